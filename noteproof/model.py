@@ -1,0 +1,182 @@
+"""The nouns of noteproof: frozen dataclasses and enums that flow between modules.
+
+Glossary: a Note holds Rows (status-table lines), Quotes (numbers located by a
+snippet) and Formulas; a Claim ties a Row to Checks (derivations, numerics,
+conditions); running a Claim yields a ClaimResult of Evidence, NumberResults and
+FormulaResults; an audit yields Findings.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class Status(enum.Enum):
+    """One part of a status tag as the note writes it."""
+
+    EXACT = "exact"
+    CONTROLLED = "controlled approximation"
+    APPROXIMATION = "approximation"
+    CONDITIONAL = "conditional"
+    PROPOSAL = "proposal"
+
+    @property
+    def mark(self) -> "Mark":
+        return _MARK_OF[self]
+
+
+class Mark(enum.Enum):
+    """The four marks of the report."""
+
+    EXACT = "exact"
+    APPROXIMATE = "approximate"
+    CONDITIONAL = "conditional"
+    PROPOSAL = "proposal"
+
+
+_MARK_OF = {
+    Status.EXACT: Mark.EXACT,
+    Status.CONTROLLED: Mark.APPROXIMATE,
+    Status.APPROXIMATION: Mark.APPROXIMATE,
+    Status.CONDITIONAL: Mark.CONDITIONAL,
+    Status.PROPOSAL: Mark.PROPOSAL,
+}
+
+
+class Outcome(enum.Enum):
+    VERIFIED = "verified"
+    FAILED = "failed"
+    ERROR = "error"
+    UNVERIFIED = "unverified"
+
+
+class EvidenceKind(enum.Enum):
+    """What a check established (DESIGN.md, Evidence)."""
+
+    IDENTITY = "identity"              # SymPy proves two expressions equal (or exact arithmetic)
+    INEQUALITY = "inequality"          # a certificate SymPy checks
+    BOUND = "bound"                    # an error bound, derived and confirmed at sample points
+    ORDER = "order"                    # an observed convergence order
+    COUNTEREXAMPLE = "counterexample"  # a witness, checked exactly or at high precision
+    NUMERIC = "numeric"                # a value at dps digits, confirmed at dps+20
+    DEFINITION = "definition"          # true by definition
+    NONE = "none"
+
+
+class Severity(enum.Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    NOTICE = "notice"
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """Where something stands: a path, a 1-based line and an optional 1-based column."""
+
+    path: str
+    line: int = 0
+    column: int = 0
+
+    def __str__(self) -> str:
+        if not self.line:
+            return self.path
+        return f"{self.path}:{self.line}" + (f":{self.column}" if self.column else "")
+
+
+@dataclass(frozen=True)
+class Evidence:
+    """One thing a check established, and whether it held.
+
+    ``supports`` names the tag part this evidence is meant to earn (None: every
+    part); ``notice`` is set when the evidence shows more than the note claims.
+    """
+
+    kind: EvidenceKind
+    statement: str
+    holds: bool
+    supports: Status | None = None
+    detail: str = ""
+    notice: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of a derivation, for `noteproof show`: a sentence and a SymPy object."""
+
+    text: str
+    expr: Any = None
+
+
+@dataclass(frozen=True)
+class Derived:
+    """What a registered derivation returns.
+
+    ``forms`` are the closed forms it derived, by name, compared with the note's
+    formulas; ``evidence`` is what it proved; ``steps`` tell the story.
+    """
+
+    forms: dict[str, Any] = field(default_factory=dict)
+    evidence: tuple[Evidence, ...] = ()
+    steps: tuple[Step, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "evidence", tuple(self.evidence))
+        object.__setattr__(self, "steps", tuple(self.steps))
+
+
+@dataclass(frozen=True)
+class NumberResult:
+    """A quoted number against the value computed for it."""
+
+    quoted: str
+    computed: str          # the computed value, printed to about 20 significant digits
+    dps: int               # 0 for 64-bit arithmetic
+    outcome: Outcome
+    location: Location | None
+    check: str = ""        # numeric id
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class FormulaResult:
+    """A formula as printed in the note against the form derived for it."""
+
+    latex: str
+    outcome: Outcome
+    location: Location | None
+    check: str = ""        # derivation id
+    derived: str = ""      # the derived form, as text
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class ClaimResult:
+    """Everything one claim's checks produced, and the verdict on its tag."""
+
+    id: str
+    note: str
+    row: str
+    tag: str
+    marks: tuple[Mark, ...]
+    outcome: Outcome
+    evidence: tuple[Evidence, ...] = ()
+    numbers: tuple[NumberResult, ...] = ()
+    formulas: tuple[FormulaResult, ...] = ()
+    uses: tuple[str, ...] = ()
+    location: Location | None = None
+    messages: tuple[str, ...] = ()   # why it failed or errored, and notices
+    steps: tuple[Step, ...] = ()
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One thing an audit found in an edited note."""
+
+    kind: str              # number | formula | tag | row | coverage | quote
+    severity: Severity
+    claim: str
+    location: Location | None
+    message: str
+    quoted: str = ""
+    expected: str = ""
