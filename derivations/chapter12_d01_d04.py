@@ -1,0 +1,320 @@
+"""Chapter 12 illustrations C12-D01..D04, derived with SymPy.
+
+D01 Euler on exponential decay, D02 fixed-point iteration, D03 implicit
+differentiation of an equilibrium, D04 Euler against Stormer-Verlet on the
+harmonic oscillator. Each function derives the page's closed forms from the
+defining equations and returns them with the evidence for the page's claims.
+"""
+from __future__ import annotations
+
+import sympy as sp
+
+from noteproof.content import derivation, exact
+from noteproof.model import Derived, Evidence, EvidenceKind, Status, Step
+
+IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY
+WITNESS, DEFINITION = EvidenceKind.COUNTEREXAMPLE, EvidenceKind.DEFINITION
+
+a, h, t, x0 = sp.symbols("a h t x_0")
+x, z, theta = sp.symbols("x z theta")
+n, k = sp.symbols("n k", integer=True, nonnegative=True)
+q, p = sp.symbols("q p")
+
+
+def _zero(expr) -> bool:
+    return sp.simplify(expr) == 0
+
+
+def _ev(kind, statement, holds, detail="", supports=None, notice=""):
+    return Evidence(kind, statement, bool(holds), supports, detail, notice)
+
+
+# ---- D01: Euler on dx/dt = -a x --------------------------------------------
+
+def _euler_decay():
+    """Euler factor, exact solution (dsolve) and Euler iterate (rsolve)."""
+    xs = sp.Function("x")
+    step = x + h * (-a * x)
+    factor = sp.simplify(step / x)
+    sol = sp.dsolve(sp.Eq(xs(t).diff(t), -a * xs(t)), xs(t), ics={xs(0): x0}).rhs
+    X = sp.Function("X")
+    iterate = sp.rsolve(X(n + 1) - factor * X(n), X(n), {X(0): x0})
+    return step, factor, sol, iterate
+
+
+@derivation("c12.d01.euler-decay")
+def euler_decay() -> Derived:
+    """The Euler factor 1 - ah, x(t) = e^{-at} x0 and x_n = (1 - ah)^n x0."""
+    step, factor, sol, iterate = _euler_decay()
+    checks_ode = sp.checkodesol(sp.Eq(sp.Function("x")(t).diff(t), -a * sp.Function("x")(t)),
+                                sp.Eq(sp.Function("x")(t), sol))[0]
+    exact_factor = sp.simplify(sol.subs(t, t + h) / sol)
+    return Derived(
+        forms={"ode": -a * x, "exact": sol, "iterate": iterate, "factor": factor,
+               "exact_factor": exact_factor},
+        evidence=(
+            _ev(IDENTITY, "one Euler step x + h(-a x) equals (1 - ah) x",
+                _zero(step - (1 - a * h) * x)),
+            _ev(IDENTITY, "x(t) = e^{-at} x0 solves dx/dt = -ax with x(0) = x0",
+                checks_ode and _zero(sol.subs(t, 0) - x0)),
+            _ev(IDENTITY, "x_n = (1 - ah)^n x0 solves x_{n+1} = (1 - ah) x_n",
+                _zero(sp.powsimp(iterate.subs(n, n + 1) / iterate, force=True) - factor)),
+        ),
+        steps=(Step("Euler step of dx/dt = -ax", sp.Eq(sp.Symbol("x_1"), step)),
+               Step("factor per step", factor), Step("exact solution (dsolve)", sol),
+               Step("Euler iterate (rsolve)", iterate),
+               Step("exact factor per step x(t+h)/x(t)", exact_factor)))
+
+
+def _solved(condition):
+    zz = sp.Symbol("z", real=True)
+    return sp.solve_univariate_inequality(condition(zz), zz, relational=False)
+
+
+@derivation("c12.d01.euler-regimes")
+def euler_regimes(witness_grow="2.4", witness_flip="1.8") -> Derived:
+    """|1 - z| < 1 iff 0 < z < 2 (shrinks); 1 - z > 0 iff z < 1 (keeps the sign), z = ah."""
+    shrink = _solved(lambda zz: sp.Abs(1 - zz) < 1)
+    keep = _solved(lambda zz: 1 - zz > 0)
+    grow, flip = exact(witness_grow), exact(witness_flip)
+    return Derived(
+        forms={"shrink_limit": shrink.sup, "sign_limit": keep.sup},
+        evidence=(
+            _ev(INEQUALITY, "|1 - ah| < 1 exactly when 0 < ah < 2",
+                shrink == sp.Interval.open(0, 2), str(shrink)),
+            _ev(INEQUALITY, "1 - ah > 0 exactly when ah < 1 (for positive ah: 0 < ah < 1)",
+                keep.intersect(sp.Interval.open(0, sp.oo)) == sp.Interval.open(0, 1), str(keep)),
+            _ev(WITNESS, f"at ah = {grow} the Euler factor has size {abs(1 - grow)} > 1 "
+                "while e^(-ah) < 1: Euler grows, the exact answer decays",
+                abs(1 - grow) > 1 and sp.exp(-grow) < 1),
+            _ev(WITNESS, f"at ah = {flip} the Euler factor {1 - flip} is negative "
+                "(sign flips) yet shrinks", -1 < 1 - flip < 0),
+        ),
+        steps=(Step("shrinks: solve |1 - z| < 1", shrink), Step("keeps sign: solve 1 - z > 0", keep)))
+
+
+@derivation("c12.d01.setup")
+def euler_setup(h="1.5", a="1.2", horizon="6", check_h="0.75") -> Derived:
+    """Horizon 6, positive rate, and step sizes that divide the horizon."""
+    hh, aa, T, hc = exact(h), exact(a), exact(horizon), exact(check_h)
+    return Derived(
+        evidence=(
+            _ev(DEFINITION, f"the page's setting: horizon {T}, rate a = {aa} > 0", aa > 0 and T > 0),
+            _ev(IDENTITY, f"the steps {hh} and {hc} divide the horizon {T} "
+                f"({T / hh} and {T / hc} steps)", (T / hh).is_integer and (T / hc).is_integer),
+        ))
+
+
+# ---- D02: fixed-point iteration z_{k+1} = theta z_k + x ----------------------
+
+def _fixed_point():
+    zs = sp.Function("z")
+    z0, z_star = sp.symbols("z_0 z_star")
+    fixed = sp.solve(sp.Eq(z, theta * z + x), z)
+    iterate = sp.rsolve(zs(k + 1) - theta * zs(k) - x, zs(k), {zs(0): z0})
+    error = sp.simplify((iterate - fixed[0]).subs(x, z_star * (1 - theta)))
+    return fixed, iterate, error, z0, z_star
+
+
+@derivation("c12.d02.fixed-point")
+def fixed_point(witness_theta="1.2", witness_x="1") -> Derived:
+    """z* = x/(1-theta) and z_k - z* = theta^k (z0 - z*), by solve and rsolve."""
+    fixed, iterate, error, z0, z_star = _fixed_point()
+    th, xv = exact(witness_theta), exact(witness_x)
+    dist = sp.Abs(error.subs({theta: th, z0: 0, z_star: xv / (1 - th)}))
+    return Derived(
+        forms={"update": theta * sp.Symbol("z_k") + x, "fixed_point": fixed[0], "error": error,
+               "iterate": iterate},
+        evidence=(
+            _ev(IDENTITY, "z = theta z + x has the single solution x/(1 - theta) for theta != 1",
+                len(fixed) == 1 and _zero(fixed[0] * (1 - theta) - x)),
+            _ev(IDENTITY, "the iterates obey z_k - z* = theta^k (z0 - z*)",
+                _zero(error - theta**k * (z0 - z_star))),
+            _ev(WITNESS, f"theta = {th}, x = {xv}: the fixed point {fixed[0].subs({theta: th, x: xv})} "
+                "exists, yet the distance from z0 = 0 grows every update",
+                sp.simplify(dist.subs(k, k + 1) / dist) == abs(th) and abs(th) > 1),
+            _ev(INEQUALITY, "theta^k (z0 - z*) -> 0 for |theta| < 1 (theta = 1/2, -1/2) "
+                "and not for |theta| >= 1 (theta = 1, -1, 6/5)",
+                all(sp.limit(sp.Rational(*r)**k, k, sp.oo) == 0 for r in ((1, 2),))
+                and sp.limit((-sp.Rational(1, 2))**k, k, sp.oo) == 0
+                and sp.limit(sp.Rational(6, 5)**k, k, sp.oo) == sp.oo,
+                detail="the start z0 = 0 differs from z* whenever x != 0",
+                notice="with x = 0 the start is the fixed point, so the iterates stay put for "
+                       "every theta: convergence needs |theta| < 1 only when x != 0"),
+        ),
+        steps=(Step("solve z = theta z + x", fixed[0]), Step("rsolve the update", iterate),
+               Step("error with x = z*(1 - theta)", error)))
+
+
+@derivation("c12.d02.theta-one")
+def theta_one() -> Derived:
+    """At theta = 1: no fixed point when x = 1, every value fixed when x = 0."""
+    zr = sp.Symbol("z", real=True)
+    none = sp.solveset(sp.Eq(zr, zr + 1), zr, sp.S.Reals)
+    every = sp.solveset(sp.Eq(zr, zr + 0), zr, sp.S.Reals)
+    zs = sp.Function("z")
+    grows = sp.rsolve(zs(k + 1) - zs(k) - 1, zs(k), {zs(0): 0})
+    return Derived(
+        forms={"grows": grows},
+        evidence=(
+            _ev(IDENTITY, "theta = 1, x = 1: z = z + 1 has no solution", none == sp.S.EmptySet),
+            _ev(IDENTITY, "theta = 1, x = 0: z = z holds for every real z", every == sp.S.Reals),
+            _ev(IDENTITY, "theta = 1, x = 1, z0 = 0: z_k = k, one more each round",
+                _zero(grows - k)),
+        ),
+        steps=(Step("theta = 1, x = 1", none), Step("theta = 1, x = 0", every),
+               Step("theta = 1, x = 1 iterates", grows)))
+
+
+# ---- D03: implicit differentiation of the equilibrium ----------------------
+
+@derivation("c12.d03.slope")
+def slope() -> Derived:
+    """dz*/dtheta = x/(1-theta)^2 by implicit differentiation of z = theta z + x."""
+    implicit = sp.idiff(theta * z + x - z, z, theta)
+    z_star = sp.solve(sp.Eq(z, theta * z + x), z)[0]
+    slope_ = sp.simplify(implicit.subs(z, z_star))
+    J, dfdt = theta, z_star   # J_f = df/dz, df/dtheta at z*
+    general = sp.simplify((1 - J) ** -1 * dfdt)
+    dth = sp.Symbol("dtheta")
+    change = z_star.subs(theta, theta + dth) - z_star
+    linear = sp.series(change, dth, 0, 2).removeO()
+    return Derived(
+        forms={"slope": slope_, "equilibrium": z_star, "inverse_factor": sp.simplify((1 - J) ** -1),
+               "estimate": linear},
+        evidence=(
+            _ev(IDENTITY, "implicit differentiation of z = theta z + x at z* gives x/(1-theta)^2",
+                _zero(slope_ - sp.diff(z_star, theta))),
+            _ev(IDENTITY, "(1 - J_f)^{-1} df/dtheta with J_f = theta equals the slope",
+                _zero(general - slope_)),
+        ),
+        steps=(Step("implicit derivative", implicit), Step("at z* = x/(1-theta)", slope_),
+               Step("first-order change", linear)))
+
+
+@derivation("c12.d03.general-formula")
+def general_formula() -> Derived:
+    """(I - J_f)^{-1} df/dtheta equals d z*/d theta for f(z) = theta A z + b, 2x2."""
+    A = sp.Matrix(2, 2, sp.symbols("a11 a12 a21 a22"))
+    b = sp.Matrix(sp.symbols("b1 b2"))
+    I = sp.eye(2)
+    z_star = (I - theta * A).inv() * b
+    direct = z_star.diff(theta)
+    J, dfdt = theta * A, A * z_star
+    implicit = (I - J).inv() * dfdt
+    th = sp.Rational(6, 5)
+    A1 = sp.Matrix([[1, 0], [0, sp.Rational(1, 2)]])
+    return Derived(
+        evidence=(
+            _ev(IDENTITY, "for f(z) = theta A z + b (2x2), (I - J_f)^{-1} df/dtheta = dz*/dtheta",
+                (direct - implicit).applyfunc(sp.simplify) == sp.zeros(2, 1)),
+            _ev(WITNESS, "A = diag(1, 1/2), theta = 6/5: I - J_f is invertible, so the formula holds, "
+                "yet J_f has an eigenvalue 6/5 > 1 and the iteration diverges: convergence is separate",
+                (I - th * A1).det() != 0 and max(abs(e) for e in (th * A1).eigenvals()) > 1),
+        ),
+        steps=(Step("equilibrium (I - theta A)^{-1} b", z_star),
+               Step("difference direct - formula", (direct - implicit).applyfunc(sp.simplify))))
+
+
+@derivation("c12.d03.sensitivity")
+def sensitivity(theta_max="0.95", dtheta="0.01") -> Derived:
+    """Growth near theta = 1, the understated finite change, the sign of x, the range."""
+    s = x / (1 - theta) ** 2
+    d = sp.Symbol("d", positive=True)
+    u = sp.Symbol("u", positive=True)   # u = 1 - theta - d > 0: the shifted theta stays below 1
+    z_star = x / (1 - theta)
+    ratio = sp.simplify((z_star.subs(theta, theta + d) - z_star) / (s * d))
+    ratio_u = sp.simplify(ratio.subs(theta, 1 - d - u))
+    gap = sp.simplify(z_star.subs(theta, theta + d) - z_star - s * d)
+    top = exact(theta_max) + exact(dtheta)
+    return Derived(
+        forms={"ratio": ratio, "gap": gap},
+        evidence=(
+            _ev(IDENTITY, "the slope x/(1-theta)^2 tends to +oo (x > 0) or -oo (x < 0) as theta -> 1",
+                sp.limit(s.subs(x, 1), theta, 1) == sp.oo and sp.limit(s.subs(x, -1), theta, 1) == -sp.oo),
+            _ev(INEQUALITY, "actual change / slope estimate = (1-theta)/(1-theta-dtheta) > 1 "
+                "for dtheta > 0 with theta + dtheta < 1: the estimate understates the size",
+                sp.simplify(ratio_u - 1 - d / u) == 0, str(ratio)),
+            _ev(INEQUALITY, "(1 - theta)^2 > 0, so the slope has the sign of x, and is 0 at x = 0",
+                s.subs(x, 0) == 0 and sp.sign(s.subs({x: -2, theta: sp.Rational(1, 2)})) == -1),
+            _ev(INEQUALITY, f"theta + dtheta <= {top} < 1 over the slider range", top < 1),
+            _ev(EvidenceKind.ORDER, "the gap actual - estimate is second order in dtheta",
+                _zero(sp.limit(gap / d**2, d, 0) - x / (1 - theta) ** 3), supports=Status.APPROXIMATION),
+            _ev(EvidenceKind.NUMERIC, "at theta = 0.8, x = 1, dtheta = 0.01 the actual change 5/19 "
+                "differs from the estimate 1/4 by 1/76",
+                gap.subs({x: 1, theta: sp.Rational(4, 5), d: sp.Rational(1, 100)}) == sp.Rational(1, 76),
+                supports=Status.APPROXIMATION),
+        ),
+        steps=(Step("actual / estimate", ratio), Step("actual - estimate", gap)))
+
+
+# ---- D04: harmonic oscillator, Euler against Stormer-Verlet ----------------
+
+def _verlet_matrix():
+    kick = sp.Matrix([[1, 0], [-h / 2, 1]])
+    drift = sp.Matrix([[1, h], [0, 1]])
+    return kick * drift * kick
+
+
+@derivation("c12.d04.energy")
+def energy() -> Derived:
+    """H = (q^2+p^2)/2, Euler's energy factor 1 + h^2, Verlet's invariant and bounds."""
+    H = (q**2 + p**2) / 2
+    qdot, pdot = sp.diff(H, p), -sp.diff(H, q)
+    euler_factor = sp.factor(sp.simplify(H.subs({q: q + h * p, p: p - h * q}, simultaneous=True) / H))
+    M = _verlet_matrix()
+    al, be = sp.symbols("alpha beta")
+    Q = sp.Matrix([[al, be], [be, 1]])
+    sol = sp.solve(list(M.T * Q * M - Q), [al, be], dict=True)
+    Qs = Q.subs(sol[0])
+    v = sp.Matrix([q, p])
+    K = sp.expand((v.T * Qs * v)[0])
+    c = Qs[0, 0]
+    return Derived(
+        forms={"energy": H, "qdot": qdot, "pdot": pdot, "euler_factor": euler_factor, "invariant": K},
+        evidence=(
+            _ev(IDENTITY, "one Euler step multiplies H by 1 + h^2 (> 1 for h != 0)",
+                _zero(euler_factor - (1 + h**2))),
+            _ev(IDENTITY, "Verlet conserves K = (1 - h^2/4) q^2 + p^2 (M^T Q M = Q)",
+                len(sol) == 1 and (M.T * Qs * M - Qs).applyfunc(sp.simplify) == sp.zeros(2, 2), str(K)),
+            _ev(INEQUALITY, "K/2 <= H <= K/(2(1 - h^2/4)) for 0 < h < 2: Verlet's H stays bounded",
+                _zero(H - K / 2 - h**2 * q**2 / 8) and _zero(K / (2 * c) - H - p**2 * (1 - c) / (2 * c))),
+            _ev(WITNESS, "h = 1/2, q0 = 1, p0 = 0: H moves from 1/2 to 1009/2048 after one Verlet "
+                "step: bounded, not conserved",
+                _zero((M * sp.Matrix([1, 0])).subs(h, sp.Rational(1, 2)).dot(
+                    (M * sp.Matrix([1, 0])).subs(h, sp.Rational(1, 2))) / 2 - sp.Rational(1009, 2048))),
+        ),
+        steps=(Step("Euler energy factor", euler_factor), Step("Verlet step matrix", M),
+               Step("invariant quadratic form", K)))
+
+
+@derivation("c12.d04.frequency")
+def frequency() -> Derived:
+    """det M = 1, eigenvalues e^{+-i omega h} with omega = 2 asin(h/2)/h for 0 < h < 2."""
+    M = _verlet_matrix()
+    det, tr = sp.simplify(M.det()), sp.expand(M.trace())
+    hp = sp.Symbol("h", positive=True)
+    phi = 2 * sp.asin(hp / 2)
+    omega = (phi / hp).subs(hp, h)
+    lam = sp.Symbol("lambda")
+    charpoly = sp.expand((lam * sp.eye(2) - M).det())
+    stable = _solved(lambda hh: sp.Abs(2 - hh**2) < 2)
+    u = sp.Symbol("u", real=True)
+    above = sp.solve_univariate_inequality(1 / sp.sqrt(1 - u**2) > 1, u, relational=False)
+    cos_, sin_ = sp.expand_trig(sp.cos(phi)), sp.expand_trig(sp.sin(phi))
+    roots = [cos_ + sp.I * sin_, cos_ - sp.I * sin_]   # e^{+-i phi}, phi = omega h
+    return Derived(
+        forms={"frequency": omega, "trace": tr, "det": det},
+        evidence=(
+            _ev(IDENTITY, "det M = 1 (area preserving)", det == 1),
+            _ev(IDENTITY, "trace M = 2 - h^2, so cos(omega h) = 1 - h^2/2",
+                _zero(tr - (2 - h**2)) and _zero(sp.expand_trig(sp.cos(phi)) - (1 - hp**2 / 2))),
+            _ev(IDENTITY, "e^{+-i omega h} with omega = 2 asin(h/2)/h are the roots of det(lambda I - M)",
+                all(_zero(sp.expand(charpoly.subs(h, hp).subs(lam, r))) for r in roots)),
+            _ev(INEQUALITY, "|trace M| < 2 (distinct unit-circle eigenvalues) exactly when 0 < |h| < 2",
+                stable == sp.Union(sp.Interval.open(-2, 0), sp.Interval.open(0, 2)), str(stable)),
+            _ev(INEQUALITY, "asin(u) > u on (0, 1] (derivative 1/sqrt(1-u^2) > 1), so omega > 1 "
+                "for 0 < h < 2: Verlet runs fast", sp.Interval.open(0, 1).is_subset(above)),
+        ),
+        steps=(Step("Verlet step matrix", M), Step("characteristic polynomial", charpoly),
+               Step("frequency", omega)))
