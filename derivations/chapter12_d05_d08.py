@@ -1,0 +1,349 @@
+"""Chapter 12, illustrations C12-D05..D08: the closed forms, derived with SymPy.
+
+D05 1-D flows keep their order, the half-turn rotation swaps two points; D06 the
+Euler and RK4 factors on dx/dt = -x and their orders; D07 the adjoint identity
+dL/dtheta = int_0^1 a x dt; D08 the explicit and implicit Euler factors and their
+stability ranges.
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy as sp
+
+from noteproof.content import derivation
+from noteproof.model import Derived, Evidence, EvidenceKind, Step
+
+t = sp.Symbol("t", real=True)
+h = sp.Symbol("h", positive=True)
+x0 = sp.Symbol("x0", real=True)
+x_0 = sp.Symbol("x_0", real=True)
+y = sp.Symbol("y", real=True)
+theta = sp.Symbol("theta", real=True)
+lam = sp.Symbol("lambda", positive=True)
+z = sp.Symbol("z", positive=True)
+
+
+def _zero(expr) -> bool:
+    return sp.simplify(expr) == 0
+
+
+# ---- D05 ------------------------------------------------------------------------------
+
+@derivation("c12.d05.decay-flow")
+def decay_flow() -> Derived:
+    """dx/dt = -2x solved, and the gap of two solutions: x0 e^{-2t}, (x_B0 - x_A0) e^{-2t}."""
+    x = sp.Function("x")
+    xa0, xb0 = sp.symbols("x_A0 x_B0", real=True)
+    sol = sp.dsolve(sp.Eq(x(t).diff(t), -2 * x(t)), x(t), ics={x(0): x0}).rhs
+    gap = sol.subs(x0, xb0) - sol.subs(x0, xa0)
+    ratio = sp.simplify(gap / (xb0 - xa0))
+    solves = _zero(sol.diff(t) + 2 * sol) and _zero(sol.subs(t, 0) - x0)
+    return Derived(
+        forms={"x": sol, "gap": sp.factor(gap)},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY, "x(t) = x0 e^{-2t} solves dx/dt = -2x, x(0) = x0", solves),
+            Evidence(EvidenceKind.INEQUALITY,
+                     "gap(t) = (x_B0 - x_A0) e^{-2t}: a positive multiple of the starting gap for every real t",
+                     bool(ratio.is_positive) and _zero(ratio - sp.exp(-2 * t))),
+        ),
+        steps=(Step("dsolve dx/dt = -2x, x(0) = x0", sol), Step("gap x_B - x_A", sp.factor(gap)),
+               Step("gap / starting gap, positive for all real t", ratio)))
+
+
+@derivation("c12.d05.order-preserved")
+def order_preserved() -> Derived:
+    """For every C^1 field f(x, t), the gap g = x_B - x_A solves g' = m(t) g, so keeps its sign.
+
+    m(t) = int_0^1 f_x(x_A + s g, t) ds (the mean-value form of f(x_B) - f(x_A)). This
+    proves the theorem for C^1 fields, not for every field with unique solutions (the page's
+    uniqueness-plus-continuity argument, which is not machine-checked here). Without
+    uniqueness the paths can cross: a witness for dx/dt = 3 x^{2/3}.
+    """
+    f, g, m = sp.Function("f"), sp.Function("g"), sp.Function("m")
+    s, xa = sp.Symbol("s", real=True), sp.Symbol("x_A", real=True)
+    u = sp.Symbol("u", real=True)
+    gg = sp.Symbol("g", real=True)
+    chain = sp.diff(f(xa + s * gg, t), s) - gg * sp.Subs(sp.diff(f(u, t), u), u, xa + s * gg)
+    ftc = (f(xa + s * gg, t).subs(s, 1) - f(xa + s * gg, t).subs(s, 0)) - (f(xa + gg, t) - f(xa, t))
+    sol = sp.dsolve(sp.Eq(g(t).diff(t), m(t) * g(t)), g(t)).rhs
+    c1 = next(iter(sol.free_symbols - {t}))
+    factor = sp.simplify(sol / c1)
+    linear_sign = isinstance(factor, sp.exp) and factor.is_positive is not False
+    ta = sp.Symbol("t", real=True)
+    path_a, path_b = (ta - 1) ** 3, sp.Integer(0)
+    field = lambda v: 3 * (v ** 2) ** sp.Rational(1, 3)  # noqa: E731  3 x^{2/3}, real branch
+    both_solve = _zero(path_a.diff(ta) - field(path_a)) and _zero(path_b.diff(ta) - field(path_b))
+    crossed = path_a.subs(ta, 0) < path_b and path_a.subs(ta, 2) > path_b
+    return Derived(
+        forms={"gap_solution": sol},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY,
+                     "for every C^1 field (which has unique solutions), f(x_B,t) - f(x_A,t) = g int_0^1 f_x(x_A + s g, t) ds (chain rule + FTC), "
+                     "so g' = m(t) g and g(t) = g(0) exp(int m): the gap keeps its sign",
+                     _zero(chain) and _zero(ftc) and linear_sign),
+            Evidence(EvidenceKind.COUNTEREXAMPLE,
+                     "without uniqueness the order can change: dx/dt = 3x^{2/3}, x_A = (t-1)^3 from -1, x_B = 0 "
+                     "from 0 both solve it, and x_A(2) = 1 > x_B(2) = 0",
+                     both_solve and bool(crossed)),
+        ),
+        steps=(Step("chain rule: d/ds f(x_A + s g, t) = g f_x(x_A + s g, t)", chain + 0),
+               Step("gap ODE g' = m(t) g solved", sol),
+               Step("non-unique witness x_A = (t-1)^3, x_B = 0 under 3x^{2/3}", (path_a, path_b))))
+
+
+@derivation("c12.d05.rotation-swap")
+def rotation_swap() -> Derived:
+    """x' = -pi y, y' = pi x by the matrix exponential: (x, y)(t) = x0 (cos pi t, sin pi t)."""
+    A = sp.Matrix([[0, -sp.pi], [sp.pi, 0]])
+    flow = sp.simplify((A * t).exp())
+    path = sp.simplify(flow * sp.Matrix([x0, 0]))
+    solves = _zero(sp.Matrix(path.diff(t) - A * path).norm())
+    a_end = path.subs({x0: -1, t: 1})
+    b_end = path.subs({x0: 1, t: 1})
+    swapped = list(a_end) == [1, 0] and list(b_end) == [-1, 0]
+    dist2 = sp.simplify(sum((path.subs(x0, 1) - path.subs(x0, -1)).applyfunc(lambda e: e ** 2)))
+    return Derived(
+        forms={"x": path[0], "y": path[1], "trajectory": sp.Tuple(path[0], path[1])},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY, "(x, y)(t) = x0 (cos pi t, sin pi t) solves the rotation flow", solves),
+            Evidence(EvidenceKind.COUNTEREXAMPLE,
+                     "witness: at t = 1, A = (-1, 0) -> (1, 0) and B = (1, 0) -> (-1, 0): a 2-D flow swaps them",
+                     swapped),
+            Evidence(EvidenceKind.IDENTITY, "the distance between the two points is 2 for every t: paths never touch",
+                     _zero(dist2 - 4)),
+        ),
+        steps=(Step("exp(A t)", flow), Step("applied to (x0, 0)", path), Step("squared distance A-B", dist2)))
+
+
+# ---- D06 ------------------------------------------------------------------------------
+
+def _rk4_factor(step):
+    """Apply the four RK4 stages to dx/dt = -x from x = 1 and return x_1."""
+    f = lambda v: -v  # noqa: E731
+    k1 = f(1)
+    k2 = f(1 + step / 2 * k1)
+    k3 = f(1 + step / 2 * k2)
+    k4 = f(1 + step * k3)
+    return sp.expand(1 + step / 6 * (k1 + 2 * k2 + 2 * k3 + k4))
+
+
+def _leading_power(expr, var, n=8) -> int:
+    series = sp.series(expr, var, 0, n).removeO()
+    return min(sp.Poly(series, var).monoms())[0]
+
+
+@derivation("c12.d06.step-factors")
+def step_factors() -> Derived:
+    """Euler's factor 1 - h and RK4's 1 - h + h^2/2 - h^3/6 + h^4/24, and their local errors."""
+    euler = sp.expand(1 + h * (-1))
+    rk4 = _rk4_factor(h)
+    p_euler = _leading_power(sp.exp(-h) - euler, h)
+    p_rk4 = _leading_power(sp.exp(-h) - rk4, h)
+    g_euler = _leading_power(sp.exp(sp.log(euler) / h) - sp.exp(-1), h, 4)
+    g_rk4 = _leading_power(sp.exp(sp.log(rk4) / h) - sp.exp(-1), h, 7)
+    return Derived(
+        forms={"euler_factor": euler, "rk4_factor": rk4},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY, "one step per method on dx/dt = -x: Euler 1 - h, RK4 the degree-4 "
+                     "Taylor polynomial of e^{-h}", _zero(rk4 - sp.series(sp.exp(-h), h, 0, 5).removeO())),
+            Evidence(EvidenceKind.IDENTITY, "local error per step: e^{-h} - (1 - h) = O(h^2), "
+                     "e^{-h} - R4(h) = h^5/120 + O(h^6)", p_euler == 2 and p_rk4 == 5),
+            Evidence(EvidenceKind.IDENTITY, "global error at t = 1 with h = 1/n: Euler -e^{-1} h/2 + O(h^2), "
+                     "RK4 e^{-1} h^4/120 + O(h^5)", g_euler == 1 and g_rk4 == 4),
+        ),
+        steps=(Step("RK4 stages applied to -x", rk4), Step("e^{-h} - R4(h)", sp.series(sp.exp(-h) - rk4, h, 0, 7)),
+               Step("(R4(h))^{1/h} - e^{-1}", sp.series(sp.exp(sp.log(rk4) / h) - sp.exp(-1), h, 0, 6))))
+
+
+@derivation("c12.d06.rk4-weights")
+def rk4_weights() -> Derived:
+    """The weights 1, 2, 2, 1 (over 6) solved from the fourth-order conditions for c = (0, 1/2, 1/2, 1)."""
+    b = sp.symbols("b1:5")
+    c = (0, sp.Rational(1, 2), sp.Rational(1, 2), 1)
+    eqs = [sum(b) - 1] + [sum(bi * ci ** q for bi, ci in zip(b, c)) - sp.Rational(1, q + 1) for q in (1, 2, 3)]
+    eqs.append(b[2] * sp.Rational(1, 2) * c[1] + b[3] * 1 * c[2] - sp.Rational(1, 6))
+    sol = sp.solve(eqs, b, dict=True)
+    unique = len(sol) == 1 and all(sol[0][bi].is_Rational for bi in b)
+    weights = tuple(6 * sol[0][bi] for bi in b) if unique else ()
+    k = sp.symbols("k_1:5")
+    xn = sp.Symbol("x_n")
+    form = xn + h * sum(sol[0][bi] * ki for bi, ki in zip(b, k)) if unique else sp.nan
+    return Derived(
+        forms={"rk4_update": form, "weights": sp.Tuple(*weights)},
+        evidence=(Evidence(EvidenceKind.IDENTITY, "order conditions up to h^4 fix the weights b = (1, 2, 2, 1)/6",
+                           unique and sp.Tuple(*weights) == sp.Tuple(1, 2, 2, 1)),),
+        steps=(Step("order conditions", sp.Tuple(*eqs)), Step("solution", sp.Tuple(*weights))))
+
+
+@derivation("c12.d06.evaluation-count")
+def evaluation_count() -> Derived:
+    """Evaluations of f per step, counted by applying one Euler and one RK4 step to a symbolic f."""
+    calls: list = []
+    fn = sp.Function("f")
+
+    def f(v):
+        calls.append(v)
+        return fn(v)
+
+    xn = sp.Symbol("x_n")
+    calls.clear()
+    sp.expand(xn + h * f(xn))
+    euler = len(calls)
+    calls.clear()
+    k1 = f(xn)
+    k2 = f(xn + h / 2 * k1)
+    k3 = f(xn + h / 2 * k2)
+    f(xn + h * k3)
+    rk4 = len(calls)
+    n = sp.Symbol("n", positive=True, integer=True)
+    return Derived(
+        forms={"euler_evaluations": euler * n, "rk4_evaluations": rk4 * n},
+        evidence=(Evidence(EvidenceKind.IDENTITY, "one Euler step evaluates f once, one RK4 step four times "
+                           "(counted), so n steps cost n and 4n evaluations", euler == 1 and rk4 == 4),),
+        steps=(Step("RK4 stages with a symbolic f", sp.Tuple(k1, k2, k3)),))
+
+
+@derivation("c12.d06.test-problem")
+def test_problem() -> Derived:
+    """dx/dt = -x, x(0) = 1 solved: x(1) = e^{-1}."""
+    x = sp.Function("x")
+    sol = sp.dsolve(sp.Eq(x(t).diff(t), -x(t)), x(t), ics={x(0): 1}).rhs
+    return Derived(forms={"x": sol, "x1": sol.subs(t, 1)},
+                   evidence=(Evidence(EvidenceKind.IDENTITY, "x(t) = e^{-t} solves dx/dt = -x, x(0) = 1; x(1) = e^{-1}",
+                                      _zero(sol.diff(t) + sol) and _zero(sol.subs(t, 1) - sp.exp(-1))),),
+                   steps=(Step("dsolve", sol),))
+
+
+def _observed_orders(ns=(16, 32, 64, 128)):
+    def run(method, n):
+        hh = mpmath.mpf(1) / n
+        x = mpmath.mpf(1)
+        for _ in range(n):
+            if method == "euler":
+                x = x + hh * (-x)
+            else:
+                k1 = -x
+                k2 = -(x + hh / 2 * k1)
+                k3 = -(x + hh / 2 * k2)
+                k4 = -(x + hh * k3)
+                x = x + hh / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+        return abs(x - mpmath.exp(-1))
+
+    out = {}
+    with mpmath.workdps(50):
+        for method in ("euler", "rk4"):
+            errs = [run(method, n) for n in ns]
+            out[method] = [float(mpmath.log(a / b, 2)) for a, b in zip(errs, errs[1:])]
+    return out
+
+
+@derivation("c12.d06.orders")
+def orders() -> Derived:
+    """Observed orders from runs at 16, 32, 64, 128 steps: Euler 1, RK4 4."""
+    obs = _observed_orders()
+    ok_e = all(abs(p - 1) < 0.1 for p in obs["euler"])
+    ok_r = all(abs(p - 4) < 0.1 for p in obs["rk4"])
+    detail = "; ".join(f"{k}: " + ", ".join(f"{p:.3f}" for p in v) for k, v in obs.items())
+    factors = step_factors()
+    return Derived(
+        forms=dict(factors.forms),
+        evidence=(Evidence(EvidenceKind.ORDER, "observed order of Euler is 1 (log2 of successive error ratios, "
+                           "n = 16..128)", ok_e, detail=detail),
+                  Evidence(EvidenceKind.ORDER, "observed order of RK4 is 4 (n = 16..128)", ok_r, detail=detail),
+                  ) + factors.evidence[1:],
+        steps=(Step("observed orders: " + detail),) + factors.steps)
+
+
+# ---- D07 ------------------------------------------------------------------------------
+
+@derivation("c12.d07.adjoint-identity")
+def adjoint_identity() -> Derived:
+    """x' = theta x, a' = -theta a, a(1) = 2(x_0 e^theta - y): int_0^1 a x dt = dL/dtheta."""
+    x, a = sp.Function("x"), sp.Function("a")
+    xs = sp.dsolve(sp.Eq(x(t).diff(t), theta * x(t)), x(t), ics={x(0): x_0}).rhs
+    a_end = 2 * (xs.subs(t, 1) - y)
+    as_ = sp.dsolve(sp.Eq(a(t).diff(t), -theta * a(t)), a(t), ics={a(1): a_end}).rhs
+    product = sp.simplify(as_ * xs)
+    integral = sp.simplify(sp.integrate(product, (t, 0, 1)))
+    loss = (xs.subs(t, 1) - y) ** 2
+    grad = sp.diff(loss, theta)
+    x1 = sp.Symbol("x1", positive=True)
+    via_x1 = (sp.diff((x1 - y) ** 2, x1) * x1)  # dL/dx(1) * dx(1)/dtheta, with dx(1)/dtheta = x(1)
+    return Derived(
+        forms={"gradient": sp.factor(integral), "adjoint_start": a_end, "gradient_x1": sp.factor(via_x1),
+               "adjoint_start_x1": sp.diff((x1 - y) ** 2, x1), "x1": xs.subs(t, 1)},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY, "a(t) x(t) is constant in t (flat product)", _zero(product.diff(t))),
+            Evidence(EvidenceKind.IDENTITY, "int_0^1 a(t) x(t) dt = 2(x_0 e^theta - y) x_0 e^theta = dL/dtheta",
+                     _zero(integral - grad) and _zero(integral - 2 * (x_0 * sp.exp(theta) - y) * x_0 * sp.exp(theta))),
+            Evidence(EvidenceKind.IDENTITY, "dx(1)/dtheta = x(1), so dL/dtheta = 2 (x(1) - y) x(1)",
+                     _zero(sp.diff(xs.subs(t, 1), theta) - xs.subs(t, 1))
+                     and _zero(via_x1.subs(x1, xs.subs(t, 1)) - grad)),
+        ),
+        steps=(Step("x(t)", xs), Step("a(t)", as_), Step("a(t) x(t)", product), Step("int_0^1 a x dt", integral),
+               Step("dL/dtheta", sp.factor(grad))))
+
+
+@derivation("c12.d07.finite-difference")
+def finite_difference() -> Derived:
+    """(L(theta+eps) - L(theta))/eps -> dL/dtheta, with truncation error eps L''/2 + O(eps^2)."""
+    eps = sp.Symbol("epsilon", positive=True)
+    loss = lambda p: (x_0 * sp.exp(p) - y) ** 2  # noqa: E731
+    fd = (loss(theta + eps) - loss(theta)) / eps
+    grad = sp.diff(loss(theta), theta)
+    series = sp.series(fd, eps, 0, 2).removeO()
+    trunc = sp.simplify(series.coeff(eps, 1) - sp.diff(loss(theta), theta, 2) / 2)
+    return Derived(
+        forms={"fd": fd},
+        evidence=(Evidence(EvidenceKind.IDENTITY, "the one-sided difference tends to dL/dtheta as eps -> 0",
+                           _zero(sp.limit(fd, eps, 0) - grad)),
+                  Evidence(EvidenceKind.IDENTITY, "its truncation error is eps L''(theta)/2 + O(eps^2): "
+                           "accuracy lost to curvature for large steps", _zero(trunc)
+                           and _zero(series.coeff(eps, 0) - grad))),
+        steps=(Step("difference quotient", fd), Step("series in eps", series)))
+
+
+@derivation("c12.d07.solve-count")
+def solve_count() -> Derived:
+    """Forward solves of a one-sided finite-difference gradient in P parameters: 1 + P."""
+    P = sp.Symbol("P", positive=True, integer=True)
+    i = sp.Symbol("i", positive=True, integer=True)
+    solves = 1 + sp.summation(1, (i, 1, P))   # the baseline, then one nudged run per parameter
+    return Derived(forms={"solves": solves},
+                   evidence=(Evidence(EvidenceKind.IDENTITY, "one baseline solve plus one nudged solve per "
+                                      "parameter: P + 1 (1,001 for P = 1,000)",
+                                      _zero(solves - (P + 1)) and solves.subs(P, 1000) == 1001),),
+                   steps=(Step("1 + sum_{i=1}^{P} 1", solves),))
+
+
+# ---- D08 ------------------------------------------------------------------------------
+
+@derivation("c12.d08.euler-factors")
+def euler_factors() -> Derived:
+    """Explicit x_{n+1} = (1 - h lambda) x_n, implicit x_{n+1} = x_n/(1 + h lambda), and their ranges."""
+    xn, xn1 = sp.symbols("x_n x_n1")
+    explicit = sp.expand(xn + h * (-lam * xn))
+    implicit = sp.solve(sp.Eq(xn1, xn + h * (-lam * xn1)), xn1)
+    implicit = implicit[0] if len(implicit) == 1 else sp.nan
+    stable = sp.solve_univariate_inequality(sp.Abs(1 - h * lam) < 1, h, relational=False)
+    hmax = stable.sup if isinstance(stable, sp.Interval) and stable.inf == 0 else sp.nan
+    shrink_gap = sp.simplify(implicit / xn - 1)
+    x_old = sp.Symbol("x_old")
+    z_subs = {h: z / lam}
+    worst = sp.Rational(5)  # the page's z = h lambda = 0.05 * 100
+    return Derived(
+        forms={"explicit": explicit, "implicit": implicit, "h_max": hmax,
+               "h_max_100": hmax.subs(lam, 100), "explicit_factor_z": sp.simplify((explicit / xn).subs(z_subs)),
+               "implicit_z": sp.simplify((implicit / xn).subs(z_subs) * x_old)},
+        evidence=(
+            Evidence(EvidenceKind.INEQUALITY, "|1 - h lambda| < 1 for h > 0 exactly when h < 2/lambda",
+                     stable == sp.Interval.open(0, 2 / lam)),
+            Evidence(EvidenceKind.INEQUALITY, "0 < 1/(1 + h lambda) < 1 for every h > 0, lambda > 0",
+                     bool((implicit / xn).is_positive) and bool(shrink_gap.is_negative)),
+            Evidence(EvidenceKind.COUNTEREXAMPLE, "witness: z = h lambda = 5 gives explicit factor -4, |.| > 1: "
+                     "the fast mode grows although it decays in the exact answer",
+                     abs((1 - z).subs(z, worst)) > 1 and (1 - z).subs(z, worst) == -4),
+        ),
+        steps=(Step("explicit update", explicit), Step("implicit equation solved", implicit),
+               Step("explicit stability set in h", stable), Step("implicit factor minus 1", shrink_gap)))
+

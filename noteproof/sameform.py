@@ -1,0 +1,110 @@
+"""A formula as the note prints it (read by noteproof.formulas) against a derived form.
+
+Symbols are matched by name, so a note's ``beta`` (real) is the derivation's
+``beta`` (positive). Two expressions are equal when ``simplify(a - b) == 0`` or
+``(a - b).equals(0)`` is True; a difference at a sample point refutes; anything
+else is undecided and reported as such, never as equal.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+SAMPLES = ((3, 7), (5, 11), (2, 13), (7, 17), (11, 19))
+REL_OPS = {"==": "=", "<=": "<=", "<": "<", ">=": ">=", ">": ">", "!=": "!="}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    equal: bool | None          # None: undecided
+    message: str = ""
+
+
+def relation_parts(obj: Any) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+    """(ops, args) of a reader Relation or a SymPy relational; None for an expression."""
+    import sympy
+    if isinstance(obj, sympy.core.relational.Relational):
+        return (REL_OPS.get(obj.rel_op, obj.rel_op),), (obj.lhs, obj.rhs)
+    args = getattr(obj, "args", None)
+    ops = getattr(obj, "ops", None) or ((obj.op,) if hasattr(obj, "op") else None)
+    if ops is not None and isinstance(args, tuple) and not isinstance(obj, sympy.Basic):
+        return tuple(ops), tuple(args)
+    return None
+
+
+def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
+    """Compare one read part with one derived form (expression or relation)."""
+    rr, dr = relation_parts(read), relation_parts(derived)
+    if dr is not None:
+        if rr is None:
+            return Comparison(False, "the note prints an expression where a relation was derived")
+        if rr[0] != dr[0] or len(rr[1]) != len(dr[1]):
+            return Comparison(False, f"relation {' '.join(rr[0])} printed, {' '.join(dr[0])} derived")
+        return _all_equal(rr[1], dr[1])
+    if rr is not None:
+        if side == "whole":
+            return Comparison(False, "the note prints a relation where an expression was derived")
+        return same_expr(rr[1][-1] if side == "rhs" else rr[1][0], derived)
+    return same_expr(read, derived)
+
+
+def _all_equal(reads: tuple[Any, ...], deriveds: tuple[Any, ...]) -> Comparison:
+    for i, (a, b) in enumerate(zip(reads, deriveds)):
+        c = same_expr(a, b)
+        if c.equal is not True:
+            return Comparison(c.equal, f"side {i + 1}: {c.message}")
+    return Comparison(True)
+
+
+def rebind(expr: Any, like: Any) -> Any:
+    """``expr`` with each free symbol replaced by the symbol of the same name in ``like``."""
+    import sympy
+    names = {s.name: s for s in getattr(like, "free_symbols", ()) if isinstance(s, sympy.Symbol)}
+    table = {s: names[s.name] for s in getattr(expr, "free_symbols", ())
+             if isinstance(s, sympy.Symbol) and s.name in names and names[s.name] != s}
+    return expr.xreplace(table) if table else expr
+
+
+def same_expr(a: Any, b: Any) -> Comparison:
+    import sympy
+    a, b = _as_basic(a), _as_basic(b)
+    if a is None or b is None:
+        return Comparison(False, "not a SymPy expression")
+    a = rebind(a, b)
+    if _differs_at_a_point(a, b):
+        return Comparison(False, "differs at a sample point")
+    diff = a - b
+    if diff == 0 or sympy.simplify(diff) == 0:
+        return Comparison(True)
+    verdict = diff.equals(0)
+    if verdict is None:
+        return Comparison(None, "SymPy could not decide equality")
+    return Comparison(bool(verdict), "" if verdict else "the expressions differ")
+
+
+def _as_basic(x: Any) -> Any:
+    """A SymPy object, or a Python number made one; text is never parsed."""
+    import sympy
+    if isinstance(x, sympy.Basic):
+        return x
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return None
+    return sympy.Integer(x) if isinstance(x, int) else sympy.Float(x)
+
+
+def _differs_at_a_point(a: Any, b: Any) -> bool:
+    import sympy
+    symbols = sorted((a - b).free_symbols, key=lambda s: s.name)
+    if not symbols or not all(isinstance(s, sympy.Symbol) for s in symbols):
+        return False
+    for k in range(3):
+        point = {s: sympy.Rational(*SAMPLES[(i + k) % len(SAMPLES)]) for i, s in enumerate(symbols)}
+        try:
+            va, vb = complex(a.xreplace(point).evalf(30)), complex(b.xreplace(point).evalf(30))
+        except (TypeError, ValueError, ZeroDivisionError):
+            continue
+        if va != va or vb != vb:
+            continue
+        if abs(va - vb) > 1e-12 * max(1.0, abs(va), abs(vb)):
+            return True
+    return False

@@ -1,0 +1,487 @@
+"""Chapter 12, illustrations C12-D05..D08: every read-out number, recomputed by running the method.
+
+D05 solves the 1-D flow dx/dt = -2x; D06 runs Euler and RK4 on dx/dt = -x; D07 runs
+the backward adjoint RK4 solve and the 64-bit one-sided finite difference; D08 runs one
+explicit and one implicit Euler step on the fast mode. Parameters are the page's
+settings as strings, so `noteproof check ID --set steps=8` reruns at other settings.
+"""
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import mpmath
+from mpmath import mp
+
+from noteproof.content import condition, exact, mpnum, numeric
+
+# ---- D05: one-dimensional flows cannot cross ------------------------------------------
+
+
+def _flow_1d(x0: str, t: str, rate: str):
+    """x(t) for dx/dt = -rate x, solved by mpmath's Taylor-series ODE solver."""
+    k = mpnum(rate)
+    sol = mpmath.odefun(lambda _t, x: -k * x, 0, mpnum(x0))
+    return sol(mpnum(t))
+
+
+@numeric("c12.d05.position-a")
+def position_a(t="1", x0="-1", rate="2"):
+    """Position of A (starting at -1) after flow time t under dx/dt = -2x."""
+    return _flow_1d(x0, t, rate)
+
+
+@numeric("c12.d05.position-b")
+def position_b(t="1", x0="1", rate="2"):
+    """Position of B (starting at +1) after flow time t under dx/dt = -2x."""
+    return _flow_1d(x0, t, rate)
+
+
+@numeric("c12.d05.gap")
+def gap(t="1", xa0="-1", xb0="1", rate="2"):
+    """Gap x_B - x_A after flow time t: both paths solved, then subtracted."""
+    return _flow_1d(xb0, t, rate) - _flow_1d(xa0, t, rate)
+
+
+@condition("c12.d05.one-dimensional")
+def one_dimensional(added="0"):
+    """The flow acts on one number: no added coordinate (added = 0)."""
+    return exact(added) == 0
+
+
+@condition("c12.d05.starts-ordered")
+def starts_ordered(xa0="-1", xb0="1"):
+    """A starts left of B: x_A(0) < x_B(0)."""
+    return exact(xa0) < exact(xb0)
+
+
+@condition("c12.d05.added-starts-at-zero")
+def added_starts_at_zero(y0="0"):
+    """The added coordinate starts at 0: the state starts at (x0, 0)."""
+    return exact(y0) == 0
+
+
+@condition("c12.d05.half-turn")
+def half_turn(t="1"):
+    """The rotation runs to time 1 (a half turn), so the points have swapped."""
+    return exact(t) == 1
+
+
+# ---- D06: Euler against RK4 on dx/dt = -x over [0, 1] ---------------------------------
+
+RK4_ORDER = 4   # the order the page states; the derivation shows the local error is O(h^5)
+
+
+def _euler_step(f, x, h):
+    return x + h * f(x)
+
+
+def _rk4_step(f, x, h):
+    k1 = f(x)
+    k2 = f(x + h / 2 * k1)
+    k3 = f(x + h / 2 * k2)
+    k4 = f(x + h * k3)
+    return x + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+
+
+STEPPERS = {"euler": _euler_step, "rk4": _rk4_step}
+
+
+@lru_cache(maxsize=256)
+def _solve(method: str, steps: str, horizon: str, prec: int):
+    """Run `method` on dx/dt = -x from x(0) = 1; return (x(horizon), evaluations of f)."""
+    count = [0]
+
+    def f(x):
+        count[0] += 1
+        return -x
+
+    n = int(exact(steps))
+    h = mpnum(horizon) / n
+    x = mpmath.mpf(1)
+    for _ in range(n):
+        x = STEPPERS[method](f, x, h)
+    return x, count[0]
+
+
+def _error(method: str, steps: str, horizon: str = "1"):
+    x, _ = _solve(method, steps, horizon, mp.prec)
+    return abs(x - mpmath.exp(-mpnum(horizon)))
+
+
+@numeric("c12.d06.euler-error")
+def euler_error(steps="4"):
+    """Euler's distance from e^(-1) at time 1."""
+    return _error("euler", steps)
+
+
+@numeric("c12.d06.rk4-error")
+def rk4_error(steps="4"):
+    """RK4's distance from e^(-1) at time 1."""
+    return _error("rk4", steps)
+
+
+@numeric("c12.d06.rk4-error-8-steps")
+def rk4_error_8(steps="8"):
+    """RK4's distance from e^(-1) with 8 steps (the check answer's measured value)."""
+    return _error("rk4", steps)
+
+
+@numeric("c12.d06.rk4-one-sixteenth-estimate")
+def rk4_estimate(steps="4"):
+    """The estimate for twice the steps: RK4's error divided by 2^4."""
+    return _error("rk4", steps) / 2 ** RK4_ORDER
+
+
+@numeric("c12.d06.euler-evaluations")
+def euler_evaluations(steps="4"):
+    """Evaluations of f counted during the Euler run."""
+    return _solve("euler", steps, "1", mp.prec)[1]
+
+
+@numeric("c12.d06.rk4-evaluations")
+def rk4_evaluations(steps="4"):
+    """Evaluations of f counted during the RK4 run."""
+    return _solve("rk4", steps, "1", mp.prec)[1]
+
+
+@numeric("c12.d06.error-ratio")
+def error_ratio(steps="4"):
+    """Euler error / RK4 error at the same number of steps."""
+    return _error("euler", steps) / _error("rk4", steps)
+
+
+@numeric("c12.d06.step-size")
+def step_size(steps="4"):
+    """h = horizon / steps."""
+    return exact(1) / exact(steps)
+
+
+@numeric("c12.d06.euler-factor")
+def euler_factor(steps="4"):
+    """One Euler step of size 1/steps from x = 1: the factor per step."""
+    return _solve("euler", "1", str(exact(1) / exact(steps)), mp.prec)[0]
+
+
+@numeric("c12.d06.rk4-factor")
+def rk4_factor(steps="4"):
+    """One RK4 step of size 1/steps from x = 1: the factor per step."""
+    return _solve("rk4", "1", str(exact(1) / exact(steps)), mp.prec)[0]
+
+
+@numeric("c12.d06.exact-value")
+def exact_value(t="1"):
+    """The exact answer e^(-t) of dx/dt = -x, x(0) = 1, by mpmath's ODE solver."""
+    return mpmath.odefun(lambda _t, x: -x, 0, mpmath.mpf(1))(mpnum(t))
+
+
+@numeric("c12.d06.rk4-halving-ratio")
+def rk4_halving_ratio(steps="4"):
+    """RK4 error at `steps` divided by the error at twice the steps (the page: about 16)."""
+    return _error("rk4", steps) / _error("rk4", str(2 * int(exact(steps))))
+
+
+@numeric("c12.d06.rk4-halving-ratio-small-h")
+def rk4_halving_small_h(steps="512"):
+    """The same ratio in the small-h regime the sentence '2^4 = 16' describes."""
+    return rk4_halving_ratio(steps)
+
+
+@numeric("c12.d06.euler-halving-ratio-small-h")
+def euler_halving_small_h(steps="512"):
+    """Euler error at `steps` over the error at twice the steps, small h (the page: 2)."""
+    return _error("euler", steps) / _error("euler", str(2 * int(exact(steps))))
+
+
+@numeric("c12.d06.rk4-observed-order")
+def rk4_observed_order(steps="64"):
+    """log2 of the RK4 halving ratio: the observed order."""
+    return mpmath.log(rk4_halving_ratio(steps), 2)
+
+
+@numeric("c12.d06.euler-observed-order")
+def euler_observed_order(steps="64"):
+    """log2 of the Euler halving ratio: the observed order."""
+    return mpmath.log(_error("euler", steps) / _error("euler", str(2 * int(exact(steps)))), 2)
+
+
+@condition("c12.d06.steps-divide-horizon")
+def steps_divide_horizon(steps="4"):
+    """The steps divide the horizon 1 evenly: a positive whole number of steps, h = 1/steps."""
+    q = exact(steps)
+    return q.is_integer and q >= 1
+
+
+@condition("c12.d06.stable-steps")
+def stable_steps(steps="4"):
+    """Both solvers shrink on dx/dt = -x: |1 - h| < 1 and |1 - h + h^2/2 - h^3/6 + h^4/24| < 1."""
+    h = exact(1) / exact(steps)
+    return h > 0 and abs(1 - h) < 1 and abs(1 - h + h**2 / 2 - h**3 / 6 + h**4 / 24) < 1
+
+
+@condition("c12.d06.small-h")
+def small_h(steps="4"):
+    """h is small (h <= 1/4): the regime where the orders describe how the error shrinks."""
+    return exact(1) / exact(steps) <= exact("1/4")
+
+
+# ---- D07: adjoint gradient against finite differences ---------------------------------
+
+
+def _x1(theta, x0):
+    """The forward value x(1) = x0 e^theta, used exactly (the page's assumption)."""
+    return mpnum(x0) * mpmath.exp(mpnum(theta))
+
+
+def _exact_gradient(theta, x0, y):
+    x1 = _x1(theta, x0)
+    return 2 * (x1 - mpnum(y)) * x1
+
+
+@lru_cache(maxsize=64)
+def _adjoint(theta: str, x0: str, y: str, steps: str, prec: int):
+    """Backward RK4 from t = 1 to 0 of (x, a, g): x' = th x, a' = -th a, g' = -a x, g(1) = 0."""
+    th = mpnum(theta)
+    x1 = _x1(theta, x0)
+    state = (x1, 2 * (x1 - mpnum(y)), mpmath.mpf(0))
+
+    def f(s):
+        return (th * s[0], -th * s[1], -s[1] * s[0])
+
+    def axpy(s, c, k):
+        return tuple(si + c * ki for si, ki in zip(s, k))
+
+    n = int(exact(steps))
+    h = -mpmath.mpf(1) / n
+    for _ in range(n):
+        k1 = f(state)
+        k2 = f(axpy(state, h / 2, k1))
+        k3 = f(axpy(state, h / 2, k2))
+        k4 = f(axpy(state, h, k3))
+        state = tuple(s + h / 6 * (a + 2 * b + 2 * c + d) for s, a, b, c, d in zip(state, k1, k2, k3, k4))
+    return state
+
+
+def _digits(approx, truth):
+    """Correct digits: -log10 of the relative error, capped at 16."""
+    rel = abs((mpmath.mpf(approx) - truth) / truth)
+    return mpmath.mpf(16) if rel == 0 else min(mpmath.mpf(16), -mpmath.log10(rel))
+
+
+def _fd_gradient_64(theta, x0, y, k) -> float:
+    """One-sided finite difference (L(theta + eps) - L(theta)) / eps in Python floats."""
+    th, xs, ys = float(exact(theta)), float(exact(x0)), float(exact(y))
+    eps = 1.0 / 10.0 ** int(exact(k))
+
+    def loss(p: float) -> float:
+        return (xs * math.exp(p) - ys) ** 2
+
+    return (loss(th + eps) - loss(th)) / eps
+
+
+@numeric("c12.d07.forward-value")
+def forward_value(theta="0.5", x0="1"):
+    """x(1) = x0 e^theta, by mpmath's ODE solver for dx/dt = theta x."""
+    th = mpnum(theta)
+    return mpmath.odefun(lambda _t, x: th * x, 0, mpnum(x0))(1)
+
+
+@numeric("c12.d07.exact-gradient")
+def exact_gradient(theta="0.5", x0="1", y="2"):
+    """dL/dtheta = 2 (x(1) - y) x(1) at working precision."""
+    return _exact_gradient(theta, x0, y)
+
+
+@numeric("c12.d07.adjoint-start")
+def adjoint_start(theta="0.5", x0="1", y="2"):
+    """a(1) = 2 (x(1) - y): dL/dx(1)."""
+    return 2 * (_x1(theta, x0) - mpnum(y))
+
+
+@numeric("c12.d07.adjoint-gradient")
+def adjoint_gradient(theta="0.5", x0="1", y="2", steps="100"):
+    """The running integral g(0) of the backward 100-step RK4 solve."""
+    return _adjoint(theta, x0, y, steps, mp.prec)[2]
+
+
+@numeric("c12.d07.adjoint-digits")
+def adjoint_digits(theta="0.5", x0="1", y="2", steps="100"):
+    """Correct digits of the backward adjoint solve against the exact gradient."""
+    return _digits(_adjoint(theta, x0, y, steps, mp.prec)[2], _exact_gradient(theta, x0, y))
+
+
+@numeric("c12.d07.fd-gradient")
+def fd_gradient(theta="0.5", x0="1", y="2", k="4"):
+    """The one-sided finite difference with step 1/10^k, in 64-bit arithmetic."""
+    return _fd_gradient_64(theta, x0, y, k)
+
+
+@numeric("c12.d07.fd-digits")
+def fd_digits(theta="0.5", x0="1", y="2", k="4") -> float:
+    """Correct digits of the 64-bit finite difference with step 1/10^k."""
+    return float(_digits(_fd_gradient_64(theta, x0, y, k), _exact_gradient(theta, x0, y)))
+
+
+def _fd_scan(theta, x0, y, kmax):
+    return [(fd_digits(theta, x0, y, str(k)), k) for k in range(1, int(exact(kmax)) + 1)]
+
+
+@numeric("c12.d07.fd-peak-digits")
+def fd_peak_digits(theta="0.5", x0="1", y="2", kmax="12") -> float:
+    """The most correct digits the 64-bit finite difference reaches over k = 1..kmax."""
+    return max(_fd_scan(theta, x0, y, kmax))[0]
+
+
+@numeric("c12.d07.fd-peak-k")
+def fd_peak_k(theta="0.5", x0="1", y="2", kmax="12"):
+    """The step exponent k at which the finite difference peaks."""
+    return max(_fd_scan(theta, x0, y, kmax))[1]
+
+
+@numeric("c12.d07.fd-digits-drop")
+def fd_digits_drop(theta="0.5", x0="1", y="2", kmax="12") -> float:
+    """Digits lost from the peak to the smallest step 1/10^kmax (positive: accuracy lost)."""
+    scan = _fd_scan(theta, x0, y, kmax)
+    return max(scan)[0] - scan[-1][0]
+
+
+@numeric("c12.d07.float64-digits")
+def float64_digits() -> float:
+    """Decimal digits a 64-bit float carries: -log10 of its unit roundoff 2^-53."""
+    return -math.log10(math.ulp(1.0) / 2)
+
+
+@numeric("c12.d07.fd-solves")
+def fd_solves(parameters="1000"):
+    """Forward solves of a finite-difference gradient: one baseline plus one per parameter."""
+    solves = 1
+    for _ in range(int(exact(parameters))):
+        solves += 1
+    return solves
+
+
+@condition("c12.d07.y-is-target")
+def y_is_target(theta="0.5", x0="1", y="2"):
+    """y is the target for x(1) and differs from x0 e^theta (else the gradient is 0 and digits are undefined)."""
+    return mpnum(y) != _x1(theta, x0)
+
+
+@condition("c12.d07.fd-step-range")
+def fd_step_range(k="4"):
+    """The finite-difference step is 1/10^k with k a whole number from 1 to 12."""
+    q = exact(k)
+    return q.is_integer and 1 <= q <= 12
+
+
+@condition("c12.d07.backward-steps")
+def backward_steps(steps="100"):
+    """The backward RK4 solve takes a positive whole number of steps (100 on the page)."""
+    q = exact(steps)
+    return q.is_integer and q >= 1
+
+
+# ---- D08: stiffness, explicit against implicit Euler ----------------------------------
+
+
+def _explicit_step(x, h, rate):
+    return x - h * rate * x
+
+
+def _implicit_step(x, h, rate):
+    """Solve x_new = x - h rate x_new for x_new (a linear equation, by findroot)."""
+    return mpmath.findroot(lambda xn: xn - x + h * rate * xn, x)
+
+
+@numeric("c12.d08.stiffness-ratio")
+def stiffness_ratio(fast="100", slow="1"):
+    """S = fastest rate / slowest rate."""
+    rates = [exact(fast), exact(slow)]
+    return max(rates) / min(rates)
+
+
+@numeric("c12.d08.largest-stable-step")
+def largest_stable_step(fast="100"):
+    """The step where one explicit step on the fast mode reaches factor -1.
+
+    The factor is affine in h, so two runs give its slope and the crossing exactly.
+    """
+    lam = exact(fast)
+    f0 = _explicit_step(exact(1), exact(0), lam)
+    slope = _explicit_step(exact(1), exact(1), lam) - f0
+    return (-1 - f0) / slope
+
+
+@numeric("c12.d08.largest-stable-step-check")
+def largest_stable_step_check(fast="500"):
+    """The check answer: the largest stable explicit step for fast rate 500."""
+    return largest_stable_step(fast)
+
+
+@numeric("c12.d08.explicit-steps-needed")
+def explicit_steps_needed(fast="500", horizon="2"):
+    """Steps of the largest stable explicit step needed to cover the horizon."""
+    h = largest_stable_step(fast)
+    t, n = exact(0), 0
+    while t < exact(horizon):
+        t += h
+        n += 1
+    return n
+
+
+@numeric("c12.d08.implicit-steps-needed")
+def implicit_steps_needed(h="0.1", horizon="2"):
+    """Implicit Euler steps of size h needed to cover the horizon."""
+    t, n = exact(0), 0
+    while t < exact(horizon):
+        t += exact(h)
+        n += 1
+    return n
+
+
+@numeric("c12.d08.z")
+def z_value(h="0.05", fast="100"):
+    """z = h x rate for the fast mode."""
+    return exact(h) * exact(fast)
+
+
+@numeric("c12.d08.explicit-factor")
+def explicit_factor(h="0.05", fast="100"):
+    """One explicit Euler step on the fast mode from x = 1."""
+    return _explicit_step(exact(1), exact(h), exact(fast))
+
+
+@numeric("c12.d08.implicit-factor")
+def implicit_factor(h="0.05", fast="100"):
+    """One implicit Euler step on the fast mode from x = 1 (equation solved numerically)."""
+    return _implicit_step(mpmath.mpf(1), mpnum(h), mpnum(fast))
+
+
+@numeric("c12.d08.implicit-factor-check")
+def implicit_factor_check(h="0.1", fast="500"):
+    """The check answer's implicit step: factor on the fast mode for h = 0.1, rate 500."""
+    return _implicit_step(mpmath.mpf(1), mpnum(h), mpnum(fast))
+
+
+@condition("c12.d08.explicit-stable")
+def explicit_stable(h="0.05", fast="100", slow="1"):
+    """h < 2/lambda for every mode (explicit Euler stable: |1 - h lambda| < 1)."""
+    return all(abs(1 - exact(h) * exact(lam)) < 1 for lam in (fast, slow))
+
+
+@condition("c12.d08.positive-rates")
+def positive_rates(fast="100", slow="1"):
+    """Linear decay only: both rates (1 and the fast rate) are positive."""
+    return exact(fast) > 0 and exact(slow) > 0
+
+
+@condition("c12.d08.positive-step")
+def positive_step(h="0.05"):
+    """The step is positive (h > 0)."""
+    return exact(h) > 0
+
+
+@condition("c12.d08.steps-divide-horizon")
+def steps_divide_horizon_d08(h="0.05", horizon="2"):
+    """The step divides the horizon 2 evenly."""
+    q = exact(horizon) / exact(h)
+    return q.is_integer and q >= 1

@@ -1,0 +1,61 @@
+"""The interval rule (statcheck's), table-driven."""
+from decimal import Decimal
+
+import mpmath
+import pytest
+
+from noteproof.compare import consistent, interval, parse_quoted, rounded_like
+from noteproof.errors import NumberError
+
+CASES = [
+    # quoted, computed, exact, consistent?
+    ("0.409", "0.40885", False, True),
+    ("0.49", "0.40885", False, False),
+    ("3,760", "3761.58", False, True),
+    ("3,760", "3766", False, False),
+    ("500", "500", True, True),
+    ("500", "510", True, False),
+    ("0.0000148", "1.4758e-5", False, True),
+    ("0.0000148", "1.49e-5", False, False),
+    ("-0.8", "-0.8", False, True),
+    ("-0.8", "0.8", False, False),
+    ("-0.207588", "-0.2075880", False, True),
+    ("0.000977", "0.0009765625", False, True),
+    ("2.525729", "2.5257286443", False, True),
+    ("0.409", "0.4095", False, False),       # half-open: the upper end is excluded
+    ("0.409", "0.4085", False, True),
+    ("3/4", "0.75", False, True),
+    ("3/4", "0.7500001", False, False),
+]
+
+
+@pytest.mark.parametrize("quoted, computed, exact, expected", CASES)
+def test_interval_rule(quoted, computed, exact, expected):
+    with mpmath.workdps(50):
+        assert consistent(quoted, mpmath.mpf(computed), exact=exact) is expected
+
+
+def test_quoted_numbers_are_read_as_decimals_never_floats():
+    assert parse_quoted("0.1") == Decimal("0.1")
+    assert interval("0.409") == (Decimal("0.4085"), Decimal("0.4095"))
+    assert interval("3,760") == (Decimal("3755"), Decimal("3765"))
+    assert interval("500", exact=True) == (Decimal("499.5"), Decimal("500.5"))
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1e5", "0x10", "1.2.3", "__import__('os')", "9" * 500, "1/0"])
+def test_unreadable_numbers_raise_number_error(text):
+    with pytest.raises(NumberError):
+        consistent(text, 1)
+
+
+@pytest.mark.parametrize("quoted, computed, expected", [
+    ("0.409", "0.41234", "0.412"), ("3,760", "7520.3", "7,520"), ("44.6", "44.58", "44.6"),
+    ("0.0000148", "0.00001482", "0.0000148"), ("-0.8", "-0.5", "-0.5"),
+])
+def test_the_fix_is_printed_at_the_quoted_precision(quoted, computed, expected):
+    assert rounded_like(quoted, mpmath.mpf(computed)) == expected
+
+
+def test_floats_from_64_bit_checks_compare_exactly():
+    assert consistent("3.7", 3.7312)
+    assert not consistent("3.7", 3.76)

@@ -1,0 +1,221 @@
+"""Week 9 - Four Indices: one test per status-table claim, the quoted numbers, and mutants.
+
+Every check is called the way the engine calls it: through ``load_content`` and
+``.get(id).fn()``. Mutants (a wrong bound, a flipped certificate, a witness that no
+longer refutes, a wrong number) must fail.
+"""
+from __future__ import annotations
+
+import sys
+from decimal import Decimal
+from functools import lru_cache
+from pathlib import Path
+
+import mpmath
+import pytest
+import sympy as sp
+
+from noteproof.content import load_content
+from noteproof.model import EvidenceKind as Kind, Status
+
+ROOT = Path(__file__).parents[1]
+CONTENT = load_content(ROOT)
+
+C, K, S, ds = sp.symbols("C K S ds", positive=True)
+beta = sp.Symbol("beta", positive=True)
+h_0, s, h_ell, s_ell, e_ell, u = sp.symbols("h_0 s h_ell s_ell e_ell u", real=True)
+a, a_star, a_0, a_tilde_0, a_i, u_i = sp.symbols("a a_star a_0 a_tilde_0 a_i u_i", real=True)
+f = sp.Function("f")
+
+
+@lru_cache(maxsize=None)
+def derive(check_id: str, **params: str):
+    return CONTENT.get(check_id).fn(**params)
+
+
+def same(x, y) -> bool:
+    """Equal after rebinding by name (the engine's rule: symbols match by name)."""
+    names = {v.name: v for v in y.free_symbols if isinstance(v, sp.Symbol)}
+    x = x.xreplace({v: names[v.name] for v in x.free_symbols if isinstance(v, sp.Symbol) and v.name in names})
+    return sp.simplify(x - y) == 0
+
+
+def holds(derived, kind: Kind | None = None) -> list[bool]:
+    return [e.holds for e in derived.evidence if kind is None or e.kind is kind]
+
+
+def in_interval(quoted: str, value) -> bool:
+    """statcheck's rule: "0.000977" stands for [0.0009765, 0.0009775)."""
+    q = Decimal(quoted)
+    half = Decimal(1).scaleb(q.as_tuple().exponent) / 2
+    with mpmath.workdps(60):
+        v = Decimal(mpmath.nstr(mpmath.mpf(value), 40, strip_zeros=False, min_fixed=-80, max_fixed=80))
+    return abs(q) - half <= abs(v) < abs(q) + half and (q == 0 or v == 0 or (q < 0) == (v < 0))
+
+
+def test_module_loads():
+    assert not {k: v for k, v in CONTENT.broken.items() if "week09" in k}
+
+
+# ---- one test per claim --------------------------------------------------------
+
+def test_four_indices_by_definition():
+    d = derive("w09.four-indices")
+    assert [e.kind for e in d.evidence] == [Kind.DEFINITION] and all(holds(d))
+    assert d.forms == {}
+
+
+def test_euler_error_bound_and_order():
+    d = derive("w09.euler-error-bound")
+    assert {e.kind for e in d.evidence} == {Kind.BOUND, Kind.ORDER}
+    assert all(e.supports is Status.CONTROLLED for e in d.evidence) and all(holds(d))
+    expected = {
+        "euler_step": h_ell + ds * f(s_ell, h_ell),
+        "ode": f(s, sp.Symbol("h", real=True)),
+        "recursion": (1 + K * ds) * e_ell + C * ds**2,
+        "bound": C / K * (sp.exp(K * S) - 1) * ds,
+        "bound_limit": C * S * ds,
+    }
+    for name, form in expected.items():
+        assert same(form, d.forms[name]), name
+
+
+@pytest.mark.parametrize("wrong", [
+    C / K * (sp.exp(K * S) - 1) * ds**2,    # second order
+    C / K * sp.exp(K * S) * ds,             # missing -1
+    C * K * (sp.exp(K * S) - 1) * ds,       # K upside down
+])
+def test_mutant_wrong_bound_differs(wrong):
+    assert not same(wrong, derive("w09.euler-error-bound").forms["bound"])
+
+
+def test_mutant_wrong_limit_differs():
+    assert not same(C * S * ds**2, derive("w09.euler-error-bound").forms["bound_limit"])
+
+
+def test_mutant_order_tolerance_too_tight_fails():
+    d = derive("w09.euler-error-bound", order_tol="0.001")
+    assert holds(d, Kind.ORDER) == [False]
+
+
+def test_mutant_reversed_log_certificate_fails():
+    module = sys.modules["noteproof_content.derivations.week09"]
+    assert module.log_certificate() and not module.log_certificate(sign=-1)
+
+
+def test_unstable_discretization_witness():
+    d = derive("w09.unstable-discretization")
+    assert Kind.COUNTEREXAMPLE in {e.kind for e in d.evidence} and all(holds(d))
+    assert same(h_0 * sp.exp(-s), d.forms["continuous"])
+    assert same((1 - ds) * h_ell, d.forms["euler"])
+    assert d.forms["factor"].subs(ds, sp.Rational(1, 2)) == sp.Rational(1, 2)
+    assert d.forms["factor"].subs(ds, 3) == -2
+
+
+@pytest.mark.parametrize("step", ["1.5", "2", "0.5"])
+def test_mutant_witness_that_no_longer_refutes(step):
+    d = derive("w09.unstable-discretization", ds_large=step)
+    assert holds(d, Kind.COUNTEREXAMPLE) == [False]
+
+
+def test_contraction_certificate_and_notice():
+    d = derive("w09.contraction")
+    assert all(holds(d))
+    cert = [e for e in d.evidence if e.kind is Kind.INEQUALITY]
+    assert len(cert) == 1 and "every beta > 0" in cert[0].notice
+    assert same(beta**sp.Symbol("i", integer=True, nonnegative=True) * sp.Abs(a_0 - a_tilde_0),
+                d.forms["bound"])
+    assert not same(beta**(sp.Symbol("i") + 1) * sp.Abs(a_0 - a_tilde_0), d.forms["bound"])
+
+
+def test_mutant_resolution_too_fine_fails():
+    d = derive("w09.contraction", resolution="0.0009")
+    assert False in holds(d, Kind.IDENTITY)
+
+
+def test_sensitivity_product_chain_rule():
+    d = derive("w09.sensitivity-product")
+    assert holds(d) == [True]
+    A, k, m = sp.IndexedBase("a"), sp.Symbol("k"), sp.Symbol("m")
+    assert d.forms["factor"] == beta * (1 - A[k + 1]**2)
+    assert d.forms["product"] == sp.Product(beta * (1 - A[k + 1]**2), (k, 0, m - 1))
+    assert d.forms["factor"] != beta * (1 + A[k + 1]**2)
+
+
+def test_fixed_point_slope_and_response():
+    slope = derive("w09.fixed-point-slope")
+    response = derive("w09.fixed-point-response")
+    assert all(holds(slope)) and all(holds(response))
+    assert same((1 - a_star**2) / (1 - beta * (1 - a_star**2)), slope.forms["slope"])
+    assert not same((1 - a_star**2) / (1 + beta * (1 - a_star**2)), slope.forms["slope"])
+    assert same(1 / (1 - beta), response.forms["response"])
+    assert response.forms["zero_branch"] == 0
+
+
+def test_mutant_response_off_the_stable_branch_fails():
+    assert holds(derive("w09.fixed-point-response", beta="2")) == [False]
+
+
+def test_energy_descent_certificate_and_both_signs():
+    d = derive("w09.energy-descent")
+    assert all(holds(d))
+    assert [e.kind for e in d.evidence].count(Kind.COUNTEREXAMPLE) == 2
+    assert same(a**2 / 2 - sp.log(2 * sp.cosh(beta * a + u)) / beta, d.forms["energy"])
+    assert same(sp.tanh(beta * a_i + u_i), d.forms["map"])
+
+
+@pytest.mark.parametrize("gap", ["-1/2", "1", "0"])
+def test_mutant_descent_certificate_with_wrong_term_fails(gap):
+    d = derive("w09.energy-descent", gap=gap)
+    assert holds(d, Kind.INEQUALITY) == [False]
+
+
+def test_mutant_constant_input_has_no_sign_change():
+    d = derive("w09.energy-descent", u_high="0")
+    assert holds(d, Kind.COUNTEREXAMPLE) == [False, False]
+
+
+def test_proposal_quotes_no_performance():
+    d = derive("w09.looped-transformer-proposal")
+    assert [e.kind for e in d.evidence] == [Kind.DEFINITION] and all(holds(d)) and d.forms == {}
+
+
+@pytest.mark.parametrize("tag", ["[Proposal]: reaches 92% on the benchmark",
+                                 "[Proposal]: better accuracy than Universal Transformers"])
+def test_mutant_proposal_with_performance_fails(tag):
+    assert holds(derive("w09.looped-transformer-proposal", tag=tag)) == [False]
+
+
+# ---- the numbers ------------------------------------------------------------------
+
+NUMBERS = [  # (numeric id, params, quoted, consistent)
+    ("w09.separation-bound", {}, "0.000977", True),
+    ("w09.separation-bound", {}, "0.000976", False),
+    ("w09.separation-bound", {}, "0.000978", False),
+    ("w09.separation-bound", {"steps": "9"}, "0.000977", False),
+    ("w09.zero-input-fixed-point", {}, "0", True),
+    ("w09.zero-input-fixed-point", {"u": "0.5"}, "0", False),
+]
+
+
+@pytest.mark.parametrize("check_id, params, quoted, ok", NUMBERS)
+@pytest.mark.parametrize("dps", [50, 70])
+def test_numbers(check_id, params, quoted, ok, dps):
+    with mpmath.workdps(dps):
+        value = CONTENT.get(check_id).fn(**params)
+    assert in_interval(quoted, value) is ok
+
+
+def test_actual_separation_under_bound_and_resolution():
+    with mpmath.workdps(50):
+        actual = CONTENT.get("w09.separation-after-ten-steps").fn()
+        bound = CONTENT.get("w09.separation-bound").fn()
+    assert actual <= bound <= mpmath.mpf("0.000977") < mpmath.mpf("0.001")
+
+
+@pytest.mark.parametrize("quoted, value, ok", [
+    ("0.000977", "0.0009765", True), ("0.000977", "0.0009775", False),
+    ("0.000977", "0.00097649", False), ("0.001", "0.00149", True), ("0.001", "-0.001", False),
+])
+def test_interval_rule_helper(quoted, value, ok):
+    assert in_interval(quoted, mpmath.mpf(value)) is ok
