@@ -427,3 +427,113 @@ def stationary_variances() -> Derived:
         steps=(Step("Variance recursion", recursion), Step("Fixed point", var_disc),
                Step("Stability of the recursion", stability), Step("OU stationary equation", sp.Eq(rate, 0)),
                Step("Var_diff", var_diff), Step("Ratio", ratio), Step("Ratio - 1 in x = eta h", excess)))
+
+
+# ---- §3 decoding temperature and the cost of a path --------------------------------
+
+def _cross_entropy_gradient():
+    """d/dz_a of -log softmax_y(z), for a != y and a = y, combined with the indicator 1_{a=y}."""
+    za, zy, R = sp.symbols("z_a z_y R", real=True)      # R: sum of exp over the other tokens
+    p_a, onehot = sp.symbols("p_a onehot", real=True)
+    other = sp.diff(-zy + sp.log(sp.exp(za) + sp.exp(zy) + R), za)          # a != y
+    same = sp.diff(-za + sp.log(sp.exp(za) + R), za)                          # a == y
+    name_p = {sp.exp(za) / (sp.exp(za) + sp.exp(zy) + R): p_a, sp.exp(za) / (sp.exp(za) + R): p_a}
+    other, same = other.subs(name_p), same.subs(name_p)
+    return sp.simplify(other + onehot * (same - other)), other, same
+
+
+@derivation("w10.softmax-gradient")
+def softmax_gradient(vocabulary="3") -> Derived:
+    """Boundary condition d ell/d z_a = p_a - 1_{a=y} of the cross-entropy (§1, from Week 1)."""
+    n = int(exact(vocabulary))
+    z = sp.symbols(f"z1:{n + 1}", real=True)
+    Z = sum(sp.exp(t) for t in z)
+    ok = all(_zero(sp.diff(-z[y] + sp.log(Z), z[a]) - (sp.exp(z[a]) / Z - (1 if a == y else 0)))
+             for a in range(n) for y in range(n))
+    form, other, same = _cross_entropy_gradient()
+    return Derived(
+        forms={"grad": form},
+        evidence=(Evidence(K.IDENTITY, f"For a {n}-token softmax, d(-log p_y)/d z_a = p_a - 1_(a=y) "
+                           "for every pair (a, y)", ok and _zero(same - other + 1),
+                           detail=f"a != y: {other}; a = y: {same}"),),
+        steps=(Step("a != y", other), Step("a = y", same), Step("Both with the indicator", form)))
+
+
+def _tempered(weights, tau):
+    """p_tau over tokens with exp(z_b) = weights[b]: softmax of the scores divided by tau."""
+    scores = [sp.log(w) for w in weights]
+    terms = [sp.exp(z / tau) for z in scores]
+    return [sp.simplify(t / sum(terms)) for t in terms]
+
+
+@derivation("w10.temperature-softmax")
+def temperature_softmax(weights="3 1") -> Derived:
+    """p_1(A) and p_2(A) for scores (log 3, 0) from the tempered softmax (§3)."""
+    w = [exact(t) for t in weights.split()]
+    p1, p2 = _tempered(w, 1)[0], _tempered(w, 2)[0]
+    zA, zB, tau = sp.symbols("z_a z_b tau", positive=True)
+    rescaled = sp.exp(zA / tau) / (sp.exp(zA / tau) + sp.exp(zB / tau))
+    return Derived(
+        forms={"p1": p1, "p2": p2, "p_tau": rescaled},
+        evidence=(Evidence(K.IDENTITY, "With exp(z) = (3, 1): p_1(A) = 3/4 and p_2(A) = sqrt(3)/(1 + sqrt(3)) "
+                           "exactly", p1.is_Rational and _zero(p2 * (1 + sp.sqrt(w[0])) - sp.sqrt(w[0])),
+                           detail=f"p_1(A) = {p1}, p_2(A) = {p2}"),),
+        steps=(Step("p_1(A)", p1), Step("p_2(A)", p2)))
+
+
+@derivation("w10.temperature-limits")
+def temperature_limits(unique="2 1 0", tied="1 1 0") -> Derived:
+    """tau -> 0+: argmax (uniform over ties); tau -> oo: uniform (§3, 3-token examples)."""
+    tau = sp.Symbol("tau", positive=True)
+    def limits(scores, point):
+        z = [exact(s) for s in scores.split()]
+        terms = [sp.exp(t / tau) for t in z]
+        return [sp.limit(t / sum(terms), tau, point) for t in terms], z
+    cold, zu = limits(unique, 0)
+    cold_tied, zt = limits(tied, 0)
+    hot, _ = limits(unique, sp.oo)
+    def on_max(z):
+        top = [t == max(z) for t in z]
+        return [sp.Rational(int(k), sum(top)) for k in top]
+    ok = cold == on_max(zu) and cold_tied == on_max(zt) and hot == [sp.Rational(1, len(zu))] * len(zu)
+    return Derived(
+        evidence=(Evidence(K.IDENTITY, "As tau -> 0+ the tempered softmax tends to the argmax indicator, "
+                           "uniform over tied maxima; as tau -> oo it tends to uniform",
+                           ok, detail=f"cold {cold}, cold tied {cold_tied}, hot {hot}"),),
+        steps=(Step("tau -> 0+, unique maximum", sp.Tuple(*cold)),
+               Step("tau -> 0+, tied maxima", sp.Tuple(*cold_tied)), Step("tau -> oo", sp.Tuple(*hot))))
+
+
+def _path_probability(initial, P, path: str):
+    index = {"A": 0, "B": 1}
+    states = [index[s] for s in path.replace(",", "").split()] if " " in path else [index[s] for s in path]
+    prob = initial[states[0]]
+    for i, j in zip(states, states[1:]):
+        prob *= P[i, j]
+    return prob
+
+
+@derivation("w10.two-state-path")
+def two_state_path(switch="0.2", initial_A="1/2", path="AAB") -> Derived:
+    """A path and its reverse are equally probable; the path cost is positive anyway (§3)."""
+    p, a0 = exact(switch), exact(initial_A)
+    P = sp.Matrix([[1 - p, p], [p, 1 - p]])
+    init = [a0, 1 - a0]
+    forward = _path_probability(init, P, path)
+    backward = _path_probability(init, P, path[::-1])
+    log_ratio = sp.log(forward / backward)
+    cost = -sp.log(forward)
+    q = sp.Symbol("q", positive=True)
+    Q = sp.Matrix([[1 - q, q], [q, 1 - q]])
+    balance = sp.Matrix(2, 2, lambda i, j: sp.Rational(1, 2) * Q[i, j] - sp.Rational(1, 2) * Q[j, i])
+    return Derived(
+        forms={"path_prob": forward, "stay": P[0, 0], "cost": cost},
+        evidence=(
+            Evidence(K.IDENTITY, f"P({path}) = P(reverse) exactly, = {forward}; for every switching "
+                     "probability the uniform chain satisfies detailed balance",
+                     forward == backward and _zero_matrix(balance), detail=f"forward {forward}, reverse {backward}"),
+            Evidence(K.COUNTEREXAMPLE, "Positive path cost with zero log ratio: a positive cost is not "
+                     "irreversibility", bool(cost.is_positive) and log_ratio == 0,
+                     detail=f"cost {cost} = {sp.N(cost, 10)}, log ratio {log_ratio}")),
+        steps=(Step("Transition matrix", P), Step("P(path)", forward), Step("P(reverse)", backward),
+               Step("log ratio", log_ratio), Step("path cost", cost)))
