@@ -105,6 +105,18 @@ def euler_setup(h="1.5", a="1.2", horizon="6", check_h="0.75") -> Derived:
         ))
 
 
+@derivation("c12.d01.check-answer")
+def euler_check_answer(check_h="0.75", check_a="2") -> Derived:
+    """a = 2, h = 0.75: the Euler factor, its size and its sign, exactly."""
+    _, factor, _, _ = _euler_decay()
+    f = factor.subs({a: exact(check_a), h: exact(check_h)})
+    return Derived(
+        forms={"check_factor": f},
+        evidence=(_ev(IDENTITY, f"at a = {check_a}, h = {check_h} the factor 1 - ah is {f}: "
+                      "size below one (shrinks), negative (alternates), while e^(-ah) > 0",
+                      abs(f) < 1 and f < 0 and sp.exp(-exact(check_a) * exact(check_h)) > 0),))
+
+
 # ---- D02: fixed-point iteration z_{k+1} = theta z_k + x ----------------------
 
 def _fixed_point():
@@ -133,17 +145,24 @@ def fixed_point(witness_theta="1.2", witness_x="1") -> Derived:
             _ev(WITNESS, f"theta = {th}, x = {xv}: the fixed point {fixed[0].subs({theta: th, x: xv})} "
                 "exists, yet the distance from z0 = 0 grows every update",
                 sp.simplify(dist.subs(k, k + 1) / dist) == abs(th) and abs(th) > 1),
-            _ev(INEQUALITY, "theta^k (z0 - z*) -> 0 for |theta| < 1 (theta = 1/2, -1/2) "
-                "and not for |theta| >= 1 (theta = 1, -1, 6/5)",
-                all(sp.limit(sp.Rational(*r)**k, k, sp.oo) == 0 for r in ((1, 2),))
-                and sp.limit((-sp.Rational(1, 2))**k, k, sp.oo) == 0
-                and sp.limit(sp.Rational(6, 5)**k, k, sp.oo) == sp.oo,
-                detail="the start z0 = 0 differs from z* whenever x != 0",
-                notice="with x = 0 the start is the fixed point, so the iterates stay put for "
-                       "every theta: convergence needs |theta| < 1 only when x != 0"),
         ),
         steps=(Step("solve z = theta z + x", fixed[0]), Step("rsolve the update", iterate),
                Step("error with x = z*(1 - theta)", error)))
+
+
+@derivation("c12.d02.convergence")
+def convergence() -> Derived:
+    """theta^k (z0 - z*) -> 0 exactly when |theta| < 1 (sampled inside and on/outside the circle)."""
+    inside = [sp.Rational(1, 2), -sp.Rational(1, 2), sp.Rational(99, 100)]
+    outside = [sp.Integer(1), sp.Integer(-1), sp.Rational(6, 5), -sp.Rational(6, 5)]
+    return Derived(evidence=(
+        _ev(INEQUALITY, "|theta^k| = |theta|^k -> 0 for |theta| < 1 (theta = 1/2, -1/2, 99/100) and not "
+            "for |theta| >= 1 (theta = 1, -1, 6/5, -6/5)",
+            all(sp.limit(abs(r)**k, k, sp.oo) == 0 for r in inside)
+            and all(sp.limit(abs(r)**k, k, sp.oo) != 0 for r in outside),
+            detail="the start z0 = 0 differs from z* whenever x != 0",
+            notice="with x = 0 the start is the fixed point, so the iterates stay put for "
+                   "every theta: convergence needs |theta| < 1 only when x != 0"),))
 
 
 @derivation("c12.d02.theta-one")
@@ -164,6 +183,19 @@ def theta_one() -> Derived:
         ),
         steps=(Step("theta = 1, x = 1", none), Step("theta = 1, x = 0", every),
                Step("theta = 1, x = 1 iterates", grows)))
+
+
+@derivation("c12.d02.shown-updates")
+def shown_updates(theta_shown="6/5", x_shown="1", updates="12") -> Derived:
+    """The twelve updates shown are the rule's iterates: the loop equals the rsolve closed form."""
+    _, iterate, _, z0, _ = _fixed_point()
+    th, xv, count = exact(theta_shown), exact(x_shown), int(exact(updates))
+    zk = sp.Integer(0)
+    for _ in range(count):
+        zk = th * zk + xv
+    closed = iterate.subs({theta: th, x: xv, z0: 0, k: count})
+    return Derived(evidence=(_ev(IDENTITY, f"{count} updates of z <- theta z + x from 0 give {zk}, "
+                                 "the closed form's z_12", _zero(zk - closed)),))
 
 
 # ---- D03: implicit differentiation of the equilibrium ----------------------
@@ -248,6 +280,16 @@ def sensitivity(theta_max="0.95", dtheta="0.01") -> Derived:
         steps=(Step("actual / estimate", ratio), Step("actual - estimate", gap)))
 
 
+@derivation("c12.d03.exact-equilibria")
+def exact_equilibria(theta_shown="4/5", x_shown="1", dtheta="1/100") -> Derived:
+    """The compared values solve z = theta z + x exactly at theta and theta + dtheta."""
+    th, xv, d = exact(theta_shown), exact(x_shown), exact(dtheta)
+    pair = [xv / (1 - th), xv / (1 - th - d)]
+    return Derived(evidence=(_ev(IDENTITY, f"z* = {pair[0]} and {pair[1]} satisfy z = theta z + x exactly "
+                                 "(equilibria, not iterates)",
+                                 _zero(pair[0] - (th * pair[0] + xv)) and _zero(pair[1] - ((th + d) * pair[1] + xv))),))
+
+
 # ---- D04: harmonic oscillator, Euler against Stormer-Verlet ----------------
 
 def _verlet_matrix():
@@ -289,7 +331,7 @@ def energy() -> Derived:
 
 
 @derivation("c12.d04.frequency")
-def frequency() -> Derived:
+def frequency(h_max="1.25") -> Derived:
     """det M = 1, eigenvalues e^{+-i omega h} with omega = 2 asin(h/2)/h for 0 < h < 2."""
     M = _verlet_matrix()
     det, tr = sp.simplify(M.det()), sp.expand(M.trace())
@@ -315,6 +357,42 @@ def frequency() -> Derived:
                 stable == sp.Union(sp.Interval.open(-2, 0), sp.Interval.open(0, 2)), str(stable)),
             _ev(INEQUALITY, "asin(u) > u on (0, 1] (derivative 1/sqrt(1-u^2) > 1), so omega > 1 "
                 "for 0 < h < 2: Verlet runs fast", sp.Interval.open(0, 1).is_subset(above)),
+            _ev(INEQUALITY, f"the largest step shown, {h_max}, is in the stable range (0, 2)",
+                stable.contains(exact(h_max)) == sp.true),
         ),
         steps=(Step("Verlet step matrix", M), Step("characteristic polynomial", charpoly),
                Step("frequency", omega)))
+
+
+@derivation("c12.d04.scheme")
+def scheme() -> Derived:
+    """The page's half kick, full drift, half kick, composed, is the step matrix used here."""
+    pn, qn, ph, qn1 = sp.symbols("p_n q_n p_half q_next")
+    half, drift = pn - h * qn / 2, qn + h * ph
+    kick = ph - h * qn1 / 2
+    q_new = drift.subs(ph, half)
+    p_new = kick.subs({ph: half, qn1: q_new})
+    composed = sp.Matrix([[sp.diff(e, v) for v in (qn, pn)] for e in (q_new, p_new)])
+    return Derived(
+        forms={"half_kick": half, "drift": drift, "kick": kick},
+        evidence=(_ev(DEFINITION, "half kick, full drift, half kick compose to the Verlet step matrix",
+                      (composed - _verlet_matrix()).applyfunc(sp.simplify) == sp.zeros(2, 2)),),
+        steps=(Step("composed step matrix", composed),))
+
+
+@derivation("c12.d04.drift")
+def drift(h_shown="1/2", horizon="20") -> Derived:
+    """The formula estimate of the phase drift against the exact Verlet orbit's angle at the horizon."""
+    hh, T = exact(h_shown), exact(horizon)
+    M = _verlet_matrix().subs(h, hh)
+    v = M ** int(T / hh) * sp.Matrix([1, 0])
+    exact_point = sp.Matrix([sp.cos(T), -sp.sin(T)])
+    turn = sp.atan2(exact_point[0] * v[1] - exact_point[1] * v[0], exact_point.dot(v))
+    actual = -turn
+    estimate = (2 * sp.asin(hh / 2) / hh - 1) * T
+    rel = sp.N(abs(actual - estimate) / estimate, 30)
+    return Derived(
+        evidence=(_ev(EvidenceKind.NUMERIC, f"the Verlet orbit ends {sp.N(actual, 6)} rad behind the exact "
+                      f"orbit; the estimate (omega - 1) T is {sp.N(estimate, 6)} (within {sp.N(100 * rel, 2)}%)",
+                      rel < sp.Rational(1, 20), supports=Status.APPROXIMATION),),
+        steps=(Step("actual phase lag", sp.N(actual, 20)), Step("estimate", sp.N(estimate, 20))))

@@ -93,6 +93,13 @@ def sign_limit():
     return _solved_sup(lambda zz: 1 - zz > 0)
 
 
+@numeric("c12.d01.shrink-lower")
+def shrink_lower():
+    """The smallest ah with |1 - ah| < 1, from solving the inequality."""
+    zz = sp.Symbol("z", real=True)
+    return sp.solve_univariate_inequality(sp.Abs(1 - zz) < 1, zz, relational=False).inf
+
+
 @numeric("c12.d01.check-step-times-rate")
 def check_step_times_rate(check_h="0.75", check_a="2"):
     """ah in the check-your-understanding question."""
@@ -108,7 +115,7 @@ def check_euler_factor(check_h="0.75", check_a="2"):
 @condition("c12.d01.positive-rate")
 def positive_rate(a="1.2"):
     """a > 0 (positive decay rate)"""
-    return exact(a) > 0
+    return bool(exact(a) > 0)
 
 
 @condition("c12.d01.step-divides-horizon")
@@ -121,13 +128,13 @@ def step_divides_horizon(h="1.5", horizon="6"):
 @condition("c12.d01.euler-shrinks")
 def euler_shrinks(h="1.5", a="1.2"):
     """0 < a h < 2 (explicit Euler shrinks)"""
-    return 0 < exact(a) * exact(h) < 2
+    return bool(0 < exact(a) * exact(h) < 2)
 
 
 @condition("c12.d01.keeps-sign")
 def keeps_sign(h="1.5", a="1.2"):
     """a h < 1 (Euler keeps the sign and smooth shape of the exact decay)"""
-    return exact(a) * exact(h) < 1
+    return bool(exact(a) * exact(h) < 1)
 
 
 # ---- D02: z_{k+1} = theta z_k + x from z0 = 0 -------------------------------
@@ -191,13 +198,13 @@ def theta_one_growth(check_x="1", updates="12"):
 @condition("c12.d02.theta-not-one")
 def theta_not_one(theta="1.2"):
     """theta != 1 (a fixed point exists)"""
-    return exact(theta) != 1
+    return bool(exact(theta) != 1)
 
 
 @condition("c12.d02.contraction")
 def contraction(theta="1.2"):
     """|theta| < 1 (the iteration settles from z0 = 0)"""
-    return abs(exact(theta)) < 1
+    return bool(abs(exact(theta)) < 1)
 
 
 # ---- D03: equilibrium z* = x/(1-theta) and its slope ------------------------
@@ -266,13 +273,13 @@ def check_slope(check_theta="0.5", check_x="-2"):
 @condition("c12.d03.step-below-one")
 def step_below_one(theta="0.8", dtheta="0.01"):
     """theta + dtheta < 1 (the change never reaches theta = 1)"""
-    return exact(theta) + exact(dtheta) < 1
+    return bool(exact(theta) + exact(dtheta) < 1)
 
 
 @condition("c12.d03.invertible")
 def invertible(theta="0.8"):
     """1 - J_f = 1 - theta is invertible (theta != 1)"""
-    return exact(theta) != 1
+    return bool(exact(theta) != 1)
 
 
 # ---- D04: q' = p, p' = -q; Euler against Stormer-Verlet, q0 = 1, p0 = 0 -----
@@ -436,13 +443,19 @@ def check_euler_energy(check_h="0.5", check_steps="2", q0="1", p0="0"):
     return euler_energy_end(check_h, str(exact(check_h) * exact(check_steps)), q0, p0)
 
 
+@numeric("c12.d04.stability-limit")
+def stability_limit():
+    """The largest h with |trace of the Verlet step| = |2 - h^2| < 2, from solving it."""
+    return _solved_sup(lambda hh: sp.Abs(2 - hh**2) < 2)
+
+
 @condition("c12.d04.stable-step")
 def stable_step(h="0.5"):
     """0 < h < 2 (the Verlet step is stable)"""
-    return 0 < exact(h) < 2
+    return bool(0 < exact(h) < 2)
 
 
 @condition("c12.d04.horizon-divisible")
 def horizon_divisible(h="0.5"):
     """the step h divides the horizons 10 and 20"""
-    return all((exact(T) / exact(h)).is_integer for T in ("10", "20"))
+    return all(bool((exact(T) / exact(h)).is_integer) for T in ("10", "20"))
