@@ -53,7 +53,7 @@ def normalise(src: str) -> str:
     """Undo the MathML-export quirks that change nothing mathematically."""
     text = src.replace("{)}", ")").replace("{(}", "(")
     text = _BRACED_CMD.sub(lambda m: f"\\{m[1]} " if m[1] in BARE else m[0], text)
-    return _BRACED_LETTER.sub(r"\1", text)
+    return _BRACED_LETTER.sub(r" \1 ", text)
 
 
 def tokenize_latex(src: str, names: list[str], fail) -> list[Token]:
