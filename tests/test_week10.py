@@ -1,0 +1,261 @@
+"""Week 10 (notes/week10.txt): one test per claim, the note's numbers, and mutants that must fail."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import mpmath
+import pytest
+import sympy as sp
+
+from noteproof.compare import consistent
+from noteproof.content import load_content
+from noteproof.earn import judge
+from noteproof.model import EvidenceKind as K, Status
+from noteproof.registry import load_registry
+
+ROOT = Path(__file__).parents[1]
+NOTE = (ROOT / "notes" / "week10.txt").read_text(encoding="utf-8")
+
+eta, h, c, B, v, T, A, C, w, x, y = sp.symbols("eta h c B v T A C w x y", positive=True)
+
+
+@functools.lru_cache(maxsize=None)
+def content():
+    return load_content(ROOT)
+
+
+@functools.lru_cache(maxsize=None)
+def derive(check_id: str, **params):
+    with mpmath.workdps(50):
+        return content().get(check_id).fn(**params)
+
+
+def compute(check_id: str, dps: int = 50, **params):
+    with mpmath.workdps(dps):
+        return content().get(check_id).fn(**params)
+
+
+def claim(claim_id: str):
+    return load_registry(ROOT / "claims.yaml").claim(claim_id)
+
+
+def same(a, b) -> bool:
+    """Equal as expressions, symbols matched by name (the engine's rule)."""
+    names = {s.name: s for s in b.free_symbols}
+    a = a.xreplace({s: names[s.name] for s in a.free_symbols if s.name in names})
+    return sp.simplify(a - b) == 0
+
+
+def all_hold(derived) -> bool:
+    return bool(derived.evidence) and all(e.holds for e in derived.evidence)
+
+
+def earned(claim_id: str) -> bool:
+    c = claim(claim_id)
+    evidence = tuple(e for d in c.derivations for e in derive(d).evidence)
+    return judge(c.status, evidence).earned
+
+
+def kinds(derived, part=None):
+    return {e.kind for e in derived.evidence if e.holds and e.supports in (None, part)}
+
+
+# ---- one test per claim ---------------------------------------------------------------
+
+def test_backward_recursion_is_the_chain_rule():
+    d = derive("w10.backward-recursion")
+    assert all_hold(d) and kinds(d) == {K.IDENTITY}
+    assert d.forms["delta"] == sp.Symbol("DhF_T") * sp.Symbol("delta_l1")
+    assert earned("w10.backward-recursion")
+
+
+def test_shared_parameter_receives_the_sum_over_its_uses():
+    d = derive("w10.shared-parameter")
+    assert all_hold(d)
+    assert same(2 * w * x * (w ** 2 * x - y), d.forms["dLdw"])
+    assert same(w ** 2 * x, d.forms["h2"])
+    assert compute("w10.shared-total") == 12 and compute("w10.shared-last-use") == 6
+    assert earned("w10.shared-parameter")
+
+
+def test_shared_parameter_at_another_point():
+    assert compute("w10.shared-total", w="3", x="2", y="5") == 2 * 3 * 2 * (9 * 2 - 5)
+    assert compute("w10.shared-last-use", w="3", x="2", y="5") == 3 * 2 * (9 * 2 - 5)
+
+
+def test_continuous_adjoint_is_controlled_first_order():
+    d = derive("w10.continuous-adjoint")
+    assert all_hold(d)
+    assert kinds(d, Status.CONTROLLED) == {K.BOUND, K.ORDER}
+    assert claim("w10.continuous-adjoint").uses == ("w09.euler-error-bound",)
+    assert earned("w10.continuous-adjoint")
+
+
+def test_frozen_moment_matching_exact_part_and_approximate_part():
+    d = derive("w10.frozen-moment-matching")
+    assert all_hold(d)
+    assert kinds(d, Status.EXACT) == {K.IDENTITY}
+    assert kinds(d, Status.APPROXIMATION) == {K.NUMERIC, K.ORDER}
+    gradL = sp.Symbol("gradL")
+    assert same(-eta * gradL, d.forms["step_mean"]) and same(eta ** 2 * C / B, d.forms["step_cov"])
+    assert same(C / B, d.forms["noise_cov"]) and d.forms["noise_mean"] == 0
+    ds, dW = sp.symbols("ds dW")
+    assert same(-gradL * ds + sp.sqrt(eta / B) * sp.sqrt(C) * dW, d.forms["sde"])
+    assert earned("w10.frozen-moment-matching")
+
+
+def test_lyapunov_balance():
+    d = derive("w10.lyapunov-balance")
+    assert all_hold(d)
+    Sigma = sp.Symbol("Sigma")
+    assert same(eta * C / B, d.forms["rhs"]) and same(A * Sigma + Sigma * A, d.forms["lhs"])
+    assert earned("w10.lyapunov-balance")
+
+
+def test_effective_temperature_is_conditional():
+    d = derive("w10.effective-temperature")
+    assert all_hold(d)
+    assert kinds(d, Status.CONDITIONAL) == {K.IDENTITY, K.COUNTEREXAMPLE}
+    assert same(T / A, d.forms["Sigma"])
+    assert earned("w10.effective-temperature")
+
+
+@pytest.mark.parametrize("A_, C_, refutes", [
+    ("1 0; 0 2", "1 0; 0 3", True),     # the note's anisotropic case
+    ("2 1; 1 3", "1 0; 0 3", True),     # non-diagonal curvature, anisotropic noise
+    ("1 0; 0 2", "1 0; 0 1", False),    # made isotropic: a temperature T = 1/2 exists
+    ("2 1; 1 3", "5 0; 0 5", False),
+])
+def test_effective_temperature_counterexample_needs_anisotropy(A_, C_, refutes):
+    d = derive("w10.effective-temperature", A=A_, C=C_)
+    witness = [e for e in d.evidence if e.kind is K.COUNTEREXAMPLE][0]
+    assert witness.holds is refutes
+
+
+def test_stationary_variances_differ_at_order_eta_h():
+    d = derive("w10.stationary-variances")
+    assert all_hold(d)
+    f = d.forms
+    assert same(eta * c / (B * h * (2 - eta * h)), f["Var_disc"])
+    assert same((1 - eta * h) ** 2 * v + eta ** 2 * c / B, f["recursion"])
+    assert same(eta * c / (2 * B * h), f["Var_diff"])
+    assert same(1 / (1 - eta * h / 2), f["ratio"])
+    for t in ("-1", "0", "1/100", "1", "199/100", "2", "3"):      # 0 < eta h < 2 at sample points
+        at = {s: (sp.Rational(t) if s.name == "eta" else 1) for s in f["stability"].free_symbols}
+        assert bool(f["stability"].subs(at)) is bool(0 < sp.Rational(t) < 2)
+    assert earned("w10.stationary-variances")
+
+
+def test_two_state_path_reversible_with_positive_cost():
+    d = derive("w10.two-state-path")
+    assert all_hold(d) and kinds(d) == {K.IDENTITY, K.COUNTEREXAMPLE}
+    assert compute("w10.path-probability") == sp.Rational(2, 25)
+    assert compute("w10.reverse-path-probability") == compute("w10.path-probability")
+    assert earned("w10.two-state-path")
+
+
+def test_softmax_gradient_from_week8_probability():
+    d = derive("w10.softmax-gradient")
+    assert all_hold(d)
+    assert same(sp.Symbol("p_a") - sp.Symbol("onehot"), d.forms["grad"])
+    assert earned("w10.softmax-gradient")
+
+
+def test_temperature_softmax():
+    d = derive("w10.temperature-softmax")
+    assert all_hold(d)
+    assert d.forms["p1"] == sp.Rational(3, 4)
+    assert same(sp.sqrt(3) / (1 + sp.sqrt(3)), d.forms["p2"])
+    tau = sp.Symbol("tau")
+    assert same(sp.exp(sp.Symbol("z_a") / tau) / sp.Symbol("Z_tau"), d.forms["p_tau"])
+    assert earned("w10.temperature-softmax")
+
+
+def test_temperature_limits():
+    assert all_hold(derive("w10.temperature-limits"))
+    assert earned("w10.temperature-limits")
+
+
+# ---- the note's numbers ----------------------------------------------------------------
+
+NUMBERS = [  # (numeric id, as printed, exact)
+    ("w10.score-gradient-a", "0.207588", False),
+    ("w10.score-gradient-b", "-0.207588", False),
+    ("w10.shared-total", "12", True),
+    ("w10.shared-last-use", "6", True),
+    ("w10.tempered-p1", "3/4", False),
+    ("w10.tempered-p2", "0.633975", False),
+    ("w10.stay-probability", "0.8", False),
+    ("w10.path-probability", "0.08", False),
+    ("w10.path-cost", "2.525729", False),
+]
+
+
+@pytest.mark.parametrize("check_id, quoted, exact", NUMBERS)
+def test_quoted_number(check_id, quoted, exact):
+    assert quoted in NOTE
+    assert consistent(quoted, compute(check_id), exact=exact)
+    assert consistent(quoted, compute(check_id, dps=70), exact=exact)
+
+
+def test_registry_quotes_are_the_table():
+    quoted = {(q.numeric, q.number) for cid in ("w10.shared-parameter", "w10.two-state-path",
+                                                 "w10.softmax-gradient", "w10.temperature-softmax")
+              for q in claim(cid).quotes if q.numeric}
+    assert quoted == {(i, n) for i, n, _ in NUMBERS}
+
+
+# ---- mutants: each must fail -------------------------------------------------------------
+
+@pytest.mark.parametrize("check_id, wrong, exact", [
+    ("w10.tempered-p2", "0.633", False),
+    ("w10.tempered-p2", "0.6339", False),
+    ("w10.path-cost", "2.525", False),
+    ("w10.path-cost", "2.5258", False),
+    ("w10.score-gradient-a", "0.207589", False),
+    ("w10.score-gradient-b", "0.207588", False),    # sign respected
+    ("w10.shared-total", "13", True),
+    ("w10.shared-last-use", "12", True),
+    ("w10.tempered-p1", "2/3", False),
+])
+def test_wrong_number_fails(check_id, wrong, exact):
+    assert not consistent(wrong, compute(check_id), exact=exact)
+
+
+@pytest.mark.parametrize("check_id, coarser", [
+    ("w10.tempered-p2", "0.6340"), ("w10.path-cost", "2.5257"), ("w10.path-cost", "2.526")])
+def test_coarser_rounding_is_still_consistent(check_id, coarser):
+    assert consistent(coarser, compute(check_id))
+
+
+@pytest.mark.parametrize("derivation, form, wrong", [
+    ("w10.stationary-variances", "Var_disc", eta * c / (B * h * (2 + eta * h))),
+    ("w10.stationary-variances", "Var_diff", eta * c / (B * h)),
+    ("w10.stationary-variances", "ratio", 1 / (1 - eta * h)),
+    ("w10.stationary-variances", "recursion", (1 - eta * h) * v + eta ** 2 * c / B),
+    ("w10.shared-parameter", "dLdw", 2 * w * x * (w * x - y)),
+    ("w10.shared-parameter", "dLdw", w * x * (w ** 2 * x - y)),          # last use only
+    ("w10.frozen-moment-matching", "step_cov", eta * C / B),
+    ("w10.effective-temperature", "Sigma", 2 * T / A),
+    ("w10.temperature-softmax", "p2", sp.Rational(3, 4)),
+])
+def test_wrong_formula_differs(derivation, form, wrong):
+    assert not same(wrong, derive(derivation).forms[form])
+
+
+def test_non_stationary_start_breaks_reversibility():
+    d = derive("w10.two-state-path", initial_A="7/10")
+    identity = [e for e in d.evidence if e.kind is K.IDENTITY][0]
+    assert not identity.holds
+
+
+@pytest.mark.parametrize("claim_id, overstated", [
+    ("w10.continuous-adjoint", (Status.EXACT,)),
+    ("w10.frozen-moment-matching", (Status.EXACT, Status.CONTROLLED)),
+    ("w10.effective-temperature", (Status.EXACT,)),
+    ("w10.stationary-variances", (Status.CONDITIONAL,)),
+])
+def test_overstated_tag_is_not_earned(claim_id, overstated):
+    evidence = tuple(e for d in claim(claim_id).derivations for e in derive(d).evidence)
+    assert not judge(overstated, evidence).earned
