@@ -2,6 +2,7 @@
 and mutants (a wrong number, a wrong formula) that must fail."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import mpmath
@@ -26,16 +27,32 @@ def agrees(quoted: str, check_id: str, exact: bool = False, **settings) -> bool:
     return consistent(quoted, value(check_id, **settings), exact=exact)
 
 
+@functools.lru_cache(maxsize=None)
+def derived(derivation_id: str):
+    return CONTENT.get(derivation_id).fn()
+
+
 def form(derivation_id: str, name: str):
-    return CONTENT.get(derivation_id).fn().forms[name]
+    return derived(derivation_id).forms[name]
 
 
 def same(printed, derivation_id: str, name: str) -> bool:
     return compare_form(printed, form(derivation_id, name)).equal is True
 
 
+NOTE = (Path(__file__).parents[1] / "notes" / "chapter12.txt").read_text(encoding="utf-8")
+
+
+def printed(text: str, derivation_id: str, name: str, *, plain: bool = True, part: int = 0,
+            symbols: dict | None = None) -> bool:
+    """Read a formula with the project's reader and compare it with the derived form."""
+    from noteproof.formulas import read_latex, read_plain
+    parts = (read_plain if plain else read_latex)(text, symbols=symbols or {})
+    return compare_form(parts[part], form(derivation_id, name)).equal is True
+
+
 def all_evidence_holds(*derivation_ids: str) -> bool:
-    return all(e.holds for d in derivation_ids for e in CONTENT.get(d).fn().evidence)
+    return all(e.holds for d in derivation_ids for e in derived(d).evidence)
 
 
 # (numeric id, number as printed, printed as a count)
@@ -111,6 +128,12 @@ def test_d01_euler_decay():
     assert not agrees("0.8", "c12.d01.euler-factor")          # the sign is respected
     assert not same(1 + a * h, "c12.d01.euler-decay", "factor")
     assert agrees("0.4089", "c12.d01.error-at-horizon")
+    for text in ("1 - ah", "e^(-ah)"):
+        assert text in NOTE
+    assert printed("1 - ah", "c12.d01.euler-decay", "factor")
+    assert printed("e^(-ah)", "c12.d01.euler-decay", "exact_factor")
+    assert not printed("1 + ah", "c12.d01.euler-decay", "factor")
+    assert not printed("e^(ah)", "c12.d01.euler-decay", "exact_factor")
     # the user's settings: a = 2, h = 0.75 gives the check answer; ah = 2.4 breaks "shrinks"
     assert agrees("-0.5", "c12.d01.euler-factor", h="0.75", a="2")
     assert CONTENT.get("c12.d01.euler-shrinks").fn()
@@ -130,6 +153,10 @@ def test_d02_fixed_point_iteration():
     assert not agrees("5", "c12.d02.fixed-point-value")
     assert not same(x / (1 + theta), "c12.d02.fixed-point", "fixed_point")
     assert agrees("44.58", "c12.d02.distance")
+    assert printed("x / (1 - theta)", "c12.d02.fixed-point", "fixed_point")
+    assert printed(r"z_k-z^*=\theta^k(z_0-z^*)", "c12.d02.fixed-point", "error", plain=False)
+    assert not printed("x / (1 + theta)", "c12.d02.fixed-point", "fixed_point")
+    assert not printed(r"z_k-z^*=\theta^{k+1}(z_0-z^*)", "c12.d02.fixed-point", "error", plain=False)
     assert agrees("0.5", "c12.d02.fixed-point-value", theta="0.5", x="0.25")
     assert CONTENT.get("c12.d02.contraction").fn(theta="-0.5")
     assert not CONTENT.get("c12.d02.contraction").fn()
@@ -148,6 +175,12 @@ def test_d03_implicit_differentiation():
     assert not agrees("8", "c12.d03.check-slope")
     assert not same(x / (1 - theta), "c12.d03.slope", "slope")
     assert agrees("0.2632", "c12.d03.actual-change")
+    assert printed("x/(1-theta)^2", "c12.d03.slope", "slope")
+    assert printed(r"\frac{\partial z^*}{\partial\theta}=\frac{x}{(1-\theta)^2}", "c12.d03.slope", "slope",
+                   plain=False)
+    assert not printed("x/(1-theta)", "c12.d03.slope", "slope")
+    assert not printed(r"\frac{\partial z^*}{\partial\theta}=\frac{x}{(1-\theta)^3}", "c12.d03.slope",
+                       "slope", plain=False)
     assert not CONTENT.get("c12.d03.step-below-one").fn(theta="0.995")
 
 
@@ -163,6 +196,10 @@ def test_d04_euler_against_verlet():
     assert not same(1 - h**2, "c12.d04.energy", "euler_factor")
     assert not same(sp.asin(h / 2) / h, "c12.d04.frequency", "frequency")
     assert agrees("3,762", "c12.d04.euler-energy-end")
+    assert printed("1 + h^2", "c12.d04.energy", "euler_factor")
+    assert printed("2 asin(h/2)/h", "c12.d04.frequency", "frequency")
+    assert not printed("1 + h", "c12.d04.energy", "euler_factor")
+    assert not printed("2 asin(h)/h", "c12.d04.frequency", "frequency")
     assert agrees("3761.6", "c12.d04.euler-energy-end")
     assert agrees("0.78125", "c12.d04.euler-energy-end", horizon="1")
     assert not CONTENT.get("c12.d04.stable-step").fn(h="2.5")
