@@ -247,8 +247,9 @@ def contraction(beta: str = "1/2", steps: str = "10", resolution: str = "0.001")
 @derivation("w09.sensitivity-product")
 def sensitivity_product(depths: str = "1,2,3,4") -> Derived:
     """d a_m / d a_0 = prod_{k<m} beta (1 - a_{k+1}^2), by the chain rule."""
-    A = sp.IndexedBase("a")
-    k, m = sp.symbols("k m")  # plain symbols: the reader's bound index carries no assumptions
+    # real symbols, as the formula reader makes them: the bound index k is not rebound by name
+    A = sp.IndexedBase(sp.Symbol("a", real=True))
+    k, m = sp.symbols("k m", real=True)
     factor = sp.diff(sp.tanh(BETA * x + u), x).subs(sp.tanh(BETA * x + u), A[k + 1])
     product = sp.Product(factor, (k, 0, m - 1))
     checks = []

@@ -136,7 +136,7 @@ def test_mutant_resolution_too_fine_fails():
 def test_sensitivity_product_chain_rule():
     d = derive("w09.sensitivity-product")
     assert holds(d) == [True]
-    A, k, m = sp.IndexedBase("a"), sp.Symbol("k"), sp.Symbol("m")
+    A, (k, m) = sp.IndexedBase(sp.Symbol("a", real=True)), sp.symbols("k m", real=True)
     assert d.forms["factor"] == beta * (1 - A[k + 1]**2)
     assert d.forms["product"] == sp.Product(beta * (1 - A[k + 1]**2), (k, 0, m - 1))
     assert d.forms["factor"] != beta * (1 + A[k + 1]**2)
