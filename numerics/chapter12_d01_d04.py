@@ -12,13 +12,14 @@ import mpmath
 import sympy as sp
 
 from noteproof.content import condition, exact, mpnum, numeric
+from noteproof.errors import NoteproofError
 
 
 def _steps(horizon, h) -> int:
     """The number of steps h takes to reach the horizon (it must divide it)."""
     ratio = exact(horizon) / exact(h)
     if not ratio.is_integer or ratio <= 0:
-        raise ValueError(f"the step {h} does not divide the horizon {horizon}")
+        raise NoteproofError(f"the step {h} does not divide the horizon {horizon}: no step lands on it")
     return int(ratio)
 
 
