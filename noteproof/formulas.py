@@ -59,6 +59,7 @@ from .plain import tokenize_plain
 
 MAX_CHARS = 2000
 MAX_DEPTH = 50
+MAX_POWERS = 4
 RELATION_OPS = frozenset({"=", "<=", "<", ">=", ">", "!=", "~", "propto", "=>", "->"})
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _LABEL_RELS = {"<=": "le", ">=": "ge", "<": "lt", ">": "gt", "=": "eq", "!=": "ne"}
@@ -240,7 +241,7 @@ class _Context:
     def __init__(self, src: str, functions: frozenset, latex: bool, location) -> None:
         self.src, self.functions, self.latex, self.location = src, functions, latex, location
         self.bound: list[str] = []
-        self.depth = 0
+        self.depth = self.powers = 0
 
     def fail(self, message: str, pos: int | None = None):
         where = f" (at character {pos + 1})" if pos is not None else ""
@@ -374,7 +375,7 @@ class _Parser:
     @contextmanager
     def nest(self):
         self.ctx.depth += 1
-        if self.ctx.depth > MAX_DEPTH:
+        if self.ctx.depth > 2 * MAX_DEPTH + 10:
             self.fail("formula nested too deeply")
         try:
             yield
@@ -549,7 +550,7 @@ class _Parser:
             value = sp.transpose(value)
         if power is not None:
             value = self.ctx.pow(value, power)
-        return self.power_postfix(value)
+        return self.power_postfix(value, powered=power is not None)
 
     def subscript(self, toks: list[Token]):
         """(label, None) for a name-like subscript, (None, (index,)) for an index."""
@@ -573,6 +574,15 @@ class _Parser:
     def superscript(self):
         """(mark, None) for ``*``, ``'``, transpose, ``+``/``-`` (side); else (None, power)."""
         self.next()
+        self.ctx.powers += 1
+        try:
+            return self.exponent()
+        finally:
+            self.ctx.powers -= 1
+
+    def exponent(self):
+        if self.ctx.powers > MAX_POWERS:
+            self.fail("powers nested too deeply")
         if not self.ctx.latex:
             negative = False
             while self.is_op("+") or self.is_op("-"):
@@ -589,15 +599,17 @@ class _Parser:
                 return "T", None
         return None, self.sub(toks).whole("expr")
 
-    def power_postfix(self, value):
+    def power_postfix(self, value, powered: bool = False):
         while self.is_op("^"):
+            if powered and self.ctx.latex:
+                self.fail("double superscript")
             mark, exponent = self.superscript()
             if mark in ("star", "prime"):
                 self.fail("a star or prime must follow a name")
             if mark == "T":
                 value = sp.transpose(value)
             elif mark is None:
-                value = self.ctx.pow(value, exponent)
+                value, powered = self.ctx.pow(value, exponent), True
         if self.is_op("_") and self.ctx.latex:
             self.fail("a subscript must follow a name")
         return value
@@ -620,6 +632,10 @@ class _Parser:
             values = [self.sub(p).whole("expr") for p in pieces]
             self.ctx.check(*values)
             value = sp.Tuple(*values)
+            if self.is_op("(") and all(isinstance(v, sp.Symbol) and v.name in self.ctx.functions
+                                       for v in values):
+                args = self.call_args()  # (x,y)(t) with x, y functions -> (x(t), y(t))
+                value = sp.Tuple(*(sp.Function(v.name)(*args) for v in values))
         else:
             value = self.sub(toks).whole("implication")
         if open_tok.value == "{" and isinstance(value, sp.Symbol):
