@@ -103,7 +103,8 @@ def rotation_swap() -> Derived:
     swapped = list(a_end) == [1, 0] and list(b_end) == [-1, 0]
     dist2 = sp.simplify(sum((path.subs(x0, 1) - path.subs(x0, -1)).applyfunc(lambda e: e ** 2)))
     return Derived(
-        forms={"x": path[0], "y": path[1], "trajectory": sp.Tuple(path[0], path[1])},
+        forms={"x": path[0], "y": path[1], "trajectory": sp.Tuple(path[0], path[1]),
+               "x_per_x0": sp.simplify(path[0] / x0), "y_per_x0": sp.simplify(path[1] / x0)},
         evidence=(
             Evidence(EvidenceKind.IDENTITY, "(x, y)(t) = x0 (cos pi t, sin pi t) solves the rotation flow", solves),
             Evidence(EvidenceKind.COUNTEREXAMPLE,
