@@ -41,6 +41,12 @@ Default names (symbols are ``Symbol(name, real=True)``; functions are undefined
 
 Plain text follows ``noteproof.plain`` for words; ``^`` takes the next factor
 (``e^(-ah)``, ``h^2/2``) and ``**`` is ``^``.
+
+Not supported (FormulaError, or read as stated): matrices (every symbol is a commutative
+scalar, so ``A\Sigma +\Sigma A`` is 2*A*Sigma); superscript indices (``h^{\ell }`` is a
+power: map it with ``symbols``); ``\pm``, ``!``, ``\binom``, ``\lim``, environments, sets
+and half-open intervals; higher derivatives (``d^2x/dt^2``); unbracketed nested bars
+(``||x|-1|``); double superscripts; powers nested deeper than 4; the side of ``0^{+}``.
 """
 from __future__ import annotations
 
@@ -62,6 +68,7 @@ MAX_DEPTH = 50
 MAX_POWERS = 4
 RELATION_OPS = frozenset({"=", "<=", "<", ">=", ">", "!=", "~", "propto", "=>", "->"})
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_ROMAN = re.compile(r"\\(?:mathrm|operatorname|text|textrm|textit|mathit|mathbf|mathsf)\s*\{[^{}]*\}")
 _LABEL_RELS = {"<=": "le", ">=": "ge", "<": "lt", ">": "gt", "=": "eq", "!=": "ne"}
 
 
@@ -183,9 +190,11 @@ def _substitute(src: str, symbols, latex: bool, location) -> tuple[str, list[str
                 or not _NAME.fullmatch(name) or len(key) > MAX_CHARS:
             raise FormulaError(f"bad symbols entry {key!r}: {name!r}", location)
     keys = sorted(symbols, key=len, reverse=True)
+    words = [m.span() for m in _ROMAN.finditer(src)] if latex else []
     out, names, i = [], [], 0
     while i < len(src):
-        key = next((k for k in keys if src.startswith(k, i) and _fits(src, i, k, latex)), None)
+        key = next((k for k in keys if src.startswith(k, i) and _fits(src, i, k, latex)
+                    and not any(start < i < end for start, end in words)), None)
         if key is None:
             out.append(src[i])
             i += 1
@@ -457,7 +466,7 @@ class _Parser:
 
     def starts_factor(self) -> bool:
         t = self.tok
-        if t.kind in ("num", "name", "atom", "func"):
+        if t.kind in ("num", "name", "atom", "func", "transpose"):
             return True
         if t.kind == "op":
             return t.value in _PAIRS or (t.value == "|" and not self.bars["|"])
@@ -487,8 +496,8 @@ class _Parser:
         t = self.next()
         if t.kind == "num":
             return self.number(t)
-        if t.kind in ("name", "atom"):
-            return self.named(t.value, t.kind)
+        if t.kind in ("name", "atom", "transpose"):
+            return self.named(t.value, "atom" if t.kind == "transpose" else t.kind)
         if t.kind == "func":
             return self.function(t.value)
         if t.kind == "op" and t.value in _PAIRS:

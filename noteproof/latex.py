@@ -63,7 +63,7 @@ def tokenize_latex(src: str, names: list[str], fail) -> list[Token]:
     i, n = 0, len(src)
     while i < n:
         ch = src[i]
-        if ch.isspace():
+        if ch.isspace() or ch in "~&":
             i += 1
         elif ch == "\x01":
             m = _MARKER.match(src, i)
@@ -105,6 +105,9 @@ def _command(src: str, i: int, out: list[Token], names, fail) -> int:
             return i + 2
         if nxt == "|":
             out.append(Token("cmd", "Vert", i))
+            return i + 2
+        if nxt == "\\":
+            out.append(Token("sep", "\\\\", i))
             return i + 2
         fail(f"unsupported command \\{nxt}", i)
     name, end = m[1], m.end()

@@ -316,6 +316,11 @@ QUIRKS = [
     (r"\Delta s+s", dict(symbols={"\\Delta s": "ds", "s": "sigma"}), (ds + S("sigma"),)),
     (r"\tanh a+a", dict(symbols={"a": "alpha"}), (tanh(S("alpha")) + S("alpha"),)),
     (r"f'", {}, (S("f_prime"),)),
+    (r"\left(x+1\right)^2+a\cdot b\times c", {}, ((x + 1)**2 + a * b * c,)),
+    (r"a~b\\c&d", {}, (a * b, c * S("d"))),
+    (r"\mathrm{Var}+a", dict(symbols={"a": "alpha"}), (S("Var") + S("alpha"),)),
+    (r"\frac{d}{dt}(t^2)", {}, (Derivative(t**2, t),)),
+    (r"x^{\prime}+\mathsf{T}^{\top}", {}, (S("x_prime") + sp.transpose(T),)),
 ]
 
 
