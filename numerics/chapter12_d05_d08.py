@@ -26,15 +26,15 @@ def _flow_1d(x0: str, t: str, rate: str):
 
 
 @numeric("c12.d05.position-a")
-def position_a(t="1", x0="-1", rate="2"):
+def position_a(t="1", xa0="-1", rate="2"):
     """Position of A (starting at -1) after flow time t under dx/dt = -2x."""
-    return _flow_1d(x0, t, rate)
+    return _flow_1d(xa0, t, rate)
 
 
 @numeric("c12.d05.position-b")
-def position_b(t="1", x0="1", rate="2"):
+def position_b(t="1", xb0="1", rate="2"):
     """Position of B (starting at +1) after flow time t under dx/dt = -2x."""
-    return _flow_1d(x0, t, rate)
+    return _flow_1d(xb0, t, rate)
 
 
 @numeric("c12.d05.gap")
@@ -121,10 +121,10 @@ def rk4_error(steps="4"):
     return _error("rk4", steps)
 
 
-@numeric("c12.d06.rk4-error-8-steps")
-def rk4_error_8(steps="8"):
-    """RK4's distance from e^(-1) with 8 steps (the check answer's measured value)."""
-    return _error("rk4", steps)
+@numeric("c12.d06.rk4-error-doubled")
+def rk4_error_doubled(steps="4"):
+    """RK4's distance from e^(-1) with twice the steps (8 on the page: the check answer's measured value)."""
+    return _error("rk4", str(2 * int(exact(steps))))
 
 
 @numeric("c12.d06.rk4-one-sixteenth-estimate")
@@ -149,6 +149,42 @@ def rk4_evaluations(steps="4"):
 def error_ratio(steps="4"):
     """Euler error / RK4 error at the same number of steps."""
     return _error("euler", steps) / _error("rk4", steps)
+
+
+@lru_cache(maxsize=4)
+def _rk4_weights():
+    """The weights (times 6) solved from the fourth-order conditions for nodes 0, 1/2, 1/2, 1."""
+    import sympy as sp
+    b = sp.symbols("b1:5")
+    c = (0, sp.Rational(1, 2), sp.Rational(1, 2), 1)
+    eqs = [sum(b) - 1] + [sum(bi * ci ** q for bi, ci in zip(b, c)) - sp.Rational(1, q + 1) for q in (1, 2, 3)]
+    eqs.append(b[2] * c[1] / 2 + b[3] * c[2] - sp.Rational(1, 6))
+    (sol,) = sp.solve(eqs, b, dict=True)
+    return tuple(6 * sol[bi] for bi in b)
+
+
+@numeric("c12.d06.rk4-weight")
+def rk4_weight(index="1"):
+    """RK4's weight on slope k_index, in sixths, solved from the order conditions."""
+    return _rk4_weights()[int(exact(index)) - 1]
+
+
+@numeric("c12.d06.rk4-weight-2")
+def rk4_weight_2(index="2"):
+    """RK4's weight on slope k_2, in sixths."""
+    return rk4_weight(index)
+
+
+@numeric("c12.d06.rk4-weight-3")
+def rk4_weight_3(index="3"):
+    """RK4's weight on slope k_3, in sixths."""
+    return rk4_weight(index)
+
+
+@numeric("c12.d06.rk4-weight-4")
+def rk4_weight_4(index="4"):
+    """RK4's weight on slope k_4, in sixths."""
+    return rk4_weight(index)
 
 
 @numeric("c12.d06.step-size")
@@ -182,34 +218,35 @@ def rk4_halving_ratio(steps="4"):
 
 
 @numeric("c12.d06.rk4-halving-ratio-small-h")
-def rk4_halving_small_h(steps="512"):
+def rk4_halving_small_h(fine_steps="512"):
     """The same ratio in the small-h regime the sentence '2^4 = 16' describes.
 
     The errors are tiny there, so the runs carry 30 guard digits.
     """
     with mpmath.extradps(30):
-        ratio = rk4_halving_ratio(steps)
+        ratio = rk4_halving_ratio(fine_steps)
     return +ratio
 
 
 @numeric("c12.d06.euler-halving-ratio-small-h")
-def euler_halving_small_h(steps="512"):
-    """Euler error at `steps` over the error at twice the steps, small h (the page: 2)."""
+def euler_halving_small_h(fine_steps="512"):
+    """Euler error at `fine_steps` over the error at twice as many, small h (the page: 2)."""
     with mpmath.extradps(30):
-        ratio = _error("euler", steps) / _error("euler", str(2 * int(exact(steps))))
+        ratio = _error("euler", fine_steps) / _error("euler", str(2 * int(exact(fine_steps))))
     return +ratio
 
 
 @numeric("c12.d06.rk4-observed-order")
-def rk4_observed_order(steps="64"):
-    """log2 of the RK4 halving ratio: the observed order."""
-    return mpmath.log(rk4_halving_ratio(steps), 2)
+def rk4_observed_order(fine_steps="64"):
+    """log2 of the RK4 halving ratio at small h: the observed order."""
+    return mpmath.log(rk4_halving_ratio(fine_steps), 2)
 
 
 @numeric("c12.d06.euler-observed-order")
-def euler_observed_order(steps="64"):
-    """log2 of the Euler halving ratio: the observed order."""
-    return mpmath.log(_error("euler", steps) / _error("euler", str(2 * int(exact(steps)))), 2)
+def euler_observed_order(fine_steps="64"):
+    """log2 of the Euler halving ratio at small h: the observed order."""
+    n = fine_steps
+    return mpmath.log(_error("euler", n) / _error("euler", str(2 * int(exact(n)))), 2)
 
 
 @condition("c12.d06.steps-divide-horizon")
@@ -419,15 +456,15 @@ def largest_stable_step(fast="100"):
 
 
 @numeric("c12.d08.largest-stable-step-check")
-def largest_stable_step_check(fast="500"):
+def largest_stable_step_check(check_fast="500"):
     """The check answer: the largest stable explicit step for fast rate 500."""
-    return largest_stable_step(fast)
+    return largest_stable_step(check_fast)
 
 
 @numeric("c12.d08.explicit-steps-needed")
-def explicit_steps_needed(fast="500", horizon="2"):
-    """Steps of the largest stable explicit step needed to cover the horizon."""
-    h = largest_stable_step(fast)
+def explicit_steps_needed(check_fast="500", horizon="2"):
+    """Steps of the largest stable explicit step needed to cover the horizon (fast rate 500)."""
+    h = largest_stable_step(check_fast)
     t, n = exact(0), 0
     while t < exact(horizon):
         t += h
@@ -436,11 +473,11 @@ def explicit_steps_needed(fast="500", horizon="2"):
 
 
 @numeric("c12.d08.implicit-steps-needed")
-def implicit_steps_needed(h="0.1", horizon="2"):
-    """Implicit Euler steps of size h needed to cover the horizon."""
+def implicit_steps_needed(check_h="0.1", horizon="2"):
+    """Implicit Euler steps of size 0.1 needed to cover the horizon."""
     t, n = exact(0), 0
     while t < exact(horizon):
-        t += exact(h)
+        t += exact(check_h)
         n += 1
     return n
 
@@ -464,9 +501,9 @@ def implicit_factor(h="0.05", fast="100"):
 
 
 @numeric("c12.d08.implicit-factor-check")
-def implicit_factor_check(h="0.1", fast="500"):
+def implicit_factor_check(check_h="0.1", check_fast="500"):
     """The check answer's implicit step: factor on the fast mode for h = 0.1, rate 500."""
-    return _implicit_step(mpmath.mpf(1), mpnum(h), mpnum(fast))
+    return _implicit_step(mpmath.mpf(1), mpnum(check_h), mpnum(check_fast))
 
 
 @condition("c12.d08.explicit-stable")
