@@ -196,6 +196,22 @@ def theta_one_growth(check_x="1", updates="12"):
     return steps.pop()
 
 
+def _singular_theta():
+    """The theta at which z = theta z + x loses its unique solution (1 - theta = 0), by solving."""
+    th, zz, xx = sp.symbols("theta z x")
+    coefficient = sp.Poly(zz - (th * zz + xx), zz).coeffs()[0]
+    roots = sp.solve(coefficient, th)
+    if len(roots) != 1:
+        raise NoteproofError("expected one singular theta")
+    return roots[0]
+
+
+@numeric("c12.d02.singular-theta")
+def singular_theta():
+    """theta where the fixed-point equation has no unique solution."""
+    return _singular_theta()
+
+
 @condition("c12.d02.theta-not-one")
 def theta_not_one(theta="1.2"):
     """theta != 1 (a fixed point exists)"""
@@ -269,6 +285,12 @@ def excess_percent(theta="0.8", x="1", dtheta="0.01"):
 def check_slope(check_theta="0.5", check_x="-2"):
     """The slope in the check-your-understanding question."""
     return slope(check_theta, check_x)
+
+
+@numeric("c12.d03.pole")
+def pole():
+    """theta where the equilibrium x/(1 - theta) and its slope blow up."""
+    return _singular_theta()
 
 
 @condition("c12.d03.step-below-one")

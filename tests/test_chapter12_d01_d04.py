@@ -78,6 +78,7 @@ D02_NUMBERS = [
     ("c12.d02.z1", "1", False),
     ("c12.d02.z2", "2.2", False),
     ("c12.d02.theta-one-growth", "1", False),            # "grows by one each round"
+    ("c12.d02.singular-theta", "1", False),              # "theta other than 1"
 ]
 D03_NUMBERS = [
     ("c12.d03.equilibrium", "5", False),
@@ -91,6 +92,7 @@ D03_NUMBERS = [
     ("c12.d03.shifted-theta", "0.81", False),
     ("c12.d03.one-minus-shifted", "0.19", False),
     ("c12.d03.check-slope", "-8", False),
+    ("c12.d03.pole", "1", False),                        # "near theta = 1"
 ]
 D04_NUMBERS = [
     ("c12.d04.euler-energy-end", "3,760", False),
