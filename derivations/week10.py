@@ -113,16 +113,17 @@ def backward_recursion() -> Derived:
 @derivation("w10.shared-parameter")
 def shared_parameter(w="2", x="1", y="1") -> Derived:
     """Total derivative through both uses of w in h1 = w x, h2 = w h1 (§1 worked example)."""
-    W, X, Y, H1 = sp.symbols("w x y H1", real=True)
+    W, X, Y, H1, H2 = sp.symbols("w x y h_1 h_2", real=True)
+    loss = (H2 - Y) ** 2 / 2                                        # the example's definitions
     h1 = W * X
-    h2 = W * h1
-    total = sp.factor(sp.diff((h2 - Y) ** 2 / 2, W))
-    last = (sp.diff((W * H1 - Y) ** 2 / 2, W)).subs(H1, h1)        # h1 held constant
-    first = (sp.diff((W * H1 - Y) ** 2 / 2, H1) * sp.diff(h1, W)).subs(H1, h1)
+    h2 = (W * H1).subs(H1, h1)
+    total = sp.factor(sp.diff(loss.subs(H2, h2), W))
+    last = (sp.diff(loss.subs(H2, W * H1), W)).subs(H1, h1)        # h1 held constant
+    first = (sp.diff(loss.subs(H2, W * H1), H1) * sp.diff(h1, W)).subs(H1, h1)
     at = {W: exact(w), X: exact(x), Y: exact(y)}
     t_val, l_val = total.subs(at), last.subs(at)
     return Derived(
-        forms={"dLdw": total, "h2": h2, "last_use": last},
+        forms={"dLdw": total, "h2": h2, "last_use": last, "h1": h1, "loss": loss},
         evidence=(
             Evidence(K.IDENTITY, "dL/dw is the sum of the contributions of both uses of w",
                      _zero(total - (first + last)), detail=f"total = {total}"),
