@@ -96,7 +96,7 @@ def check_condition(run: Run, check_id: str) -> Evidence:
     if not isinstance(holds, bool):
         raise NoteproofError(f"condition {check_id!r} returned {type(holds).__name__}, not bool")
     statement = (check.doc.splitlines() or [check_id])[0]
-    return Evidence(EvidenceKind.DEFINITION, f"condition: {statement}", holds, detail=check_id)
+    return Evidence(EvidenceKind.DEFINITION, f"condition: {statement}", holds, detail=check_id, condition=True)
 
 
 def check_number(run: Run, quote: QuoteSpec) -> NumberResult:

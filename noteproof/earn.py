@@ -25,7 +25,7 @@ class Verdict:
 
 
 def relevant(evidence: tuple[Evidence, ...], part: Status) -> tuple[Evidence, ...]:
-    return tuple(e for e in evidence if e.supports in (None, part) and e.holds)
+    return tuple(e for e in evidence if e.supports in (None, part) and e.holds and not e.condition)
 
 
 def earns(part: Status, kinds: frozenset[K]) -> bool:

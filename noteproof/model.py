@@ -98,6 +98,7 @@ class Evidence:
     supports: Status | None = None
     detail: str = ""
     notice: str = ""
+    condition: bool = False   # a "where it applies" condition: must hold, earns no tag
 
 
 @dataclass(frozen=True)
@@ -106,6 +107,7 @@ class Step:
 
     text: str
     expr: Any = None
+    mathml: str = ""       # the expression as presentation MathML, for the HTML report
 
 
 @dataclass(frozen=True)
@@ -148,6 +150,7 @@ class FormulaResult:
     check: str = ""        # derivation id
     derived: str = ""      # the derived form, as text
     message: str = ""
+    mathml: str = ""       # the derived form as presentation MathML, for the HTML report
 
 
 @dataclass(frozen=True)
@@ -167,6 +170,29 @@ class ClaimResult:
     location: Location | None = None
     messages: tuple[str, ...] = ()   # why it failed or errored, and notices
     steps: tuple[Step, ...] = ()
+    reported_mark: Mark | None = None    # the mark after the weakest-link rule (None: the tag's)
+    figures: tuple["FigureResult", ...] = ()
+
+
+@dataclass(frozen=True)
+class Series:
+    """One line of a figure: (x, y) points as printed decimals, in the order computed."""
+
+    label: str
+    points: tuple[tuple[str, str], ...]
+    message: str = ""      # why some points are missing
+
+
+@dataclass(frozen=True)
+class FigureResult:
+    """A figure computed from registered numerics evaluated at several parameter values."""
+
+    title: str
+    x_label: str
+    y_label: str
+    log: str               # "", "x", "y" or "xy"
+    series: tuple[Series, ...]
+    message: str = ""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,42 @@
+"""What earns a tag: table-driven over status parts and evidence kinds."""
+import pytest
+
+from noteproof.earn import judge
+from noteproof.model import Evidence, EvidenceKind as K, Status as S
+
+
+def ev(*kinds, holds=True, supports=None, condition=False):
+    return tuple(Evidence(k, k.value, holds, supports, condition=condition) for k in kinds)
+
+
+CASES = [
+    # parts, evidence, earned
+    ((S.EXACT,), ev(K.IDENTITY), True),
+    ((S.EXACT,), ev(K.INEQUALITY), True),
+    ((S.EXACT,), ev(K.COUNTEREXAMPLE), True),
+    ((S.EXACT,), ev(K.DEFINITION), True),
+    ((S.EXACT,), ev(K.BOUND, K.ORDER), False),          # a controlled approximation raised to exact
+    ((S.EXACT,), ev(K.NUMERIC), False),
+    ((S.EXACT,), ev(K.IDENTITY, holds=False), False),
+    ((S.EXACT,), ev(K.DEFINITION, condition=True), False),  # a condition earns no tag
+    ((S.CONTROLLED,), ev(K.BOUND, K.ORDER), True),
+    ((S.CONTROLLED,), ev(K.BOUND), False),
+    ((S.CONTROLLED,), ev(K.ORDER), False),
+    ((S.APPROXIMATION,), ev(K.NUMERIC), True),
+    ((S.APPROXIMATION,), (), False),
+    ((S.CONDITIONAL,), ev(K.IDENTITY, K.COUNTEREXAMPLE), True),
+    ((S.CONDITIONAL,), ev(K.IDENTITY), False),
+    ((S.PROPOSAL,), (), True),
+    ((S.EXACT, S.APPROXIMATION), ev(K.IDENTITY, supports=S.EXACT) + ev(K.NUMERIC, supports=S.APPROXIMATION), True),
+    ((S.EXACT, S.APPROXIMATION), ev(K.NUMERIC, supports=S.EXACT) + ev(K.NUMERIC, supports=S.APPROXIMATION), False),
+]
+
+
+@pytest.mark.parametrize("parts, evidence, earned", CASES)
+def test_what_earns_a_tag(parts, evidence, earned):
+    assert judge(parts, evidence).earned is earned
+
+
+def test_overstated_and_understated_are_said():
+    assert "overstated" in judge((S.EXACT,), ev(K.BOUND, K.ORDER)).messages[0]
+    assert "understated" in judge((S.APPROXIMATION,), ev(K.IDENTITY)).notices[0]
