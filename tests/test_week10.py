@@ -264,3 +264,54 @@ def test_non_stationary_start_breaks_reversibility():
 def test_overstated_tag_is_not_earned(claim_id, overstated):
     evidence = tuple(e for d in claim(claim_id).derivations for e in derive(d).evidence)
     assert not judge(overstated, evidence).earned
+
+
+# ---- through the engine: the reader on the note's formulas, and each claim's verdict ------
+
+W10_IDS = [c.id for c in load_registry(ROOT / "claims.yaml").claims if c.id.startswith("w10.")]
+
+
+@pytest.mark.parametrize("claim_id", W10_IDS)
+def test_claim_verified_by_the_engine(claim_id):
+    from noteproof.checks import run_claim
+    from noteproof.model import Outcome
+    from noteproof.notes import read_note
+    note = read_note(ROOT / "notes" / "week10.txt", "notes/week10.txt")
+    result = run_claim(claim(claim_id), content(), note)
+    assert result.outcome is Outcome.VERIFIED, result.messages
+
+
+FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
+    ("w10.stationary-variances", "Var_disc", ("Bh(2-\\eta h)", "Bh(2+\\eta h)")),
+    ("w10.stationary-variances", "stability", ("0<\\eta h<2", "0<\\eta h<1")),
+    ("w10.stationary-variances", "Var_diff", ("\\eta c/(2Bh)", "\\eta c/(Bh)")),
+    ("w10.stationary-variances", "ratio", ("1/(1-\\eta h/2)", "1/(1-\\eta h)")),
+    ("w10.stationary-variances", "recursion", ("(1-\\eta h{)}^{2}v", "(1-\\eta h)v")),
+    ("w10.shared-parameter", "dLdw", ("2wx(w^{2}x-y)", "2wx(wx-y)")),
+    ("w10.frozen-moment-matching", "step_cov", ("{\\eta }^{2}C/B", "\\eta C/B")),
+    ("w10.frozen-moment-matching", "sde", ("\\sqrt{\\eta /B}", "\\sqrt{\\eta B}")),
+    ("w10.lyapunov-balance", "rhs", ("=\\eta C/B", "=2\\eta C/B")),
+    ("w10.effective-temperature", "Sigma", ("T{A}^{-1}", "2T{A}^{-1}")),
+    ("w10.temperature-softmax", "p2", ("\\sqrt{3}/(1+\\sqrt{3})", "\\sqrt{3}/(2+\\sqrt{3})")),
+    ("w10.softmax-gradient", "grad", ("p_a-1_{a=y}", "1_{a=y}-p_a")),
+    ("w10.two-state-path", "path_prob", ("(0.8)(0.2)", "(0.8)(0.8)")),
+]
+
+
+@pytest.mark.parametrize("claim_id, form, edit", FORMULA_MUTANTS)
+def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
+    from dataclasses import replace
+    from noteproof.formread import read_spec
+    from noteproof.sameform import compare_form
+    spec = next(f for f in claim(claim_id).formulas if f.form == form)
+    derived = derive(spec.derivation).forms[form]
+
+    def agrees(text):
+        parts = read_spec(replace(spec, text=text))
+        chosen = [parts[spec.part]] if spec.part is not None else list(parts)
+        return any(compare_form(p, derived, spec.side).equal for p in chosen)
+
+    old, new = edit
+    assert old in spec.text
+    assert agrees(spec.text)
+    assert not agrees(spec.text.replace(old, new))
