@@ -25,10 +25,9 @@ def _zero_matrix(m) -> bool:
 
 
 
-def _matrix(text: str) -> sp.Matrix:
-    """A matrix written '1 0; 0 2' (rows by ';', entries by spaces or commas), exactly."""
-    rows = [r.replace(",", " ").split() for r in text.split(";")]
-    return sp.Matrix([[exact(e) for e in r] for r in rows])
+def _symmetric(e11: str, e12: str, e22: str) -> sp.Matrix:
+    """The symmetric 2x2 matrix [[e11, e12], [e12, e22]], exactly."""
+    return sp.Matrix([[exact(e11), exact(e12)], [exact(e12), exact(e22)]])
 
 
 def _sym_matrix(name: str, n: int = 2) -> sp.Matrix:
@@ -354,7 +353,8 @@ def _temperature_fit(A: sp.Matrix, Sig: sp.Matrix) -> list:
 
 
 @derivation("w10.effective-temperature")
-def effective_temperature(A="1 0; 0 2", C="1 0; 0 3", noise_scale="1") -> Derived:
+def effective_temperature(a11="1", a12="0", a22="2", c11="1", c12="0", c22="3",
+                          noise_scale="1") -> Derived:
     """Sigma = T A^{-1} iff eta C/B = 2 T I; an anisotropic C admits no single T (§2)."""
     T = sp.Symbol("T", positive=True)
     a = _sym_matrix("a")
@@ -362,7 +362,7 @@ def effective_temperature(A="1 0; 0 2", C="1 0; 0 3", noise_scale="1") -> Derive
     under_ok = _zero_matrix(iso - T * a.inv())
     needed = (a * (T * a.inv()) + (T * a.inv()) * a).applyfunc(sp.simplify)
     converse_ok = _zero_matrix(needed - 2 * T * sp.eye(2))
-    Am, Cm = _matrix(A), _matrix(C)
+    Am, Cm = _symmetric(a11, a12, a22), _symmetric(c11, c12, c22)
     witness = _lyapunov_solution(Am, exact(noise_scale) * Cm)
     fits = _temperature_fit(Am, witness)
     a1, s1 = sp.Symbol("A", positive=True), sp.Symbol("Sigma", positive=True)
@@ -374,7 +374,7 @@ def effective_temperature(A="1 0; 0 2", C="1 0; 0 3", noise_scale="1") -> Derive
             Evidence(K.IDENTITY, "With eta C/B = 2 T I the 2x2 Lyapunov system (symbolic symmetric A) has "
                      "the solution Sigma = T A^{-1}; conversely Sigma = T A^{-1} forces eta C/B = 2 T I",
                      under_ok and converse_ok and needed.is_diagonal(), supports=Status.CONDITIONAL),
-            Evidence(K.COUNTEREXAMPLE, f"Anisotropic noise A = [{A}], eta C/B = {noise_scale}*[{C}]: "
+            Evidence(K.COUNTEREXAMPLE, f"Anisotropic noise A = {Am.tolist()}, eta C/B = {noise_scale}*{Cm.tolist()}: "
                      f"Sigma = {witness.tolist()} is T A^{{-1}} for no scalar T",
                      fits == [], supports=Status.CONDITIONAL, detail=f"solve for T: {fits}")),
         steps=(Step("Solution under isotropic noise", iso), Step("Anisotropic witness Sigma", witness)))

@@ -88,12 +88,6 @@ def stay_probability(switch="0.2"):
     return _chain(switch, "1/2")[1][0][0]
 
 
-@numeric("w10.initial-probability")
-def initial_probability(initial_A="1/2"):
-    """Initial probability of A in the fair stationary chain."""
-    return _chain("0.2", initial_A)[0][0]
-
-
 @numeric("w10.path-probability")
 def path_probability(switch="0.2", initial_A="1/2", path="AAB"):
     """Probability of the path: initial distribution times the transitions along it (exact)."""

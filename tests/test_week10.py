@@ -126,14 +126,16 @@ def test_effective_temperature_is_conditional():
     assert earned("w10.effective-temperature")
 
 
-@pytest.mark.parametrize("A_, C_, refutes", [
-    ("1 0; 0 2", "1 0; 0 3", True),     # the note's anisotropic case
-    ("2 1; 1 3", "1 0; 0 3", True),     # non-diagonal curvature, anisotropic noise
-    ("1 0; 0 2", "1 0; 0 1", False),    # made isotropic: a temperature T = 1/2 exists
-    ("2 1; 1 3", "5 0; 0 5", False),
+@pytest.mark.parametrize("A_, C_, refutes", [   # symmetric matrices as (e11, e12, e22)
+    (("1", "0", "2"), ("1", "0", "3"), True),      # the default anisotropic case
+    (("2", "1", "3"), ("1", "0", "3"), True),      # non-diagonal curvature, anisotropic noise
+    (("2", "1", "3"), ("2", "1", "3"), True),      # noise proportional to A, not to I
+    (("1", "0", "2"), ("1", "0", "1"), False),     # made isotropic: T = 1/2 exists
+    (("2", "1", "3"), ("5", "0", "5"), False),
 ])
 def test_effective_temperature_counterexample_needs_anisotropy(A_, C_, refutes):
-    d = derive("w10.effective-temperature", A=A_, C=C_)
+    params = dict(zip(("a11", "a12", "a22"), A_)) | dict(zip(("c11", "c12", "c22"), C_))
+    d = derive("w10.effective-temperature", **params)
     witness = [e for e in d.evidence if e.kind is K.COUNTEREXAMPLE][0]
     assert witness.holds is refutes
 
