@@ -68,6 +68,13 @@ def _euler_step() -> tuple[sp.Expr, sp.Expr]:
     return step, remainder
 
 
+def _local_order() -> int:
+    """The lowest power of ds in h(s + ds) minus the first-order Taylor step (2 for Euler)."""
+    H = sp.Function("h")
+    local = sp.series(H(s + ds), ds, 0, 4).removeO() - sp.series(H(s + ds), ds, 0, 2).removeO()
+    return min(sp.Poly(sp.expand(local.doit()), ds).monoms())[0]
+
+
 def _recursion_rhs(step: sp.Expr) -> sp.Expr:
     """Bound e_{l+1} = |h_{l+1} - h(s_{l+1})| term by term, grouped by powers of ds.
 
@@ -129,6 +136,8 @@ def euler_error_bound(levels: str = "10,20,40,80,160", total: str = "1", h0: str
                       order_tol: str = "0.05") -> Derived:
     """e_L <= (C/K)(e^{KS}-1) ds from e_{l+1} <= (1+K ds) e_l + C ds^2, e_0 = 0."""
     step, remainder = _euler_step()
+    local = C * ds**_local_order()                    # |remainder| <= C ds^2 on the orbit
+    initial = sp.Abs(h_0 - h_0)                       # both start at h(0) = h_0
     rhs = _recursion_rhs(step)
     e_L, ell = _solve_recursion()
     expected = C * ds * ((1 + K * ds)**ell - 1) / K
@@ -158,7 +167,8 @@ def euler_error_bound(levels: str = "10,20,40,80,160", total: str = "1", h0: str
     bound_ok = solved and log_certificate() and monotone and _zero(limit - C * S * ds) \
         and _zero(limit_direct - C * S * ds)
     return Derived(
-        forms={"euler_step": step, "ode": ode, "recursion": rhs, "bound": bound, "bound_limit": limit},
+        forms={"euler_step": step, "ode": ode, "local_error": local, "initial_error": initial,
+               "recursion": rhs, "bound": bound, "bound_limit": limit},
         evidence=(
             Evidence(Kind.BOUND, "e_L <= (C/K)(e^{KS}-1) ds: recursion solved (rsolve), "
                      "(1+K ds)^L <= e^{KS} since log(1+y) <= y, K->0 limit C S ds; actual "
@@ -239,7 +249,7 @@ def contraction(beta: str = "1/2", steps: str = "10", resolution: str = "0.001")
         runs = [run_pair(p, q, beta, [v] * n) for p, q, v in PAIRS]
         stays = all(g[k] <= mpnum(bt)**k * g[0] for g in runs for k in range(n + 1))
     return Derived(
-        forms={"bound": sol},
+        forms={"bound": sol, "bound_at_example": bound_n},
         evidence=(
             Evidence(Kind.INEQUALITY, "tanh' = 1 - tanh^2 lies in (0, 1], so tanh is "
                      "1-Lipschitz (mean value theorem); identical inputs cancel, giving "

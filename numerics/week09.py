@@ -37,3 +37,11 @@ def zero_input_fixed_point(beta: str = "1/2", u: str = "0", a0: str = "1"):
             return nxt
         p = nxt
     raise ArithmeticError(f"iteration did not settle (beta={beta}, u={u})")
+
+
+@numeric("w09.tanh-saturation")
+def tanh_saturation():
+    """The level |a| = 1 where tanh saturates: lim tanh(x) as x -> oo (SymPy, exact)."""
+    import sympy as sp
+    x = sp.Symbol("x", real=True)
+    return int(sp.limit(sp.tanh(x), x, sp.oo))

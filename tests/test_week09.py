@@ -75,6 +75,8 @@ def test_euler_error_bound_and_order():
         "recursion": (1 + K * ds) * e_ell + C * ds**2,
         "bound": C / K * (sp.exp(K * S) - 1) * ds,
         "bound_limit": C * S * ds,
+        "local_error": C * ds**2,
+        "initial_error": sp.Integer(0),
     }
     for name, form in expected.items():
         assert same(form, d.forms[name]), name
@@ -126,6 +128,7 @@ def test_contraction_certificate_and_notice():
     assert same(beta**sp.Symbol("i", integer=True, nonnegative=True) * sp.Abs(a_0 - a_tilde_0),
                 d.forms["bound"])
     assert not same(beta**(sp.Symbol("i") + 1) * sp.Abs(a_0 - a_tilde_0), d.forms["bound"])
+    assert d.forms["bound_at_example"] == sp.Rational(1, 2**10)
 
 
 def test_mutant_resolution_too_fine_fails():
@@ -194,6 +197,7 @@ NUMBERS = [  # (numeric id, params, quoted, consistent)
     ("w09.separation-bound", {}, "0.000978", False),
     ("w09.separation-bound", {"steps": "9"}, "0.000977", False),
     ("w09.zero-input-fixed-point", {}, "0", True),
+    ("w09.tanh-saturation", {}, "1", True),
     ("w09.zero-input-fixed-point", {"u": "0.5"}, "0", False),
 ]
 
@@ -219,3 +223,31 @@ def test_actual_separation_under_bound_and_resolution():
 ])
 def test_interval_rule_helper(quoted, value, ok):
     assert in_interval(quoted, mpmath.mpf(value)) is ok
+
+
+# ---- through the engine: every week-9 claim verified as registered -------------------
+
+def _week09_claims():
+    from noteproof.project import load_project
+    project = load_project(ROOT)
+    return project, [c for c in project.claims_of("week09")]
+
+
+def test_registry_has_one_claim_per_row():
+    from noteproof.notes import table_rows
+    project, claims = _week09_claims()
+    rows = [r.text for r in table_rows(project.notes["week09"])]
+    assert sorted(c.row for c in claims) == sorted(rows) and len(rows) == 8
+
+
+@pytest.mark.parametrize("claim_id", [
+    "w09.four-indices", "w09.euler-error-bound", "w09.unstable-discretization", "w09.contraction",
+    "w09.sensitivity-product", "w09.fixed-point-response", "w09.energy-descent",
+    "w09.looped-transformer-proposal"])
+def test_engine_verifies(claim_id):
+    from noteproof.checks import run_claim
+    from noteproof.model import Outcome
+    project, claims = _week09_claims()
+    claim = next(c for c in claims if c.id == claim_id)
+    result = run_claim(claim, CONTENT, project.notes["week09"])
+    assert result.outcome is Outcome.VERIFIED, result.messages
