@@ -202,13 +202,13 @@ def unstable_discretization(ds_small: str = "0.5", ds_large: str = "3") -> Deriv
     return Derived(
         forms={"continuous": continuous, "euler": sp.factor(euler), "factor": factor},
         evidence=(
-            Evidence(Kind.IDENTITY, f"at ds={ds_small} the Euler factor is {small}: the "
-                     "amplitude shrinks by half each step", small == sp.Rational(1, 2)),
+            Evidence(Kind.IDENTITY, f"at ds={ds_small} the Euler factor is {small}; the note's "
+                     "'shrinks by half each step' needs 1/2", small == sp.Rational(1, 2)),
             Evidence(Kind.COUNTEREXAMPLE, f"witness ds={ds_large}: the ODE solution h0 e^(-s) "
                      f"decays but the Euler factor is {large}, |{large}| > 1",
                      decays and abs(large) > 1),
-            Evidence(Kind.IDENTITY, f"at ds={ds_large} the factor is -2: the amplitude doubles "
-                     "while alternating sign", large == -2)),
+            Evidence(Kind.IDENTITY, f"at ds={ds_large} the factor is {large}; the note's "
+                     "'doubles while alternating sign' needs -2", large == -2)),
         steps=(Step("dsolve dh/ds = -h, h(0) = h_0", continuous),
                Step("Euler step h_l + ds(-h_l)", euler),
                Step(f"factor at ds={ds_small}", small), Step(f"factor at ds={ds_large}", large)))
