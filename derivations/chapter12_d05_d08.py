@@ -335,7 +335,10 @@ def euler_factors() -> Derived:
     return Derived(
         forms={"explicit": explicit, "implicit": implicit, "h_max": hmax,
                "h_max_100": hmax.subs(lam, 100), "explicit_factor_z": sp.simplify((explicit / xn).subs(z_subs)),
-               "implicit_z": sp.simplify((implicit / xn).subs(z_subs) * x_old)},
+               "implicit_z": sp.simplify((implicit / xn).subs(z_subs) * x_old),
+               "explicit_factor": sp.expand(explicit / xn), "implicit_divisor": sp.simplify(xn / implicit),
+               "explicit_stability": sp.StrictLessThan(sp.Abs(sp.expand(explicit / xn)), 1),
+               "explicit_stability_z": sp.StrictLessThan(sp.Abs(sp.simplify((explicit / xn).subs(z_subs))), 1)},
         evidence=(
             Evidence(EvidenceKind.INEQUALITY, "|1 - h lambda| < 1 for h > 0 exactly when h < 2/lambda",
                      stable == sp.Interval.open(0, 2 / lam)),

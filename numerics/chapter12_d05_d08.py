@@ -43,6 +43,22 @@ def gap(t="1", xa0="-1", xb0="1", rate="2"):
     return _flow_1d(xb0, t, rate) - _flow_1d(xa0, t, rate)
 
 
+@numeric("c12.d05.start-gap")
+def start_gap(xa0="-1", xb0="1", rate="2"):
+    """The gap x_B - x_A at time 0, from the same flow solves."""
+    return gap("0", xa0, xb0, rate)
+
+
+@numeric("c12.d05.swap-time")
+def swap_time(xb0="1"):
+    """First time after 0 at which B, rotating under x' = -pi y, y' = pi x, is back on the x axis.
+
+    B's path is solved by mpmath's ODE solver; the time is the root of y_B(t) near 1.
+    """
+    path = mpmath.odefun(lambda _t, s: [-mpmath.pi * s[1], mpmath.pi * s[0]], 0, [mpnum(xb0), mpmath.mpf(0)])
+    return mpmath.findroot(lambda tt: path(tt)[1], mpmath.mpf("0.9"))
+
+
 @condition("c12.d05.one-dimensional")
 def one_dimensional(added="0"):
     """The flow acts on one number: no added coordinate (added = 0)."""
@@ -480,6 +496,24 @@ def implicit_steps_needed(check_h="0.1", horizon="2"):
         t += exact(check_h)
         n += 1
     return n
+
+
+@numeric("c12.d08.stability-numerator")
+def stability_numerator(fast="100"):
+    """Largest stable explicit step times the fast rate (the page: 2 divided by the rate)."""
+    return largest_stable_step(fast) * exact(fast)
+
+
+@numeric("c12.d08.factor-at-limit")
+def factor_at_limit(fast="100"):
+    """The explicit factor at the largest stable step: the edge value."""
+    return _explicit_step(exact(1), largest_stable_step(fast), exact(fast))
+
+
+@numeric("c12.d08.implicit-factor-sup")
+def implicit_factor_sup(fast="100"):
+    """The implicit factor at h = 0: the value it stays below for every h > 0 (it decreases in h)."""
+    return _implicit_step(mpmath.mpf(1), mpmath.mpf(0), mpnum(fast))
 
 
 @numeric("c12.d08.z")
