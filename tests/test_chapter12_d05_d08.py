@@ -60,7 +60,8 @@ def test_module_loads():
 # ---- D05: one-dimensional flows cannot cross -------------------------------------------
 
 D05_NUMBERS = [("c12.d05.position-a", "-0.135", False), ("c12.d05.position-b", "0.135", False),
-               ("c12.d05.gap", "0.271", False)]
+               ("c12.d05.gap", "0.271", False), ("c12.d05.start-gap", "2", False),
+               ("c12.d05.swap-time", "1", False)]
 
 
 def test_d05_flows_cannot_cross():
@@ -93,7 +94,9 @@ D06_NUMBERS = [("c12.d06.euler-error", "0.0515", False), ("c12.d06.rk4-error", "
                ("c12.d06.rk4-one-sixteenth-estimate", "0.00000092", False),
                ("c12.d06.rk4-halving-ratio-small-h", "16", False),
                ("c12.d06.euler-halving-ratio-small-h", "2", False),
-               ("c12.d06.rk4-observed-order", "4", False)]
+               ("c12.d06.rk4-observed-order", "4", False), ("c12.d06.step-size", "1/4", False),
+               ("c12.d06.rk4-weight", "1", True), ("c12.d06.rk4-weight-2", "2", True),
+               ("c12.d06.rk4-weight-3", "2", True), ("c12.d06.rk4-weight-4", "1", True)]
 
 
 def test_d06_euler_against_rk4():
@@ -149,7 +152,9 @@ D08_NUMBERS = [("c12.d08.stiffness-ratio", "100", True), ("c12.d08.largest-stabl
                ("c12.d08.explicit-factor", "-4", True), ("c12.d08.implicit-factor", "0.167", False),
                ("c12.d08.z", "5", True), ("c12.d08.largest-stable-step-check", "0.004", False),
                ("c12.d08.largest-stable-step-check", "2/500", False),
-               ("c12.d08.explicit-steps-needed", "500", True), ("c12.d08.implicit-steps-needed", "20", True)]
+               ("c12.d08.explicit-steps-needed", "500", True), ("c12.d08.implicit-steps-needed", "20", True),
+               ("c12.d08.stability-numerator", "2", True), ("c12.d08.factor-at-limit", "-1", True),
+               ("c12.d08.implicit-factor-sup", "1", True)]
 
 
 def test_d08_stiffness():
