@@ -66,6 +66,7 @@ from .plain import tokenize_plain
 MAX_CHARS = 2000
 MAX_DEPTH = 50
 MAX_POWERS = 4
+MAX_BITS = 512
 RELATION_OPS = frozenset({"=", "<=", "<", ">=", ">", "!=", "~", "propto", "=>", "->"})
 _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _ROMAN = re.compile(r"\\(?:mathrm|operatorname|text|textrm|textit|mathit|mathbf|mathsf)\s*\{[^{}]*\}")
@@ -275,21 +276,28 @@ class _Context:
             return sp.Tuple(*(x * b for x in a))
         if isinstance(b, sp.Tuple):
             return sp.Tuple(*(a * x for x in b))
-        return a * b
+        return self.small(a * b)
 
     def add(self, a, b):
         self.check(a, b)
         if isinstance(a, sp.Tuple) or isinstance(b, sp.Tuple):
             self.fail("cannot add tuples")
-        return a + b
+        return self.small(a + b)
 
     def pow(self, a, b):
         self.scalar(a, b)
         if a.is_Number and b.is_Number:
             size = abs(float(b)) * max(1.0, math.log2(abs(float(a)) + 2))
-            if size > 20000:
+            if size > MAX_BITS:
                 self.fail("number too large")
-        return a ** b
+        return self.small(a ** b)
+
+    def small(self, value):
+        """Refuse numbers over MAX_BITS bits: SymPy's roots of huge integers take seconds."""
+        for r in value.atoms(sp.Rational):
+            if max(abs(r.p).bit_length(), r.q.bit_length()) > MAX_BITS:
+                self.fail("number too large")
+        return value
 
     def div(self, a, b):
         self.scalar(b)

@@ -391,6 +391,7 @@ BAD = [
     r"|x", r"x^2^3", r"\left.x", r"\tanh", r"\int_0^1 x", r"(x=1)+2", r"\sum x", "x ? y",
     r"\partial x", r"\tilde{x+y}", "1 2", r"(,)", r"f()", "\x00x", "x" * 2001,
     "(" * 60 + "x" + ")" * 60, "{" * 60 + "x" + "}" * 60, r"2^{10^{10}}", "__import__('os')",
+    r"\sqrt{2^{9000}+1}", r"(2^{200}+1)(3^{200}+1)", r"x^{x^{x^{x^{x^{x}}}}}",
 ]
 
 
@@ -418,6 +419,17 @@ def test_bad_tables_raise_formula_error(kw):
 def test_non_text_raises_formula_error(src):
     with pytest.raises(FormulaError):
         read_latex(src)
+
+
+def test_reads_are_fast():
+    import statistics
+    import time
+    times = []
+    for src, kw, _ in NOTE_FORMULAS:
+        start = time.perf_counter()
+        read_latex(src, **kw)
+        times.append(time.perf_counter() - start)
+    assert statistics.median(times) < 0.05 and max(times) < 1.0
 
 
 def test_errors_carry_the_location():
