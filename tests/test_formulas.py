@@ -355,6 +355,36 @@ def test_export_quirks_and_conventions(src, kw, want):
     check(read_latex(src, **kw), want)
 
 
+MUTANTS = [  # (a note's formula, an edit of it) -> the edit must read differently
+    (r"\frac{d{a}_{\ast }}{du}=\frac{1-a_{\ast }^2}{1-\beta (1-a_{\ast }^2)}.",
+     r"\frac{d{a}_{\ast }}{du}=\frac{1-a_{\ast }^2}{1+\beta (1-a_{\ast }^2)}."),
+    (r"e_L\le \frac{C}{K}(e^{KS}-1)\Delta s", r"e_L\le \frac{C}{K}(e^{KS}-1)\Delta s^2"),
+    (r"e_L\le \frac{C}{K}(e^{KS}-1)\Delta s", r"e_L< \frac{C}{K}(e^{KS}-1)\Delta s"),
+    (r"\frac{d\mathcal{L}}{dw}=2wx(w^{2}x-y).", r"\frac{d\mathcal{L}}{dw}=wx(w^{2}x-y)."),
+    (r"{\mathrm{Var}}_{\mathrm{disc}}u=\frac{\eta c}{Bh(2-\eta h)},0<\eta h<2,",
+     r"{\mathrm{Var}}_{\mathrm{disc}}u=\frac{\eta c}{Bh(2+\eta h)},0<\eta h<2,"),
+    (r"z_k-z^*=\theta^k(z_0-z^*)", r"z_k-z^*=\theta^{k+1}(z_0-z^*)"),
+    (r"E_u(a)=\frac{1}{2}{a}^2-{\beta }^{-1}\log [2\cosh (\beta a+u)]",
+     r"E_u(a)=\frac{1}{2}{a}^2-{\beta }^{-1}\log [2\cosh (\beta a-u)]"),
+    (r"2^{-10}\simeq 0.000977", r"2^{-10}\simeq 0.000987"),
+    (r"\frac{\partial a_m}{\partial a_0}=\prod _{k=0}^{m-1}\beta (1-a_{k+1}^2).",
+     r"\frac{\partial a_m}{\partial a_0}=\prod _{k=0}^{m}\beta (1-a_{k+1}^2)."),
+]
+
+
+@pytest.mark.parametrize("src,edited", MUTANTS, ids=[m[1][:40] for m in MUTANTS])
+def test_an_edited_formula_reads_differently(src, edited):
+    kw = dict(symbols=DS, functions=["E_u"])
+    want = read_latex(src, **kw)
+    got = read_latex(edited, **kw)
+    assert not all(same(g, e) for g, e in zip(got, want))
+
+
+def test_plain_mutant_reads_differently():
+    assert not same(read_plain("2 asin(h/2)/h")[0], read_plain("2 asin(h/2)")[0])
+    assert not same(read_plain("1 - ah")[0], read_plain("1 + ah")[0])
+
+
 def test_log_is_natural_and_juxtaposition_is_a_product():
     (value,) = read_latex(r"\log e^{2}")
     assert value == 2
