@@ -20,7 +20,7 @@ from typing import Any
 
 from .errors import NumberError
 
-NUMBER = re.compile(r"[-+−]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/\d+)?")
+NUMBER = re.compile(r"[-+−]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\d+/\d+)")
 MAX_DIGITS = 200
 
 

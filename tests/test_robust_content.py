@@ -1,7 +1,11 @@
 """Faulty content: one check that raises, hangs, returns the wrong type or fails to import
 becomes an `error` row, and the rest of the run goes on."""
 import json
-import textwrap
+import os
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 
@@ -105,3 +109,54 @@ def test_a_module_that_fails_to_import_errs_its_claims_only(mini):
 def test_a_check_that_raises_is_an_error_in_show_too(mini):
     run = run_cli("show", "m.raises", cwd=mini)
     assert run.code == 1 and "ZeroDivisionError" in run.stdout and "Traceback" not in run.stderr
+
+
+SLOW_BUT_FINE = '''
+@derivation("m.slow")
+def slow():
+    time.sleep(1.5)
+    return Derived(evidence=(Evidence(EvidenceKind.DEFINITION, "by definition", True),))
+'''
+
+
+@pytest.fixture
+def steady(mini):
+    """The mini project with a slow claim that finishes (so a run can be interrupted)."""
+    text = (mini / "derivations" / "mini.py").read_text()
+    text = text.replace('@derivation("m.slow")\ndef slow():\n    time.sleep(600)\n', SLOW_BUT_FINE)
+    (mini / "derivations" / "mini.py").write_text(text)
+    return mini
+
+
+def report_files(out):
+    return {p.name: p.read_bytes() for p in out.iterdir() if not p.name.startswith(".")}
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_an_interrupted_report_leaves_the_previous_files_whole(steady, sig):
+    out = steady / "report"
+    assert run_cli("report", "--jobs", "1", cwd=steady).code == 1
+    before = report_files(out)
+    proc = subprocess.Popen([sys.executable, "-m", "noteproof", "report", "--jobs", "1"], cwd=steady,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+    time.sleep(2.0)
+    os.killpg(proc.pid, sig)
+    _, err = proc.communicate(timeout=60)
+    assert b"Traceback" not in err
+    assert report_files(out) == before
+
+
+def test_two_reports_at_once_leave_one_complete_report(steady):
+    procs = [subprocess.Popen([sys.executable, "-m", "noteproof", "report"], cwd=steady,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(2)]
+    for p in procs:
+        p.wait(timeout=300)
+    assert sorted(report_files(steady / "report")) == ["claims.html", "claims.json", "claims.md"]
+    assert "stale" not in run_cli("report", "--check", cwd=steady).stderr
+
+
+def test_an_unwritable_report_folder_is_a_clear_error(steady):
+    (steady / "blocker").write_text("a file, not a folder")
+    run = run_cli("report", "--out", "blocker/report", cwd=steady)
+    assert run.code == 2 and "blocker" in run.stderr and "cannot write" in run.stderr
+    assert "Traceback" not in run.stderr

@@ -1,0 +1,90 @@
+"""Bad command lines, bad notes and bad registries: a located message, exit 2, no traceback."""
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from conftest import ROOT, edit, run_cli
+
+
+def assert_clean_error(run, *words):
+    assert run.code == 2, (run.code, run.stderr)
+    assert "Traceback" not in run.stderr + run.stdout
+    for w in words:
+        assert w in run.stderr, (w, run.stderr)
+
+
+@pytest.mark.parametrize("args, words", [
+    (["frobnicate"], ["invalid choice"]),
+    (["report", "--frob"], ["unrecognized arguments"]),
+    (["report", "--dps", "0"], ["from 10 to 5000"]),
+    (["report", "--dps", "-5"], ["from 10 to 5000"]),
+    (["report", "--dps", "1000000000"], ["from 10 to 5000"]),
+    (["report", "--jobs", "0"], ["--jobs"]),
+    (["check", "w09.fixed-point-response", "--set", "beta=__import__('os').system('true')"], ["NAME=VALUE"]),
+    (["check", "w09.fixed-point-response", "--set", "beta=lambda: 0"], ["NAME=VALUE"]),
+    (["check", "w09.fixed-point-response", "--set", "beta=" + "9" * 200], ["NAME=VALUE"]),
+    (["check", "w09.fixed-point-response", "--set", "beta=1/0"], ["zero denominator"]),
+    (["check", "w09.fixed-point-response", "--set", "no_equals_sign"], ["NAME=VALUE"]),
+    (["show", "w09.fixed-point-respons"], ["did you mean", "w09.fixed-point-response"]),
+    (["list", "--note", "week99"], ["no note 'week99'"]),
+])
+def test_bad_command_lines_exit_2(args, words):
+    assert_clean_error(run_cli(*args), *words)
+
+
+def test_no_verb_prints_help_and_exits_2():
+    run = run_cli()
+    assert run.code == 2 and "usage: noteproof" in run.stdout
+
+
+@pytest.mark.parametrize("verb", ["report", "list", "show", "check", "audit", "scan"])
+def test_every_verb_has_help_with_an_example(verb):
+    run = run_cli(verb, "--help")
+    assert run.code == 0 and "usage: noteproof" in run.stdout and "example" in run.stdout
+
+
+@pytest.mark.parametrize("body, words", [
+    ("", ["claims.yaml:1", "empty registry"]),
+    ("- just\n- a list\n", ["claims.yaml:1", "must be a mapping"]),
+    ("version: 1\nnotes: {}\nclaims: []\n", ["claims.yaml", "'notes'"]),
+    ("notes:\n  w: {file: notes/week09.txt}\nclaims:\n  - id: 5\n", ["claims.yaml:4", "'id' must be"]),
+    ("notes:\n  w: {file: notes/week09.txt}\nclaims: {a: 1}\n", ["claims.yaml:3", "must be a list"]),
+    ("notes:\n\tw: 1\n", ["claims.yaml:2", "YAML syntax"]),
+])
+def test_bad_registries_exit_2_naming_file_and_line(project, body, words):
+    (project / "claims.yaml").write_text(body, encoding="utf-8")
+    assert_clean_error(run_cli("list", cwd=project), *words)
+
+
+def test_a_registry_of_several_megabytes_is_read_or_refused_quickly(project):
+    filler = "# " + "x" * 78 + "\n"
+    text = (project / "claims.yaml").read_text(encoding="utf-8")
+    (project / "claims.yaml").write_text(text + filler * 60_000, encoding="utf-8")  # ~4.8 MB
+    start = time.monotonic()
+    run = run_cli("list", "--json", cwd=project)
+    assert run.code == 0 and time.monotonic() - start < 60
+
+
+@pytest.mark.parametrize("setup, words", [
+    (lambda p: (p / "notes" / "week09.txt").unlink(), ["notes/week09.txt", "no such note"]),
+    (lambda p: ((p / "notes" / "week09.txt").unlink(), (p / "notes" / "week09.txt").mkdir()),
+     ["notes/week09.txt", "directory"]),
+    (lambda p: (p / "notes" / "week09.txt").write_bytes(b"ok\n\xff\xfe bad\n"), ["notes/week09.txt:2", "UTF-8"]),
+    (lambda p: (p / "notes" / "week09.txt").write_bytes(b"\x00\x01\x02"), ["notes/week09.txt", "binary"]),
+    (lambda p: edit(p / "notes" / "week09.txt", "[Exact.]", "[Exact.]\textra"), ["notes/week09.txt:129", "3 tab"]),
+])
+def test_bad_notes_exit_2_naming_file_and_line(project, setup, words):
+    setup(project)
+    assert_clean_error(run_cli("list", cwd=project) if False else run_cli("report", "--out", "o", cwd=project),
+                       *words)
+
+
+def test_an_unwritable_report_folder_is_a_clear_error(project):
+    (project / "blocker").write_text("a file, not a folder")
+    assert_clean_error(run_cli("report", "--out", "blocker/report", cwd=project), "blocker", "cannot write")
+
+
