@@ -175,9 +175,10 @@ def _read_checked(src, symbols, functions, location, latex: bool) -> tuple:
 
 
 def _functions(functions, location) -> frozenset:
-    if isinstance(functions, str) or not all(isinstance(f, str) for f in functions):
+    names = () if isinstance(functions, str) else tuple(functions)
+    if isinstance(functions, str) or not all(isinstance(f, str) for f in names):
         raise FormulaError("functions must be a list of names", location)
-    return frozenset(functions)
+    return frozenset(names)
 
 
 def _substitute(src: str, symbols, latex: bool, location) -> tuple[str, list[str]]:
@@ -185,7 +186,10 @@ def _substitute(src: str, symbols, latex: bool, location) -> tuple[str, list[str
     if not symbols:
         return src, []
     if not isinstance(symbols, Mapping):
-        raise FormulaError("symbols must map fragments to names", location)
+        try:
+            symbols = dict(symbols)  # also (fragment, name) pairs
+        except (TypeError, ValueError):
+            raise FormulaError("symbols must map fragments to names", location) from None
     for key, name in symbols.items():
         if not isinstance(key, str) or not key.strip() or not isinstance(name, str) \
                 or not _NAME.fullmatch(name) or len(key) > MAX_CHARS:

@@ -411,6 +411,16 @@ def test_relation_fields():
         Relation(("<<",), (1, 2))
 
 
+def test_functions_may_be_any_iterable():
+    want = (F("f")(x),)
+    assert read_latex("f(x)", functions=(n for n in ["f"])) == want
+    assert read_latex("f(x)", functions={"f"}) == want
+
+
+def test_symbols_may_be_pairs():
+    assert read_latex(r"\Delta s", symbols=(("\\Delta s", "ds"),)) == (ds,)
+
+
 def test_read_formula_dispatches():
     assert read_formula("e^(-ah)", plain=True) == (exp(-a * h),)
     assert read_formula(r"e^{-ah}", plain=False) == (exp(-a * h),)
@@ -439,7 +449,8 @@ def test_unreadable_plain_raises_formula_error(src):
 
 
 @pytest.mark.parametrize("kw", [dict(symbols={"x": "bad name"}), dict(symbols={"": "x"}),
-                                dict(symbols=["x"]), dict(functions="f"), dict(functions=[1])])
+                                dict(symbols=["x"]), dict(symbols=5), dict(functions="f"), dict(functions=[1]),
+                                dict(functions=5)])
 def test_bad_tables_raise_formula_error(kw):
     with pytest.raises(FormulaError):
         read_latex("x", **kw)
