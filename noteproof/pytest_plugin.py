@@ -1,7 +1,84 @@
-"""pytest plugin: `pytest --noteproof` collects one test per claim (filled in later)."""
+"""pytest plugin: `pytest --noteproof` collects one test per claim of claims.yaml.
+
+Each test is named after its claim (``claims.yaml::w09.fixed-point-response``),
+runs the claim's checks in a forked worker under the usual time limit, and fails
+with the claim's messages. Without ``--noteproof`` the plugin does nothing (and
+imports nothing heavy), so the plain test suite is unaffected.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REGISTRY = "claims.yaml"
 
 
 def pytest_addoption(parser):
-    parser.getgroup("noteproof").addoption(
-        "--noteproof", action="store_true", default=False,
-        help="collect one test per claim of claims.yaml (run from the project root)")
+    group = parser.getgroup("noteproof")
+    group.addoption("--noteproof", action="store_true", default=False,
+                    help="collect one test per claim of claims.yaml (run from the project root)")
+    group.addoption("--noteproof-dps", type=int, default=50, help="digits for the claims' numbers (default 50)")
+    group.addoption("--noteproof-timeout", type=float, default=120.0, help="seconds per claim (default 120)")
+
+
+def pytest_collect_file(file_path: Path, parent):
+    """claims.yaml named on the command line (``pytest --noteproof claims.yaml``)."""
+    if parent.config.getoption("noteproof") and file_path.name == REGISTRY:
+        return ClaimsFile.from_parent(parent, path=file_path)
+    return None
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """``pytest --noteproof`` from the project root: add the root's claims.yaml if not collected yet."""
+    if not config.getoption("noteproof") or any(isinstance(i, ClaimItem) for i in items):
+        return
+    from .project import find_root
+    try:
+        root = find_root(Path(config.invocation_params.dir))
+    except Exception as exc:
+        raise pytest.UsageError(f"--noteproof: {exc}") from None
+    collector = ClaimsFile.from_parent(session, path=root / REGISTRY)
+    items.extend(collector.collect())
+
+
+class ClaimFailed(Exception):
+    """A claim that did not verify: its outcome and messages."""
+
+
+class ClaimsFile(pytest.File):
+    def collect(self):
+        from .project import load_project
+        project = load_project(self.path.parent)
+        for claim in project.registry.claims:
+            yield ClaimItem.from_parent(self, name=claim.id, project=project, claim=claim)
+
+
+class ClaimItem(pytest.Item):
+    def __init__(self, *, project, claim, **kwargs):
+        super().__init__(**kwargs)
+        self.project, self.claim = project, claim
+        self.add_marker(pytest.mark.noteproof)
+
+    def runtest(self):
+        from .model import Outcome
+        from .pool import run_all
+        config = self.config
+        [result] = run_all(self.project, [self.claim], config.getoption("noteproof_dps"), 1,
+                           config.getoption("noteproof_timeout"))
+        if result.outcome is not Outcome.VERIFIED:
+            raise ClaimFailed(result)
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, ClaimFailed):
+            r = excinfo.value.args[0]
+            lines = [f"claim {r.id} {r.outcome.value}: {r.row}", f"tag: {r.tag}"]
+            return "\n".join(lines + [f"  {m}" for m in r.messages])
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, self.claim.location.line - 1, f"claim {self.claim.id}"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "noteproof: a claim of claims.yaml, collected by --noteproof")

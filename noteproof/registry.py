@@ -1,6 +1,7 @@
 """claims.yaml -> validated, frozen Claims; every error names the file and line."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -45,6 +46,27 @@ class QuoteSpec:
 
 
 @dataclass(frozen=True)
+class SeriesSpec:
+    numeric: str
+    label: str
+    set: tuple[tuple[str, str], ...]           # parameters held fixed for this series
+
+
+@dataclass(frozen=True)
+class FigureSpec:
+    """A figure: registered numerics evaluated with one parameter varied over ``values``."""
+
+    title: str
+    vary: str
+    values: tuple[str, ...]
+    x_label: str
+    y_label: str
+    log: str                                   # "", "x", "y" or "xy"
+    series: tuple[SeriesSpec, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
 class Claim:
     id: str
     note: str
@@ -58,6 +80,7 @@ class Claim:
     formulas: tuple[FormulaSpec, ...]
     quotes: tuple[QuoteSpec, ...]
     location: Location
+    figures: tuple[FigureSpec, ...] = ()
 
     @property
     def text(self) -> str:
@@ -78,10 +101,14 @@ class Registry:
 
 
 CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
-              "conditions", "formulas", "quotes"}
+              "conditions", "formulas", "quotes", "figures"}
 FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side"}
 QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact"}
 NOTE_KEYS = {"file", "title", "labels"}
+FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
+SERIES_KEYS = {"numeric", "label", "set"}
+VALUE = re.compile(r"[-+]?(\d{1,60}(\.\d{0,60})?|\.\d{1,60})(/[1-9]\d{0,59})?")
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,40}")
 
 
 class _Reader:
@@ -186,7 +213,8 @@ def _claim(item: object, path: str, notes: dict[str, NoteSpec]) -> Claim:
                             f"{tag.text!r} ({[s.value for s in tag.parts]})", r.at("status"))
     return Claim(claim_id, note, row, statement, tag, status, r.strs("derivation"), r.strs("uses"),
                  r.strs("conditions"), tuple(_formula(f, r) for f in r.list("formulas")),
-                 tuple(_quote(q, r) for q in r.list("quotes")), r.at())
+                 tuple(_quote(q, r) for q in r.list("quotes")), r.at(),
+                 tuple(_figure(f, r) for f in r.list("figures")))
 
 
 def _formula(item: object, parent: _Reader) -> FormulaSpec:
@@ -222,6 +250,38 @@ def _quote(item: object, parent: _Reader) -> QuoteSpec:
     if not isinstance(exact, bool):
         raise RegistryError("'exact' must be true or false", r.at("exact"))
     return QuoteSpec(snippet, number, numeric, source, exact, r.at())
+
+
+def _figure(item: object, parent: _Reader) -> FigureSpec:
+    r = _Reader(item, parent.path, "a figure", FIGURE_KEYS, parent.data.line)
+    vary = r.str("vary")
+    if not NAME.fullmatch(vary):
+        raise RegistryError(f"'vary' must be a parameter name, not {vary!r}", r.at("vary"))
+    values = r.strs("values")
+    bad = [v for v in values if not VALUE.fullmatch(v)]
+    if len(values) < 2 or bad:
+        raise RegistryError("'values' must list at least two decimals or fractions as strings"
+                            + (f" (not {bad[0]!r})" if bad else ""), r.at("values"))
+    log = r.str("log", False, "")
+    if log not in ("x", "y", "xy"):
+        if r.data.get("log") is not None:
+            raise RegistryError("'log' must be x, y or xy", r.at("log"))
+        log = ""
+    series = tuple(_series(s, r) for s in r.list("series"))
+    if not series:
+        raise RegistryError("a figure needs at least one entry in 'series'", r.at("series"))
+    return FigureSpec(r.str("title"), vary, values, r.str("x", False, vary), r.str("y", False, ""),
+                      log, series, r.at())
+
+
+def _series(item: object, parent: _Reader) -> SeriesSpec:
+    r = _Reader(item, parent.path, "a figure series", SERIES_KEYS, parent.data.line)
+    numeric = r.str("numeric")
+    fixed = r.data.get("set") or {}
+    if not isinstance(fixed, dict) or not all(isinstance(k, str) and NAME.fullmatch(k) and isinstance(v, str)
+                                              and VALUE.fullmatch(v) for k, v in fixed.items()):
+        raise RegistryError("'set' must map parameter names to decimals or fractions as strings", r.at("set"))
+    return SeriesSpec(numeric, r.str("label", False, numeric), tuple(sorted(fixed.items())))
 
 
 def _check_ids(claims: tuple[Claim, ...], path: str) -> None:

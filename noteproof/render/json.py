@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import json
 
-from ..model import ClaimResult
+from ..graph import edges, tag_mark
+from ..model import ClaimResult, FigureResult
 from ..report import Report, mark
 
 
@@ -14,6 +15,7 @@ def claim_dict(r: ClaimResult) -> dict:
         "row": r.row,
         "tag": r.tag,
         "mark": mark(r).value,
+        "tag_mark": tag_mark(r).value,
         "marks": [m.value for m in r.marks],
         "outcome": r.outcome.value,
         "location": str(r.location) if r.location else None,
@@ -29,7 +31,14 @@ def claim_dict(r: ClaimResult) -> dict:
                       "derived": f.derived, "message": f.message} for f in r.formulas],
         "uses": list(r.uses),
         "messages": list(r.messages),
+        "figures": [figure_dict(f) for f in r.figures],
     }
+
+
+def figure_dict(f: FigureResult) -> dict:
+    return {"title": f.title, "x": f.x_label, "y": f.y_label, "log": f.log, "message": f.message,
+            "series": [{"label": s.label, "points": [list(p) for p in s.points], "message": s.message}
+                       for s in f.series]}
 
 
 def render(report: Report) -> str:
@@ -41,5 +50,6 @@ def render(report: Report) -> str:
                    "unencoded_rows": [{"row": r.text, "tag": r.tag, "location": str(r.location)}
                                       for r in s.unencoded]} for s in report.sections],
         "claims": [claim_dict(r) for r in report.results],
+        "uses": [{"from": u, "to": d} for u, d in edges(report.results)],
     }
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

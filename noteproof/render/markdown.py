@@ -1,6 +1,7 @@
 """Report -> report/claims.md: a summary, then one section per note, diffable in git."""
 from __future__ import annotations
 
+from ..graph import edges, tag_mark
 from ..model import ClaimResult, Outcome
 from ..report import Report, mark
 
@@ -20,8 +21,11 @@ def render(report: Report) -> str:
            f"{s['claims']} claims: {s['verified']} verified, {s['failed']} failed, {s['errors']} errors, "
            f"{s['unverified']} unverified; {s['unencoded_rows']} status-table rows not encoded. "
            f"Numbers at {report.dps} digits, confirmed at {report.dps + 20}.", "",
-           "| mark | claims |", "| --- | --- |"]
-    out += [f"| {m} | {n} |" for m, n in s["by_mark"].items()]
+           "| mark | claims | " + " | ".join(o.value for o in Outcome) + " |",
+           "| --- | --- |" + " --- |" * len(Outcome)]
+    out += [f"| {m} | {n} | " + " | ".join(str(s["by_mark_outcome"][m][o.value]) for o in Outcome) + " |"
+            for m, n in s["by_mark"].items()]
+    out += mermaid(report.results)
     for section in report.sections:
         out += ["", f"## {section.title}", "", f"`{section.path}`", "",
                 "| claim | tag | mark | outcome |", "| --- | --- | --- | --- |"]
@@ -34,9 +38,30 @@ def render(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
+def mermaid(results: tuple[ClaimResult, ...]) -> list[str]:
+    """The `uses` graph as a Mermaid flowchart: an arrow from each claim to the claims using it."""
+    pairs = edges(results)
+    if not pairs:
+        return []
+    linked = {i for pair in pairs for i in pair}
+    node = {r.id: f"n{i}" for i, r in enumerate(results) if r.id in linked}
+    out = ["", "## Dependencies", "",
+           "A claim is reported no stronger than the claims it uses (weakest link).", "",
+           "```mermaid", "flowchart LR"]
+    out += [f'  {node[r.id]}["{r.id}<br/>{mark(r).value} · {r.outcome.value}"]' for r in results if r.id in node]
+    out += [f"  {node[u]} --> {node[d]}" for u, d in pairs]
+    out += ["  classDef failed fill:#fbe3e3,stroke:#a31515", "  classDef weakened fill:#fff4d6,stroke:#8a6d00"]
+    bad = [node[r.id] for r in results if r.id in node and r.outcome in (Outcome.FAILED, Outcome.ERROR)]
+    weak = [node[r.id] for r in results if r.id in node and node[r.id] not in bad and mark(r) is not tag_mark(r)]
+    out += [f"  class {','.join(ids)} {name}" for ids, name in ((bad, "failed"), (weak, "weakened")) if ids]
+    return out + ["```"]
+
+
 def details(r: ClaimResult) -> list[str]:
     out = ["", f"### `{r.id}`", "", f"> {cell(r.row)}", ">", f"> {cell(r.tag)}", "",
            f"Outcome: **{r.outcome.value}**" + (f" (at `{r.location}`)" if r.location else "")]
+    if mark(r) is not tag_mark(r):
+        out.append(f"Mark: {mark(r).value} (the tag says {tag_mark(r).value}; weakest link)")
     if r.uses:
         out.append("Uses: " + ", ".join(f"`{u}`" for u in r.uses))
     out += [f"- {m}" for m in r.messages]
@@ -52,4 +77,8 @@ def details(r: ClaimResult) -> list[str]:
         out += ["", "| quoted | computed | digits | outcome | where |", "| --- | --- | --- | --- | --- |"]
         out += [f"| {n.quoted} | {n.computed} | {n.dps or '64-bit'} | {n.outcome.value} | "
                 f"`{n.location or '?'}` |" for n in r.numbers]
+    for f in r.figures:
+        out += ["", f"Figure (drawn in claims.html): {f.title}"]
+        out += [f"- {cell(s.label)}: " + ", ".join(f"({x}, {y})" for x, y in s.points)
+                + (f" ({cell(s.message)})" if s.message else "") for s in f.series]
     return out
