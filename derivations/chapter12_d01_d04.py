@@ -396,3 +396,16 @@ def drift(h_shown="1/2", horizon="20") -> Derived:
                       f"orbit; the estimate (omega - 1) T is {sp.N(estimate, 6)} (within {sp.N(100 * rel, 2)}%)",
                       rel < sp.Rational(1, 20), supports=Status.APPROXIMATION),),
         steps=(Step("actual phase lag", sp.N(actual, 20)), Step("estimate", sp.N(estimate, 20))))
+
+
+@derivation("c12.d04.horizons-divide")
+def horizons_divide(h="0.5") -> Derived:
+    """The step h divides the horizons 10 and 20 (C12-D04, "Where the conclusion applies").
+
+    Exact arithmetic: 10/h and 20/h are whole numbers of steps.
+    """
+    counts = {T: sp.Rational(T) / exact(h) for T in ("10", "20")}
+    whole = all(bool(n.is_integer) for n in counts.values())
+    said = ", ".join(f"{T}/h = {n}" for T, n in counts.items())
+    return Derived(evidence=(Evidence(EvidenceKind.IDENTITY, f"whole numbers of steps: {said}", whole),),
+                   steps=tuple(Step(f"steps to horizon {T}", n) for T, n in counts.items()))

@@ -13,7 +13,8 @@ from functools import lru_cache
 import mpmath
 from mpmath import mp
 
-from noteproof.content import condition, exact, mpnum, numeric
+from noteproof.content import condition, derivation, exact, mpnum, numeric
+from noteproof.model import Derived, Evidence, EvidenceKind
 
 # ---- D05: one-dimensional flows cannot cross ------------------------------------------
 
@@ -569,3 +570,17 @@ def steps_divide_horizon_d08(h="0.05", horizon="2"):
     """The step divides the horizon 2 evenly."""
     q = exact(horizon) / exact(h)
     return bool(q.is_integer and q >= 1)
+
+
+@derivation("c12.d06.halving-at-page-settings")
+def halving_at_page_settings(steps="4", fine_steps="512") -> Derived:
+    """"About 16" read at the page's own settings: the ratio at `steps` -> 2 `steps` against
+    the small-h ratio that the estimate 2^4 = 16 describes (C12-D06 read-out)."""
+    at_page, small_h = rk4_halving_ratio(steps), rk4_halving_small_h(fine_steps)
+    near = abs(small_h - 16) < mpmath.mpf("0.5")
+    text = (f"RK4 error ratio {mpmath.nstr(small_h, 6)} at {fine_steps} -> {2 * int(exact(fine_steps))} steps "
+            f"(about 16); {mpmath.nstr(at_page, 6)} at the page's {steps} -> {2 * int(exact(steps))} steps")
+    notice = "" if abs(at_page - 16) < mpmath.mpf("0.5") else (
+        f"at the page's settings the RK4 error falls by {mpmath.nstr(at_page, 4)} when the step is halved; "
+        "'about 16' holds in the small-step limit")
+    return Derived(evidence=(Evidence(EvidenceKind.NUMERIC, text, bool(near), notice=notice),))
