@@ -59,9 +59,11 @@ def _all_equal(reads: tuple[Any, ...], deriveds: tuple[Any, ...]) -> Comparison:
 def rebind(expr: Any, like: Any) -> Any:
     """``expr`` with each free symbol replaced by the symbol of the same name in ``like``."""
     import sympy
-    names = {s.name: s for s in getattr(like, "free_symbols", ()) if isinstance(s, sympy.Symbol)}
-    table = {s: names[s.name] for s in getattr(expr, "free_symbols", ())
-             if isinstance(s, sympy.Symbol) and s.name in names and names[s.name] != s}
+    if not isinstance(expr, sympy.Basic) or not isinstance(like, sympy.Basic):
+        return expr
+    # atoms, not free_symbols: bound indices of Sum/Product and IndexedBase labels count too
+    names = {s.name: s for s in like.atoms(sympy.Symbol)}
+    table = {s: names[s.name] for s in expr.atoms(sympy.Symbol) if s.name in names and names[s.name] != s}
     return expr.xreplace(table) if table else expr
 
 

@@ -1,0 +1,34 @@
+"""A printed formula against a derived form: symbols by name, relations, refutation."""
+import sympy as sp
+
+from noteproof.sameform import compare_form, same_expr
+
+
+def test_symbols_are_matched_by_name_whatever_their_assumptions():
+    beta, u = sp.Symbol("beta"), sp.Symbol("u")
+    beta_pos = sp.Symbol("beta", positive=True)
+    assert same_expr(1 / (1 - beta), 1 / (1 - beta_pos)).equal is True
+    assert same_expr(1 / (1 - beta), 1 / (1 + beta_pos)).equal is False
+    assert same_expr(u, beta_pos).equal is False
+
+
+def test_bound_indices_and_indexed_bases_are_matched_by_name():
+    k, m, b = sp.symbols("k m beta")
+    kk = sp.Symbol("k", integer=True)
+    a, a_real = sp.IndexedBase("a"), sp.IndexedBase(sp.Symbol("a", real=True))
+    printed = sp.Product(b * (1 - a[k + 1] ** 2), (k, 0, m - 1))
+    derived = sp.Product(b * (1 - a_real[kk + 1] ** 2), (kk, 0, m - 1))
+    assert same_expr(printed, derived).equal is True
+
+
+def test_relations_compare_op_and_sides():
+    x, y = sp.symbols("x y")
+    assert compare_form(sp.Le(x, y), sp.Le(x, y)).equal is True
+    assert compare_form(sp.Lt(x, y), sp.Le(x, y)).equal is False
+    assert compare_form(sp.Eq(x, y + 1, evaluate=False), y + 1).equal is True   # rhs by default
+    assert compare_form(sp.Eq(x, y + 1, evaluate=False), x, side="lhs").equal is True
+    assert compare_form(y + 1, sp.Le(x, y)).equal is False
+
+
+def test_text_is_never_parsed():
+    assert same_expr("x + 1", sp.Symbol("x") + 1).equal is False
