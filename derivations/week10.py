@@ -70,7 +70,7 @@ def _backward(states, thetas):
 def _scalar_chain_rule():
     """The scalar reading of the display: differentiate G(F(h, theta)) by the chain rule."""
     h, th = sp.symbols("h theta", real=True)
-    F, G = sp.Function("F"), sp.Function("G")
+    F, G = sp.Function("F_ell"), sp.Function("G")
     loss = G(F(h, th))
     def rename(e):   # G'(F(h, theta)) is the next sensitivity delta^{l+1}
         return e.replace(lambda a: isinstance(a, (sp.Subs, sp.Derivative)) and a.has(G),
@@ -78,7 +78,7 @@ def _scalar_chain_rule():
 
     d_h = rename(sp.diff(loss, h)).subs(sp.Derivative(F(h, th), h), sp.Symbol("DhF_T"))
     d_th = rename(sp.diff(loss, th)).subs(sp.Derivative(F(h, th), th), sp.Symbol("DthF_T"))
-    return d_h, d_th
+    return d_h, d_th, F(h, th)
 
 
 @derivation("w10.backward-recursion")
@@ -96,9 +96,9 @@ def backward_recursion() -> Derived:
     mid_ok = all(map(_zero, sp.Matrix([_loss(tail[-1])]).jacobian(mid).T - mid_deltas[0]))
     loss = _loss(states[-1])
     th_ok = all(_zero(sp.diff(loss, th) - g[0]) for th, g in zip(thetas, grads))
-    d_h, d_th = _scalar_chain_rule()
+    d_h, d_th, layer = _scalar_chain_rule()
     return Derived(
-        forms={"delta": d_h, "grad_theta": d_th},
+        forms={"delta": d_h, "grad_theta": d_th, "layer": layer},
         evidence=(Evidence(K.IDENTITY, "For three vector layers with symbolic parameters, the backward "
                            "recursion delta^l = (D_h F_l)^T delta^{l+1} equals the direct gradient of L "
                            "with respect to h^l, and (D_theta F_l)^T delta^{l+1} equals dL/dtheta_l",
@@ -392,7 +392,9 @@ def _variance_map():
 
 
 def _chain(interval: sp.Interval, quantity) -> Relation:
-    """An interval as the chain relation the note prints: (0, 2) -> 0 < quantity < 2."""
+    """An interval as the relation the note prints: (0, 2) -> 0 < q < 2, (0, oo) -> q > 0."""
+    if interval.end is sp.oo:
+        return Relation((">" if interval.left_open else ">=",), (quantity, interval.start))
     ops = ("<" if interval.left_open else "<=", "<" if interval.right_open else "<=")
     return Relation(ops, (interval.start, quantity, interval.end))
 
@@ -411,11 +413,13 @@ def stationary_variances() -> Derived:
     D1 = sp.Matrix([[eta * c / B]])
     rate = _covariance_rate(sp.Matrix([[h]]), sp.Matrix([[v]]), D1)[0]
     var_diff = sp.solve(rate, v)[0]
+    h_r = sp.Symbol("h", real=True)              # the OU variance relaxes only if d rate/dv < 0
+    relaxing = sp.solve_univariate_inequality(sp.diff(rate, v).subs(h, h_r) < 0, h_r, relational=False)
     ratio = sp.simplify(var_disc / var_diff)
     excess = sp.series((ratio - 1).subs(eta, x / h), x, 0, 3).removeO()
     return Derived(
         forms={"Var_disc": var_disc, "stability": stability, "recursion": recursion,
-               "Var_diff": var_diff, "ratio": ratio},
+               "Var_diff": var_diff, "ratio": ratio, "curvature": _chain(relaxing, h)},
         evidence=(
             Evidence(K.IDENTITY, "Var_disc is the fixed point of v = (1 - eta h)^2 v + eta^2 c/B, which "
                      "is attracting exactly for 0 < eta h < 2; Var_diff solves 2 h v = eta c/B",
@@ -452,8 +456,9 @@ def softmax_gradient(vocabulary="3") -> Derived:
     ok = all(_zero(sp.diff(-z[y] + sp.log(Z), z[a]) - (sp.exp(z[a]) / Z - (1 if a == y else 0)))
              for a in range(n) for y in range(n))
     form, other, same = _cross_entropy_gradient()
+    observed = form.subs(sp.Symbol("onehot", real=True), 1).subs(sp.Symbol("p_a", real=True), sp.Symbol("p_B"))
     return Derived(
-        forms={"grad": form},
+        forms={"grad": form, "observed": observed},
         evidence=(Evidence(K.IDENTITY, f"For a {n}-token softmax, d(-log p_y)/d z_a = p_a - 1_(a=y) "
                            "for every pair (a, y)", ok and _zero(same - other + 1),
                            detail=f"a != y: {other}; a = y: {same}"),),

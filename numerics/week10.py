@@ -51,6 +51,15 @@ def shared_last_use(w="2", x="1", y="1"):
     return _shared_backprop(w, x, y)[1]
 
 
+@numeric("w10.uses-of-w")
+def uses_of_w():
+    """Causal paths from w to h2 in h1 = w x, h2 = w h1: the power of w in h2 = w^2 x."""
+    w, x = sp.symbols("w x")
+    h1 = w * x
+    h2 = w * h1
+    return sp.Integer(sp.degree(h2, w))
+
+
 @numeric("w10.tempered-p1")
 def tempered_p1(weight="3", tau="1"):
     """p_tau(A) for scores (log weight, 0), exactly when rational (tau = 1 gives 3/4)."""

@@ -191,6 +191,7 @@ NUMBERS = [  # (numeric id, as printed, exact)
     ("w10.score-gradient-b", "-0.207588", False),
     ("w10.shared-total", "12", True),
     ("w10.shared-last-use", "6", True),
+    ("w10.uses-of-w", "2", True),
     ("w10.tempered-p1", "3/4", False),
     ("w10.tempered-p2", "0.633975", False),
     ("w10.stay-probability", "0.8", False),
@@ -297,6 +298,10 @@ FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
     ("w10.temperature-softmax", "p2", ("\\sqrt{3}/(1+\\sqrt{3})", "\\sqrt{3}/(2+\\sqrt{3})")),
     ("w10.softmax-gradient", "grad", ("p_a-1_{a=y}", "1_{a=y}-p_a")),
     ("w10.two-state-path", "path_prob", ("(0.8)(0.2)", "(0.8)(0.8)")),
+    ("w10.two-state-path", "cost", ("-\\log 0.08", "-\\log 0.8")),
+    ("w10.stationary-variances", "curvature", ("h>0", "h<0")),
+    ("w10.softmax-gradient", "observed", ("p_B-1", "p_B+1")),
+    ("w10.backward-recursion", "layer", ("{\\theta }_{\\ell })", "{\\theta }_{\\ell }+1)")),
 ]
 
 
