@@ -72,6 +72,10 @@ def same_expr(a: Any, b: Any) -> Comparison:
     a, b = _as_basic(a), _as_basic(b)
     if a is None or b is None:
         return Comparison(False, "not a SymPy expression")
+    if isinstance(a, sympy.Tuple) or isinstance(b, sympy.Tuple):
+        if not (isinstance(a, sympy.Tuple) and isinstance(b, sympy.Tuple)) or len(a) != len(b):
+            return Comparison(False, "a tuple against something else")
+        return _all_equal(tuple(a), tuple(b))
     a = rebind(a, b)
     if _differs_at_a_point(a, b):
         return Comparison(False, "differs at a sample point")
@@ -89,6 +93,9 @@ def _as_basic(x: Any) -> Any:
     import sympy
     if isinstance(x, sympy.Basic):
         return x
+    if isinstance(x, tuple):
+        items = [_as_basic(i) for i in x]
+        return None if any(i is None for i in items) else sympy.Tuple(*items)
     if isinstance(x, bool) or not isinstance(x, (int, float)):
         return None
     return sympy.Integer(x) if isinstance(x, int) else sympy.Float(x)

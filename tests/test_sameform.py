@@ -32,3 +32,10 @@ def test_relations_compare_op_and_sides():
 
 def test_text_is_never_parsed():
     assert same_expr("x + 1", sp.Symbol("x") + 1).equal is False
+
+
+def test_tuples_compare_elementwise():
+    x, y = sp.symbols("x y")
+    assert same_expr(sp.Tuple(x, y - 1), (x, y - 1)).equal is True
+    assert same_expr(sp.Tuple(x, y - 1), sp.Tuple(x, y + 1)).equal is False
+    assert same_expr(sp.Tuple(x, y), x).equal is False
