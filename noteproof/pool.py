@@ -11,13 +11,16 @@ import os
 import time
 import traceback
 from multiprocessing.connection import Connection, wait
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from .checks import run_claim
 from .errors import NoteproofError
 from .model import ClaimResult, Outcome
 from .project import Project
 from .registry import Claim
+
+if TYPE_CHECKING:
+    from .cache import ResultCache
 
 DEFAULT_TIMEOUT = 120.0
 
@@ -45,50 +48,162 @@ def run_one(project: Project, claim: Claim, dps: int, params: dict | None = None
         return error_result(claim, f"{type(exc).__name__}: {exc} (at {os.path.basename(last.filename)}:{last.lineno})")
 
 
-def _child(conn: Connection, project: Project, claim: Claim, dps: int) -> None:
+def _child(conn: Connection, project: Project, claim: Claim, dps: int, extras: bool) -> None:
     try:
-        conn.send(run_one(project, claim, dps))
+        if extras:
+            _memoize_derivations(project.content)
+        result = run_one(project, claim, dps)
+        done = True
+        if extras:
+            result, done = _enriched(project, claim, result, dps)
+        conn.send((result, done))
     except BaseException as exc:  # e.g. an unpicklable result
-        conn.send(error_result(claim, f"worker failed: {type(exc).__name__}: {exc}"))
+        conn.send((error_result(claim, f"worker failed: {type(exc).__name__}: {exc}"), False))
     finally:
         conn.close()
 
 
+def _memoize_derivations(content) -> None:
+    """In a forked worker only: each derivation runs once per (parameters, precision), so the
+    report's extras (MathML of the derived forms and steps) reuse what the checks derived."""
+    import dataclasses
+    import functools
+    import mpmath
+    from .content import CheckKind
+
+    def memo(fn):
+        seen: dict = {}
+
+        @functools.wraps(fn)  # keeps the signature, which Run.call inspects
+        def wrapper(**kwargs):
+            key = (tuple(sorted(kwargs.items())), mpmath.mp.prec)
+            if key not in seen:
+                seen[key] = fn(**kwargs)
+            return seen[key]
+        return wrapper
+
+    for check_id, check in list(content.checks.items()):
+        if check.kind is CheckKind.DERIVATION:
+            content.checks[check_id] = dataclasses.replace(check, fn=memo(check.fn))
+
+
+def _enriched(project: Project, claim: Claim, result: ClaimResult, dps: int) -> tuple[ClaimResult, bool]:
+    """The result with the report's extras (report.enrich), and whether they were computed."""
+    if not _needs_extras(claim, result):
+        return result, True
+    from .report import enrich
+    out = enrich(project, [result], dps, 1)[0]
+    return out, out is not result
+
+
 def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
             timeout: float = DEFAULT_TIMEOUT,
-            progress: Callable[[ClaimResult], None] | None = None) -> list[ClaimResult]:
-    """Run every claim, at most ``jobs`` at a time, each in a forked process."""
-    project.content  # import content once, before forking, so children inherit it
-    ctx = multiprocessing.get_context("fork")
-    todo = list(enumerate(claims))
+            progress: Callable[[ClaimResult], None] | None = None,
+            cache: "ResultCache | None" = None, extras: bool = False) -> list[ClaimResult]:
+    """Run every claim, at most ``jobs`` at a time, each in a forked process.
+
+    With a ``cache``, a claim whose inputs are unchanged is read back instead of run, and
+    every fresh result that is not an error row is stored. When every claim is cached, the
+    content (and SymPy) is never imported. With ``extras``, each worker also computes what
+    the report adds to a result (report.enrich: MathML, figures), and the cache holds the
+    result with them. Results come back in registry order whatever ``jobs``.
+    """
+    if cache is not None and cache.extras != extras:
+        raise ValueError("a cache of results with extras serves only runs with extras, and back")
+    claims = list(claims)
     results: dict[int, ClaimResult] = {}
-    running: dict[Connection, tuple[int, Claim, multiprocessing.Process, float]] = {}
-    while todo or running:
-        while todo and len(running) < max(1, jobs):
-            i, claim = todo.pop(0)
+    todo: list[tuple[int, Claim]] = []
+    for i, claim in enumerate(claims):
+        hit = cache.get(claim, project.notes[claim.note]) if cache is not None else None
+        if hit is not None:
+            results[i] = hit
+            _report(progress, hit)
+        else:
+            todo.append((i, claim))
+    if not todo:
+        return [results[i] for i in sorted(results)]
+    if cache is not None:  # longest first (last run's timings), so the run does not end on a long claim
+        last = cache.timings()
+        todo.sort(key=lambda item: -last.get(item[1].id, 0.0))
+    project.content  # import content once, before forking, so children inherit it
+    _warm_imports(extras)
+    ctx = multiprocessing.get_context("fork")
+    seconds: dict[str, float] = {}
+    running: dict[Connection, tuple[int, Claim, multiprocessing.Process, float, float]] = {}
+    queue = iter(todo)
+    pending = len(todo)
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            i, claim = next(queue)
+            pending -= 1
             parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(child, project, claim, dps), daemon=True)
+            proc = ctx.Process(target=_child, args=(child, project, claim, dps, extras), daemon=True)
+            started = time.monotonic()
             proc.start()
             child.close()
-            running[parent] = (i, claim, proc, time.monotonic() + timeout)
-        soonest = min(deadline for *_, deadline in running.values())
+            running[parent] = (i, claim, proc, started + timeout, started)
+        soonest = min(entry[3] for entry in running.values())
         for conn in wait(list(running), timeout=max(0.0, soonest - time.monotonic())):
-            i, claim, proc, _ = running.pop(conn)
+            i, claim, proc, _, started = running.pop(conn)
             try:
-                results[i] = conn.recv()
+                results[i], complete = conn.recv()
             except (EOFError, OSError):
                 results[i] = error_result(claim, f"worker died (exit code {proc.exitcode})")
+                complete = False
+            conn.close()
             proc.join()
+            seconds[claim.id] = time.monotonic() - started
+            if complete and cache is not None:
+                cache.put(claim, project.notes[claim.note], results[i], seconds[claim.id])
             _report(progress, results[i])
         now = time.monotonic()
-        for conn, (i, claim, proc, deadline) in list(running.items()):
+        for conn, (i, claim, proc, deadline, _) in list(running.items()):
             if now >= deadline:
                 proc.kill()
                 proc.join()
+                conn.close()
                 running.pop(conn)
                 results[i] = error_result(claim, f"timed out after {timeout:g} s")
+                seconds[claim.id] = timeout
                 _report(progress, results[i])
+    if cache is not None:
+        cache.save_timings(seconds)
     return [results[i] for i in sorted(results)]
+
+
+def run_report(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
+               timeout: float = DEFAULT_TIMEOUT,
+               progress: Callable[[ClaimResult], None] | None = None,
+               cache: "ResultCache | None" = None) -> list[ClaimResult]:
+    """Every claim's result as the report shows it, MathML and figures included (report.enrich,
+    computed in the claim's own worker, reusing its derivations), run or read from the cache.
+    A fully cached report needs neither the content nor SymPy. Pass the results to
+    build_report with ``figures=False``: they are already enriched."""
+    return run_all(project, claims, dps, jobs, timeout, progress, cache=cache, extras=True)
+
+
+def _needs_extras(claim: Claim, r: ClaimResult) -> bool:
+    """Whether report.enrich would compute something for this result (mirrors its test)."""
+    return r.outcome is not Outcome.ERROR and bool(
+        getattr(claim, "figures", ()) or (r.formulas and not any(getattr(f, "mathml", "") for f in r.formulas))
+        or (r.steps and not any(getattr(s, "mathml", "") for s in r.steps)))
+
+
+def _warm_imports(extras: bool) -> None:
+    """Import (and warm) once in the parent what every claim's run needs, so no child does it again."""
+    import importlib
+    for name in ("mpmath", "noteproof.numbers", "noteproof.sameform", "noteproof.formread",
+                 "noteproof.formulas", "noteproof.report", "noteproof.figures"):
+        try:
+            importlib.import_module(name)
+        except Exception:  # a child importing it meets the same error and reports it as its row
+            pass
+    if extras:
+        try:
+            from .figures import warm_up
+            warm_up()
+        except Exception:
+            pass
 
 
 def _report(progress: Callable[[ClaimResult], None] | None, result: ClaimResult) -> None:
