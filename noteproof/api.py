@@ -138,7 +138,8 @@ def parameters(project, spec) -> dict[str, str]:
 
 def readouts(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> list[dict]:
     """For a figure's claim: every read-out (numeric) and condition of the figure that takes one of
-    the given parameters, at the note's settings and at the given ones."""
+    the given parameters, at the note's settings and at the given ones (only the conditions when
+    no parameter is given)."""
     from .checks import Run
     prefix = group(spec.id)
     if not prefix:
@@ -149,8 +150,10 @@ def readouts(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> l
         check = content.checks[check_id]
         if check.kind.value == "derivation" or not (set(check.params) & set(params or check.params)):
             continue
-        note, yours = (_value(Run(content, project.notes[spec.note], dps, p), check)
-                       for p in ({}, params))
+        if not params and check.kind.value != "condition":
+            continue  # at the note's settings the claim's own numbers say it
+        note = _value(Run(content, project.notes[spec.note], dps, {}), check)
+        yours = _value(Run(content, project.notes[spec.note], dps, params), check) if params else note
         out.append({"check": check_id, "kind": check.kind.value, "what": (check.doc.splitlines() or [""])[0],
                     "note": note, "yours": yours})
     return out

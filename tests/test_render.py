@@ -1,0 +1,120 @@
+"""The three renderers on a made-up Report: self-contained HTML with MathML and SVG, the
+Markdown's Mermaid graph, JSON fields, determinism; the SVG plotter on its own."""
+import json
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+import sympy
+
+from noteproof.figures import loglog_slope, to_mathml
+from noteproof.graph import propagate
+from noteproof.model import (ClaimResult, Evidence, EvidenceKind, FigureResult, FormulaResult, Location, Mark,
+                             NumberResult, Outcome, Series, Step)
+from noteproof.render import html, json as json_render, markdown
+from noteproof.report import NoteSection, Report
+from noteproof.svg import plot
+
+beta = sympy.Symbol("beta", positive=True)
+ORDER = FigureResult("Euler and RK4: error against steps", "steps", "error at t = 1", "xy", (
+    Series("Euler (slope -1.00)", (("2", "0.1"), ("4", "0.05"), ("8", "0.025"))),
+    Series("RK4 (slope -4.00)", (("2", "1e-3"), ("4", "6.25e-5"), ("8", "3.90625e-6"))),
+))
+DIGITS = FigureResult("Finite-difference digits", "k", "correct digits", "", (
+    Series("64-bit", tuple((str(k), str(min(k, 16 - k))) for k in range(1, 13))),))
+
+
+def results():
+    response = ClaimResult(
+        "w09.response", "week09", "Response $1/(1-\\beta )$ <at> the origin", "[Exact.]", (Mark.EXACT,),
+        Outcome.VERIFIED,
+        evidence=(Evidence(EvidenceKind.IDENTITY, "slope at 0 is 1/(1-beta)", True),),
+        numbers=(NumberResult("0.000977", "0.0009765625", 50, Outcome.VERIFIED, Location("notes/week09.txt", 3)),),
+        formulas=(FormulaResult("\\frac{1}{1-\\beta }", Outcome.VERIFIED, Location("notes/week09.txt", 2),
+                                derived="1/(1 - beta)", mathml=to_mathml(1 / (1 - beta))),),
+        steps=(Step("solve", "1/(1 - beta)", to_mathml(sympy.Eq(sympy.Symbol("y"), 1 / (1 - beta)))),),
+        figures=(ORDER, DIGITS), uses=("w09.bound",))
+    bound = ClaimResult("w09.bound", "week09", "Euler bound", "[Controlled approximation]", (Mark.APPROXIMATE,),
+                        Outcome.VERIFIED)
+    broken = ClaimResult("w10.b", "week10", "uses a failure", "[Exact]", (Mark.EXACT,), Outcome.VERIFIED,
+                         uses=("w10.a",))
+    failed = ClaimResult("w10.a", "week10", "fails", "[Exact]", (Mark.EXACT,), Outcome.FAILED,
+                         messages=("does not hold: x",))
+    return propagate([response, bound, broken, failed])
+
+
+@pytest.fixture
+def report():
+    rs = results()
+    return Report("0.1.0", 50, (NoteSection("week09", "Week 9", "notes/week09.txt", tuple(rs[:2]), ()),
+                                NoteSection("week10", "Week 10", "notes/week10.txt", tuple(rs[2:]), ())))
+
+
+def test_html_is_one_self_contained_file_with_mathml_and_svg(report):
+    page = html.render(report)
+    assert page.startswith("<!DOCTYPE html>") and page.rstrip().endswith("</html>")
+    external = re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I)
+    assert not external
+    assert not re.search(r"<script|<link|@import|url\(", page, re.I)
+    assert page.count("<math") >= 2 and page.count("<svg") == 2
+    assert "&lt;at&gt;" in page                      # note text is escaped, never markup
+    assert page.index("Week 9") < page.index("Week 10")
+
+
+def test_html_summary_counts_by_mark_and_outcome(report):
+    page = html.render(report)
+    summary = page[:page.index("Dependencies")]
+    assert "<th>mark</th><th>claims</th><th>verified</th><th>failed</th>" in summary
+    assert "<tr><td>approximate</td><td>2</td><td>2</td><td>0</td>" in summary   # w09.response weakened
+
+
+def test_weakest_link_shows_in_every_format(report):
+    doc = json.loads(json_render.render(report))
+    by_id = {c["id"]: c for c in doc["claims"]}
+    assert by_id["w09.response"]["mark"] == "approximate" and by_id["w09.response"]["tag_mark"] == "exact"
+    assert by_id["w10.b"]["outcome"] == "failed" and "upstream w10.a failed" in by_id["w10.b"]["messages"]
+    assert {"from": "w09.bound", "to": "w09.response"} in doc["uses"]
+    md = markdown.render(report)
+    block = md[md.index("```mermaid"):md.index("```", md.index("```mermaid") + 3)]
+    assert "flowchart LR" in block and "-->" in block and "class " in block
+    assert "(tag: exact)" in html.render(report)
+
+
+def test_json_keeps_the_design_fields(report):
+    doc = json.loads(json_render.render(report))
+    assert {"claims", "verified", "failed", "errors", "by_mark"} <= doc["summary"].keys()
+    claim = doc["claims"][0]
+    assert {"id", "note", "row", "tag", "mark", "outcome", "evidence", "numbers", "formulas", "uses"} <= claim.keys()
+    assert claim["figures"][0]["series"][0]["points"][0] == ["2", "0.1"]
+
+
+def test_renderers_are_deterministic(report):
+    for render in (html.render, markdown.render, json_render.render):
+        assert render(report) == render(report)
+
+
+def test_svg_is_well_formed_with_lines_ticks_and_legend():
+    svg = plot(ORDER)
+    root = ET.fromstring(svg)
+    ns = "{http://www.w3.org/2000/svg}"
+    assert len(root.findall(f"{ns}polyline")) == 2
+    texts = "".join(t.text or "" for t in root.iter(f"{ns}text"))
+    assert "Euler (slope -1.00)" in texts and "RK4 (slope -4.00)" in texts and "(log scale)" in texts
+    assert plot(ORDER) == svg
+
+
+def test_svg_skips_non_positive_points_on_log_axes_and_handles_flat_data():
+    fig = FigureResult("t", "x", "y", "xy", (Series("s", (("1", "0"), ("2", "1"), ("3", "nan"))),))
+    ET.fromstring(plot(fig))
+    flat = FigureResult("flat", "x", "y", "", (Series("s", (("1", "5"), ("2", "5"))),))
+    ET.fromstring(plot(flat))
+
+
+@pytest.mark.parametrize("points, slope", [
+    ((("1", "1"), ("10", "0.1"), ("100", "0.01")), -1.0),
+    ((("2", "1e-3"), ("4", "6.25e-5")), -4.0),
+    ((("1", "1"),), None),
+])
+def test_loglog_slope(points, slope):
+    got = loglog_slope(points)
+    assert got == pytest.approx(slope) if slope is not None else got is None
