@@ -10,8 +10,9 @@ from html import escape
 
 from .model import FigureResult
 
-WIDTH, HEIGHT = 600, 360
-LEFT, RIGHT, TOP, BOTTOM = 70, 20, 36, 52
+WIDTH, PLOT_HEIGHT = 600, 330          # the legend adds a row per series below the plot
+LEFT, RIGHT, TOP, BOTTOM = 70, 20, 22, 52
+ROW = 16
 COLORS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d68910", "#555555")
 
 
@@ -75,7 +76,7 @@ def _linear(v: float, step: float) -> str:
 
 
 def plot(fig: FigureResult) -> str:
-    """One figure as an inline <svg> element."""
+    """One figure as an inline <svg> element (its title is the caption's: only <title> here)."""
     series = [(s.label, [(x, y) for x, y in (map(_num, p) for p in s.points)
                          if x is not None and y is not None
                          and (x > 0 or "x" not in fig.log) and (y > 0 or "y" not in fig.log)])
@@ -83,13 +84,12 @@ def plot(fig: FigureResult) -> str:
     xs = [x for _, pts in series for x, _ in pts]
     ys = [y for _, pts in series for _, y in pts]
     ax = Axis(xs, "x" in fig.log, LEFT, WIDTH - RIGHT)
-    ay = Axis(ys, "y" in fig.log, HEIGHT - BOTTOM, TOP)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
-           f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-label="{escape(fig.title)}" '
+    ay = Axis(ys, "y" in fig.log, PLOT_HEIGHT - BOTTOM, TOP)
+    height = PLOT_HEIGHT + ROW * len(series) + 6
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
+           f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(fig.title)}" '
            'font-family="sans-serif" font-size="11">',
-           f"<title>{escape(fig.title)}</title>",
-           f'<text x="{WIDTH / 2:.1f}" y="18" text-anchor="middle" font-size="13" font-weight="bold">'
-           f"{escape(fig.title)}</text>"]
+           f"<title>{escape(fig.title)}</title>"]
     out += _frame(ax, ay, fig)
     for i, (label, pts) in enumerate(series):
         out += _line(pts, ax, ay, COLORS[i % len(COLORS)])
@@ -99,7 +99,7 @@ def plot(fig: FigureResult) -> str:
 
 
 def _frame(ax: Axis, ay: Axis, fig: FigureResult) -> list[str]:
-    x0, x1, y0, y1 = LEFT, WIDTH - RIGHT, HEIGHT - BOTTOM, TOP
+    x0, x1, y0, y1 = LEFT, WIDTH - RIGHT, PLOT_HEIGHT - BOTTOM, TOP
     out = [f'<rect x="{x0}" y="{y1}" width="{x1 - x0}" height="{y0 - y1}" fill="none" stroke="#444"/>']
     for v, label in ax.ticks():
         px = _f(ax.px(v))
@@ -109,7 +109,7 @@ def _frame(ax: Axis, ay: Axis, fig: FigureResult) -> list[str]:
         py = _f(ay.px(v))
         out.append(f'<line x1="{x0}" y1="{py}" x2="{x1}" y2="{py}" stroke="#e4e4e4"/>')
         out.append(f'<text x="{x0 - 6}" y="{py}" text-anchor="end" dominant-baseline="middle">{label}</text>')
-    out.append(f'<text x="{(x0 + x1) / 2:.1f}" y="{HEIGHT - 14}" text-anchor="middle">'
+    out.append(f'<text x="{(x0 + x1) / 2:.1f}" y="{y0 + 34}" text-anchor="middle">'
                f'{escape(fig.x_label)}{" (log scale)" if ax.log else ""}</text>')
     out.append(f'<text transform="translate(16 {(y0 + y1) / 2:.1f}) rotate(-90)" text-anchor="middle">'
                f'{escape(fig.y_label)}{" (log scale)" if ay.log else ""}</text>')
@@ -127,13 +127,12 @@ def _line(pts: list[tuple[float, float]], ax: Axis, ay: Axis, color: str) -> lis
 
 
 def _legend(labels: list[str]) -> list[str]:
-    width = 14 + 7 * max((len(label) for label in labels), default=0)
-    x, y = WIDTH - RIGHT - width - 8, TOP + 8
-    out = [f'<rect x="{x}" y="{y}" width="{width}" height="{8 + 16 * len(labels)}" fill="white" '
-           f'fill-opacity="0.9" stroke="#bbb"/>']
+    """One row per series under the plot, so no line is hidden behind it."""
+    out = []
     for i, label in enumerate(labels):
-        cy = y + 12 + 16 * i
+        cy = PLOT_HEIGHT + ROW * i
         color = COLORS[i % len(COLORS)]
-        out.append(f'<line x1="{x + 6}" y1="{cy}" x2="{x + 20}" y2="{cy}" stroke="{color}" stroke-width="2"/>')
-        out.append(f'<text x="{x + 24}" y="{cy}" dominant-baseline="middle">{escape(label)}</text>')
+        out.append(f'<line x1="{LEFT}" y1="{cy}" x2="{LEFT + 22}" y2="{cy}" stroke="{color}" stroke-width="2"/>')
+        out.append(f'<circle cx="{LEFT + 11}" cy="{cy}" r="3" fill="{color}"/>')
+        out.append(f'<text x="{LEFT + 30}" y="{cy}" dominant-baseline="middle">{escape(label)}</text>')
     return out

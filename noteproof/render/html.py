@@ -144,4 +144,4 @@ def _figure(f) -> str:
     why = "".join(f"<br>{escape(s.label)}: {escape(s.message)}" for s in notes)
     if f.message or not any(s.points for s in f.series):
         return f"<p>Figure {escape(f.title)} could not be drawn. {escape(f.message)}{why}</p>"
-    return f"<figure>{plot(f)}<figcaption>{escape(f.title)}{why}</figcaption></figure>"
+    return f"<figure><figcaption><strong>{escape(f.title)}</strong>{why}</figcaption>{plot(f)}</figure>"
