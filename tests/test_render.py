@@ -118,3 +118,109 @@ def test_svg_skips_non_positive_points_on_log_axes_and_handles_flat_data():
 def test_loglog_slope(points, slope):
     got = loglog_slope(points)
     assert got == pytest.approx(slope) if slope is not None else got is None
+
+
+# ---- figures from claims.yaml, on a copy of the real project ----------------------------
+
+FIGURE = '''    figures:
+      - title: "64-bit finite difference: correct digits against the step 1/10^k"
+        vary: k
+        values: ["1", "2", "4", "8", "12"]
+        x: "k"
+        y: "correct digits"
+        series:
+          - {numeric: c12.d07.fd-digits, label: "finite difference"}
+          - {numeric: c12.d07.fd-digits, label: "at theta = 1", set: {theta: "1"}}
+          - {numeric: c12.d07.forward-value, label: "takes no k"}
+'''
+BUILD = """
+import hashlib, sys
+from pathlib import Path
+from noteproof.project import load_project
+from noteproof.pool import run_all
+from noteproof.report import build_report
+from noteproof.output import render_all
+p = load_project(Path(sys.argv[1]))
+claims = [c for c in p.registry.claims if c.figures or c.id.startswith("w09.fixed-point")]
+report = build_report(p, run_all(p, claims, 50, 2), 50)
+for name, text in sorted(render_all(report).items()):
+    Path(sys.argv[2], name).write_text(text, encoding="utf-8")
+"""
+
+
+def with_figure(folder):
+    """A copy of the project whose first claim using c12.d07.fd-digits draws a figure."""
+    from conftest import copy_project
+    project = copy_project(folder)
+    path = project / "claims.yaml"
+    lines = path.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, l in enumerate(lines) if "numeric: c12.d07.fd-digits" in l)
+    while lines[at].strip():
+        at += 1
+    lines[at:at] = FIGURE.rstrip("\n").split("\n")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return project
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """The report of a few claims (one with a figure) built twice, in two processes."""
+    import subprocess
+    import sys
+    folder = tmp_path_factory.mktemp("figures")
+    project = with_figure(folder / "project")
+    outs = []
+    for seed in ("1", "2"):
+        out = folder / f"out{seed}"
+        out.mkdir()
+        subprocess.run([sys.executable, "-c", BUILD, str(project), str(out)], check=True, timeout=600,
+                       env={**__import__("os").environ, "PYTHONHASHSEED": seed})
+        outs.append(out)
+    return outs
+
+
+def test_registry_reads_figures(tmp_path):
+    from noteproof.project import load_project
+    project = load_project(with_figure(tmp_path / "p"))
+    [claim] = [c for c in project.registry.claims if c.figures]
+    [fig] = claim.figures
+    assert fig.vary == "k" and fig.values == ("1", "2", "4", "8", "12") and fig.log == ""
+    assert fig.series[1].set == (("theta", "1"),)
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ('vary: k', 'vary: "k; rm"', "parameter name"),
+    ('values: ["1", "2", "4", "8", "12"]', 'values: ["1", "2**10"]', "decimals or fractions"),
+    ('values: ["1", "2", "4", "8", "12"]', 'values: ["1"]', "at least two"),
+    ('x: "k"', 'log: "z"', "'log' must be"),
+    ('set: {theta: "1"}', 'set: {theta: 1}', "'set' must map"),
+    ('y: "correct digits"', 'colour: red', "unknown field 'colour'"),
+])
+def test_bad_figures_are_located_registry_errors(tmp_path, old, new, words):
+    from conftest import edit
+    from noteproof.errors import RegistryError
+    from noteproof.project import load_project
+    project = with_figure(tmp_path / "p")
+    edit(project / "claims.yaml", old, new)
+    with pytest.raises(RegistryError, match=re.escape(words)) as info:
+        load_project(project)
+    assert info.value.location.line > 0
+
+
+def test_figures_are_computed_and_drawn_in_a_self_contained_page(built):
+    page = (built[0] / "claims.html").read_text(encoding="utf-8")
+    assert not re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I)
+    assert "<math" in page and page.count("<svg") == 1
+    doc = json.loads((built[0] / "claims.json").read_text(encoding="utf-8"))
+    [fig] = [f for c in doc["claims"] for f in c["figures"]]
+    plain, shifted, wrong = fig["series"]
+    assert [p[0] for p in plain["points"]] == ["1", "2", "4", "8", "12"]
+    assert float(plain["points"][0][1]) < float(max(p[1] for p in plain["points"]))   # digits rise, then fall
+    assert plain["points"] != shifted["points"]                                      # `set` reached the numeric
+    assert not wrong["points"] and "takes no parameter 'k'" in wrong["message"]
+    assert "takes no parameter" in page
+
+
+def test_reports_are_byte_identical_across_processes(built):
+    for name in ("claims.html", "claims.md", "claims.json"):
+        assert (built[0] / name).read_bytes() == (built[1] / name).read_bytes(), name
