@@ -65,7 +65,8 @@ class AuditResult:
 
 
 def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool = False, every: bool = False,
-          dps: int = 50, jobs: int = 1, timeout: float = 120.0) -> AuditResult:
+          dps: int = 50, jobs: int = 1, timeout: float = 120.0, cache: bool = True) -> AuditResult:
+    from .cache import ResultCache
     from .pool import run_all
     root = root.resolve()
     project = load_project(root)
@@ -75,7 +76,8 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     plans = {t.key: plan_note(project.notes[t.key], t.old, project.claims_of(t.key)) for t in targets}
     todo = [c for t in targets for c in plans[t.key].claims
             if every or t.old is None or c.id in plans[t.key].touched]
-    results = {r.id: r for r in run_all(project, todo, dps, jobs, timeout)} if todo else {}
+    store = ResultCache(root, dps) if cache else None
+    results = {r.id: r for r in run_all(project, todo, dps, jobs, timeout, cache=store)} if todo else {}
     result.ran = len(todo)
     for t in targets:
         plan = plans[t.key]

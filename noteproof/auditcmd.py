@@ -27,6 +27,8 @@ def register(verbs) -> None:
     p.add_argument("--all", dest="every", action="store_true", help="run every claim of the note, not only "
                                                                     "those the edit touched")
     p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--no-cache", dest="no_cache", action="store_true",
+                   help="run the claims afresh; neither read nor write .noteproof-cache/")
     p.add_argument("--dps", type=cli.dps_arg, default=50)
     p.add_argument("--jobs", type=cli.jobs_arg, default=os.cpu_count() or 1, help="worker processes")
     p.add_argument("--timeout", type=cli.timeout_arg, default=120.0, help="seconds per claim (default 120)")
@@ -49,7 +51,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from .audit import audit, fix_diff
     from .project import find_root
     root = args.root or find_root()
-    result = audit(root, args.paths, args.base, args.strict, args.every, args.dps, args.jobs, args.timeout)
+    result = audit(root, args.paths, args.base, args.strict, args.every, args.dps, args.jobs, args.timeout,
+                   cache=not args.no_cache)
     diff = fix_diff(result.fixes) if args.fix else ""
     if args.json:
         from .cli import emit_json

@@ -76,7 +76,7 @@ def plan_note(note: Note, old: Note | None, claims: tuple[Claim, ...]) -> Plan:
             if new is None:
                 continue
         new = replace(new, quotes=tuple(_quote(plan, claim, i) for i in range(len(claim.quotes))),
-                      formulas=tuple(_formula(plan, claim, i) for i in range(len(claim.formulas))))
+                      formulas=_formulas(plan, claim))
         if claim.id in plan.tags or _anchored_on_changed(plan, new):
             plan.touched.add(claim.id)
         plan.claims.append(new)
@@ -102,11 +102,12 @@ def _unchanged(plan: Plan, a: int, b: int) -> bool:
     return True
 
 
-def _follow(plan: Plan, text: str) -> tuple[int, int] | None | bool:
-    """True when ``text`` stands unedited; else its edited span (None: deleted; False: no baseline)."""
+def _follow(plan: Plan, text: str, a: int | None = None) -> tuple[int, int] | None | bool:
+    """True when ``text`` (at baseline offset ``a``, default its first occurrence) stands
+    unedited; else its edited span (None: deleted; False: no baseline)."""
     if plan.old is None or plan.old.text.find(text) < 0:
         return False
-    a = plan.old.text.find(text)
+    a = plan.old.text.find(text) if a is None else a
     if _unchanged(plan, a, a + len(text)):
         return True
     return map_span(plan.old.text, plan.note.text, a, a + len(text), plan.where)
@@ -278,10 +279,24 @@ def moved_token(m: Moved) -> Token:
     return Token(m.new, m.start, m.end)
 
 
-def _formula(plan: Plan, claim: Claim, i: int):
-    f = claim.formulas[i]
+def _formulas(plan: Plan, claim: Claim) -> tuple:
+    """Each formula at its first occurrence, plus a copy for each other occurrence the edit changed."""
+    out: list = []
+    for f in claim.formulas:
+        out.append(_formula(plan, claim, f, len(out)))
+        if plan.old is not None:
+            at = plan.old.text.find(f.text, plan.old.text.find(f.text) + 1)
+            while at >= 0:
+                other = _formula(plan, claim, f, len(out), at)
+                if other is not f:
+                    out.append(other)
+                at = plan.old.text.find(f.text, at + 1)
+    return tuple(out)
+
+
+def _formula(plan: Plan, claim: Claim, f, index: int, at: int | None = None):
     text = plan.note.text
-    followed = _follow(plan, f.text)
+    followed = _follow(plan, f.text, at)
     if followed is True or (followed is False and text.find(f.text) >= 0):
         return f
     plan.touched.add(claim.id)
@@ -296,7 +311,7 @@ def _formula(plan: Plan, claim: Claim, i: int):
     new = text[span[0]:span[1]]
     if new == f.text:
         return f
-    plan.formulas[(claim.id, i)] = Moved(f.text, new, span[0], span[1], plan.note.location_of(span[0]))
+    plan.formulas[(claim.id, index)] = Moved(f.text, new, span[0], span[1], plan.note.location_of(span[0]))
     return replace(f, text=new)
 
 

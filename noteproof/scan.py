@@ -1,8 +1,9 @@
 """What covers each status-table row and each numeric token of a note (`noteproof scan`).
 
-A token is covered by a *check* when it is the number of a quote with ``numeric:``
-or lies inside a formula registered under ``formulas:`` (at the first occurrence of
-the snippet or formula, the one the engine checks); by an *input* when it is the
+A token is covered by a *check* when it is the number of a quote with ``numeric:`` (at
+the first occurrence of the snippet, the one the engine checks) or lies inside a formula
+registered under ``formulas:`` (at every occurrence: the same text is the same formula,
+and the audit follows each); by an *input* when it is the
 number of a quote with ``input:``; by a *label* when it lies inside a match of one
 of the note's ``labels:`` patterns in claims.yaml. Anything else is *unaccounted*.
 See noteproof/locate.py for what a numeric token is.
@@ -68,10 +69,11 @@ def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) 
                 j = i + q.snippet.find(q.number)
                 kind, by = ("check", q.numeric) if q.numeric else ("input", f"{claim.id}: {q.input}")
                 out.append(Cover(j, j + len(q.number), kind, by))
-        for f in claim.formulas:
+        for f in claim.formulas:  # every occurrence: the same text is the same formula
             i = text.find(f.text)
-            if i >= 0:
+            while i >= 0:
                 out.append(Cover(i, i + len(f.text), "check", f.derivation))
+                i = text.find(f.text, i + 1)
     for pattern, why in (spec.labels if spec else ()):
         try:
             found = re.finditer(pattern, text, re.M)
@@ -82,7 +84,10 @@ def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) 
 
 
 def coverage_of(tok: Token, spans: list[Cover]) -> tuple[str, str]:
-    inside = [c for c in spans if c.start <= tok.start and tok.end <= c.end]
+    """The strongest cover of a token; a quote of "1.2" covers the "-1.2" of "e^(-1.2 x 6)"."""
+    signed = tok.text[:1] in "+-\u2212"
+    inside = [c for c in spans if c.start <= tok.start and tok.end <= c.end
+              or signed and c.start == tok.start + 1 and c.end == tok.end]
     if not inside:
         return "unaccounted", ""
     best = min(inside, key=lambda c: RANK[c.coverage])
