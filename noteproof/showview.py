@@ -165,6 +165,7 @@ def _numbers(out, result: ClaimResult, title: str) -> None:
     from rich.table import Table
     if not result.numbers:
         return
+    out.print()
     t = Table(title=title, title_justify="left")
     for col in ("quoted", "computed", "check", "outcome", "where"):
         t.add_column(col, overflow="fold")
