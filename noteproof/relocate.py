@@ -118,8 +118,8 @@ def _follow(plan: Plan, text: str, a: int | None = None) -> tuple[int, int] | No
 def _match_rows(plan: Plan, claims: tuple[Claim, ...]) -> dict[str, Row]:
     """claim id -> its row in the edited table; removed/added rows become findings."""
     rows, why = safe_rows(plan.note)
-    if why:
-        _finding(plan, "row", Severity.ERROR, "", None, f"status table unreadable after the edit: {why}")
+    if why is not None:
+        _finding(plan, "row", Severity.ERROR, "", why.location, f"status table unreadable after the edit: {why.message}")
         return {}
     with_rows = [c for c in claims if c.row is not None]
     matched = {c.id: r for c in with_rows for r in rows if r.text == c.row}

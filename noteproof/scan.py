@@ -170,9 +170,9 @@ def yaml_quote(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
 
 
-def safe_rows(note: Note) -> tuple[tuple[Row, ...], str]:
-    """(rows, "") or ((), why) when the table cannot be parsed after an edit."""
+def safe_rows(note: Note) -> tuple[tuple[Row, ...], NoteError | None]:
+    """(rows, None), or ((), the error) when the table cannot be parsed after an edit."""
     try:
-        return table_rows(note), ""
+        return table_rows(note), None
     except NoteError as exc:
-        return (), str(exc)
+        return (), exc
