@@ -12,6 +12,7 @@ import multiprocessing
 import os
 import time
 from fractions import Fraction
+from html import escape
 from multiprocessing.connection import wait
 from typing import Any, Callable, Sequence
 
@@ -20,6 +21,15 @@ from .model import ClaimResult, FigureResult, Series
 from .registry import Claim, FigureSpec
 
 MATH = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">{}</math>'
+# symbol names the notes' reader uses for marks SymPy's printer does not know
+MARKS = (("<mi>ell</mi>", "<mi>&#8467;</mi>"), ("<mi>star</mi>", "<mo>&#8727;</mo>"),
+         ("<mi>tilde</mi>", "<mo>&#732;</mo>"), ("<mi>hat</mi>", "<mo>&#770;</mo>"))
+
+
+def _math(body: str) -> str:
+    for old, new in MARKS:
+        body = body.replace(old, new)
+    return MATH.format(body)
 TIMEOUT = 120.0
 
 
@@ -30,9 +40,33 @@ def to_mathml(expr: Any) -> str:
         return ""
     from sympy.printing.mathml import mathml
     try:
-        return MATH.format(mathml(expr, printer="presentation"))
+        return _math(mathml(expr, printer="presentation"))
     except Exception:  # a printer gap must not cost the report
         return ""
+
+
+def read_mathml(spec, where=None) -> str:
+    """The note's formula as the project's reader reads it (the compared part), as MathML."""
+    from sympy.printing.mathml import mathml
+    from .formread import read_spec
+    from .sameform import relation_parts
+    parts = read_spec(spec, where)
+    if spec.part is not None and spec.part < len(parts):
+        parts = (parts[spec.part],)
+    rows = []
+    for part in parts:
+        rel = relation_parts(part)
+        if rel is None:
+            rows.append(mathml(part, printer="presentation"))
+            continue
+        ops, args = rel
+        sides = [mathml(a, printer="presentation") for a in args]
+        ops = [_OPS.get(op, escape(op)) for op in ops * len(args)]
+        rows.append("<mrow>" + sides[0] + "".join(f"<mo>{o}</mo>{x}" for o, x in zip(ops, sides[1:])) + "</mrow>")
+    return _math('<mo>,</mo><mspace width="1em"/>'.join(rows)) if rows else ""
+
+
+_OPS = {"<=": "&#8804;", ">=": "&#8805;", "!=": "&#8800;", "<": "&lt;", ">": "&gt;", "=": "="}
 
 
 def _decimal(value: Any) -> str:
@@ -92,11 +126,12 @@ def loglog_slope(points: Sequence[tuple[str, str]]) -> float | None:
 def extras(project, claim: Claim, result: ClaimResult, dps: int) -> dict:
     """MathML for each derived form and step, and each figure, of one claim."""
     from .checks import Run
-    out: dict = {"formulas": [], "steps": [], "figures": []}
+    out: dict = {"formulas": [], "printed": [], "steps": [], "figures": []}
     if result.formulas or result.steps:
         run = Run(project.content, project.notes[claim.note], dps)
-        for spec in claim.formulas:
+        for spec, f in zip(claim.formulas, result.formulas):
             out["formulas"].append(_safe(lambda: to_mathml(_form(run.derivation(spec.derivation), spec))))
+            out["printed"].append(_safe(lambda: read_mathml(spec, f.location)))
         for check_id in claim.derivations:
             steps = _safe(lambda: run.derivation(check_id).steps) or ()
             out["steps"] += [to_mathml(s.expr) for s in steps]

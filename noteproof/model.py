@@ -151,6 +151,7 @@ class FormulaResult:
     derived: str = ""      # the derived form, as text
     message: str = ""
     mathml: str = ""       # the derived form as presentation MathML, for the HTML report
+    printed_mathml: str = ""   # the formula as the reader read it, as presentation MathML
 
 
 @dataclass(frozen=True)

@@ -105,7 +105,8 @@ def enrich(project: Project, results: list[ClaimResult], dps: int, jobs: int | N
 def _with(r: ClaimResult, x: dict) -> ClaimResult:
     formulas, steps = r.formulas, r.steps
     if len(x["formulas"]) == len(formulas):
-        formulas = tuple(f if f.mathml else replace(f, mathml=m) for f, m in zip(formulas, x["formulas"]))
+        formulas = tuple(f if f.mathml else replace(f, mathml=m, printed_mathml=p)
+                         for f, m, p in zip(formulas, x["formulas"], x.get("printed", [""] * len(formulas))))
     if len(x["steps"]) == len(steps):
         steps = tuple(s if s.mathml else replace(s, mathml=m) for s, m in zip(steps, x["steps"]))
     return replace(r, formulas=formulas, steps=steps, figures=r.figures or tuple(x["figures"]))

@@ -211,6 +211,7 @@ def test_figures_are_computed_and_drawn_in_a_self_contained_page(built):
     page = (built[0] / "claims.html").read_text(encoding="utf-8")
     assert not re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I)
     assert "<math" in page and page.count("<svg") == 1
+    assert "<tr><td><math" in page        # the note's formula typeset as read, beside the derived one
     doc = json.loads((built[0] / "claims.json").read_text(encoding="utf-8"))
     [fig] = [f for c in doc["claims"] for f in c["figures"]]
     plain, shifted, wrong = fig["series"]

@@ -114,7 +114,7 @@ def _evidence(r: ClaimResult) -> list[str]:
 def _formulas(r: ClaimResult) -> list[str]:
     if not r.formulas:
         return []
-    rows = "".join(f"<tr><td><code>{escape(f.latex)}</code></td>"
+    rows = "".join(f"<tr><td>{f.printed_mathml}<code>{escape(f.latex)}</code></td>"
                    f"<td>{f.mathml or '<code>' + escape(f.derived) + '</code>'}</td>"
                    f'<td class="{f.outcome.value}">{f.outcome.value}{": " + escape(f.message) if f.message else ""}'
                    f"</td></tr>" for f in r.formulas)
