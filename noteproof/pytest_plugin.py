@@ -39,7 +39,10 @@ def pytest_collection_modifyitems(session, config, items):
     except Exception as exc:
         raise pytest.UsageError(f"--noteproof: {exc}") from None
     collector = ClaimsFile.from_parent(session, path=root / REGISTRY)
-    items.extend(collector.collect())
+    try:
+        items.extend(collector.collect())
+    except collector.CollectError as exc:
+        raise pytest.UsageError(str(exc)) from None
 
 
 class ClaimFailed(Exception):
@@ -48,8 +51,12 @@ class ClaimFailed(Exception):
 
 class ClaimsFile(pytest.File):
     def collect(self):
+        from .errors import NoteproofError
         from .project import load_project
-        project = load_project(self.path.parent)
+        try:
+            project = load_project(self.path.parent)
+        except NoteproofError as exc:
+            raise self.CollectError(f"noteproof: error: {exc}") from None
         for claim in project.registry.claims:
             yield ClaimItem.from_parent(self, name=claim.id, project=project, claim=claim)
 

@@ -49,3 +49,12 @@ def test_a_wrong_number_fails_with_the_claims_message(tmp_path):
     code, out = pytest_in(mutant, "--noteproof", "-q", "-k", "w09.contraction")
     assert code == 1 and "1 failed" in out, out
     assert "claim w09.contraction failed" in out and "0.000988" in out
+
+
+def test_a_broken_registry_is_a_located_collection_error(tmp_path):
+    from conftest import edit
+    broken = copy_project(tmp_path / "broken")
+    edit(broken / "claims.yaml", "note: week09", "note: week99")
+    code, out = pytest_in(broken, "--noteproof", "-q")
+    assert code != 0 and "claims.yaml:" in out and "unknown note 'week99'" in out
+    assert "Traceback" not in out
