@@ -83,3 +83,16 @@ def edges(results: Sequence[ClaimResult]) -> list[tuple[str, str]]:
     """(upstream, downstream) pairs among these results, in registry order."""
     ids = {r.id for r in results}
     return [(u, r.id) for r in results for u in r.uses if u in ids]
+
+
+def upstream_mark(claim_id: str, uses: dict[str, tuple[str, ...]], marks: dict[str, tuple[Mark, ...]]) -> Mark:
+    """The weakest-link mark from tags alone (no run): for `show`, which runs one claim."""
+    seen: dict[str, Mark] = {}
+
+    def visit(cid: str, trail: frozenset[str]) -> Mark:
+        if cid not in seen:
+            ups = [visit(u, trail | {cid}) for u in uses.get(cid, ()) if u in marks and u not in trail]
+            seen[cid] = weakest([*marks.get(cid, ()), *ups])
+        return seen[cid]
+
+    return visit(claim_id, frozenset())

@@ -13,12 +13,16 @@ from .model import ClaimResult, Outcome
 from .output import STYLE
 
 
-def _header(out, claim, result: ClaimResult) -> None:
-    from .graph import tag_mark
-    from .report import mark
+def _header(out, claim, result: ClaimResult, project=None) -> None:
+    from .graph import tag_mark, upstream_mark
     out.print(f"[bold]{escape(claim.id)}[/]  ({escape(claim.note)}, {escape(str(result.location or claim.location))})")
     out.print(f"  claim: {escape(claim.text)}")
-    weak = f" (reported {mark(result).value})" if mark(result) is not tag_mark(result) else ""
+    reported = tag_mark(result)
+    if project is not None and claim.uses:
+        claims = project.registry.claims
+        reported = upstream_mark(claim.id, {c.id: c.uses for c in claims},
+                                 {c.id: tuple(s.mark for s in c.status) for c in claims})
+    weak = f" (reported {reported.value}: weakest link of what it uses)" if reported is not tag_mark(result) else ""
     out.print(f"  tag:   {escape(claim.tag.text)}   mark: {tag_mark(result).value}{weak}")
     if claim.uses:
         out.print(f"  uses:  {escape(', '.join(claim.uses))}")
@@ -99,7 +103,7 @@ def derivations(project, claim, dps: int, params: dict | None = None) -> dict:
 
 
 def show_claim(out, project, claim, result: ClaimResult, dps: int) -> None:
-    _header(out, claim, result)
+    _header(out, claim, result, project)
     derived = derivations(project, claim, dps) if claim.derivations or claim.formulas else {}
     _steps(out, claim, result, derived)
     _formulas(out, claim, result, derived)

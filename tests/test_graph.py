@@ -78,3 +78,12 @@ def test_unknown_upstream_ids_and_cycles_do_not_loop():
 def test_edges_in_registry_order():
     rs = [result("a"), result("b", uses=["a"]), result("c", uses=["a", "b", "zz"])]
     assert edges(rs) == [("a", "b"), ("a", "c"), ("b", "c")]
+
+
+def test_upstream_mark_from_tags_alone():
+    from noteproof.graph import upstream_mark
+    uses = {"c": ("b",), "b": ("a",), "a": (), "x": ("x",)}
+    marks = {"a": (A,), "b": (E,), "c": (E,), "x": (E,)}
+    assert upstream_mark("c", uses, marks) is A
+    assert upstream_mark("a", uses, marks) is A
+    assert upstream_mark("x", uses, marks) is E        # a self-loop does not recurse forever
