@@ -147,3 +147,22 @@ def test_no_color_is_respected(monkeypatch):
     monkeypatch.setenv("NO_COLOR", "1")
     _, plain, _ = cli("check", "w09.fixed-point-response", "--set", "beta=0.9")
     assert not COLOR.search(plain) and "verdict at these values" in plain
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("tty", [True, False])
+def test_report_progress_bar_only_on_a_terminal(monkeypatch, tty):
+    from noteproof import output
+    from noteproof.model import ClaimResult, Outcome
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    stream = Terminal() if tty else io.StringIO()
+    monkeypatch.setattr("sys.stdout", stream)
+    with output.progress(2) as tick:
+        tick(ClaimResult("a", "n", "r", "t", (), Outcome.VERIFIED))
+    text = stream.getvalue()
+    assert ("checking claims" in text) is tty and not COLOR.search(text)
