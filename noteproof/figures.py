@@ -4,6 +4,19 @@ A figure (claims.yaml, a claim's ``figures:``) evaluates registered numerics wit
 one parameter varied over given values. Both figures and MathML need the content
 run again (results carry strings), so this pass runs in forked workers under a
 time limit, like the checks: a figure that fails says why instead of a picture.
+
+The schema, under a claim in claims.yaml::
+
+    figures:
+      - title: "Observed order: error at time 1 against steps"   # the caption
+        vary: steps                     # the parameter varied (a keyword of each numeric)
+        values: ["2", "4", "8", "16"]   # decimals or fractions, as strings: the x values
+        x: "steps"                      # axis labels (x defaults to the vary name)
+        y: "|x_n - e^(-1)|"
+        log: xy                         # x, y, xy or absent (linear); on xy the legend gives the slope
+        series:                         # one line per registered numeric
+          - {numeric: c12.d06.euler-error, label: Euler}
+          - {numeric: c12.d06.rk4-error, label: RK4, set: {h: "1/2"}}   # other parameters held fixed
 """
 from __future__ import annotations
 
