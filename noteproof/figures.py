@@ -16,7 +16,8 @@ The schema, under a claim in claims.yaml::
         log: xy                         # x, y, xy or absent (linear); on xy the legend gives the slope
         series:                         # one line per registered numeric
           - {numeric: c12.d06.euler-error, label: Euler}
-          - {numeric: c12.d06.rk4-error, label: RK4, set: {h: "1/2"}}   # other parameters held fixed
+          - {numeric: c12.d06.rk4-error, label: RK4}
+          # a series may hold other parameters fixed: {numeric: ID, label: L, set: {h: "0.25"}}
 """
 from __future__ import annotations
 
