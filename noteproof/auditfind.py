@@ -19,7 +19,7 @@ from .locate import numeric_tokens
 from .model import ClaimResult, Finding, Outcome, Severity, Status
 from .project import Project
 from .registry import Claim
-from .relocate import Plan
+from .relocate import Plan, old_place
 from .scan import scan_numbers
 from .tags import TagError, parse_tag
 
@@ -59,7 +59,7 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
             continue
         expected = _expected(q.number, n.computed, q.exact)
         if n.location is None:
-            out.append(Finding("number", Severity.ERROR, claim.id, None,
+            out.append(Finding("number", Severity.ERROR, claim.id, old_place(plan, q.snippet),
                                f"checked number {q.number} ({q.numeric}) no longer found: snippet {q.snippet!r}",
                                q.number, expected))
             continue
@@ -92,6 +92,7 @@ def formula_findings(claim: Claim, result: ClaimResult, plan: Plan) -> list[Find
             continue
         if f.location is None and not moved:
             msg = f"formula no longer found: {spec.text!r} ({spec.derivation})"
+            where = old_place(plan, spec.text)
         elif f.message.startswith("unreadable"):
             msg = f"formula {spec.text!r} is {f.message}"
         else:

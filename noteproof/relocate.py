@@ -134,7 +134,7 @@ def _match_rows(plan: Plan, claims: tuple[Claim, ...]) -> dict[str, Row]:
     for claim in with_rows:
         if claim.id not in matched:
             plan.gone.add(claim.id)
-            _finding(plan, "row", Severity.ERROR, claim.id, _old_place(plan, claim.row),
+            _finding(plan, "row", Severity.ERROR, claim.id, old_place(plan, claim.row),
                      f"status-table row removed: {claim.row!r} (claim {claim.id}, {claim.location})")
     for row in rows:
         if row not in matched.values():
@@ -148,7 +148,7 @@ def _match_rows(plan: Plan, claims: tuple[Claim, ...]) -> dict[str, Row]:
     return matched
 
 
-def _old_place(plan: Plan, text: str) -> Location | None:
+def old_place(plan: Plan, text: str) -> Location | None:
     """Where ``text`` stood in the baseline, as a line of the edited note."""
     if plan.old is None or plan.old.locate(text) is None:
         return None
@@ -167,7 +167,7 @@ def _statement(plan: Plan, claim: Claim) -> Claim | None:
             span = (found.start, found.end) if found else None
         if span is None or ratio(text[span[0]:span[1]], claim.statement) < ROW_MATCH:
             plan.gone.add(claim.id)
-            _finding(plan, "statement", Severity.ERROR, claim.id, _old_place(plan, claim.statement),
+            _finding(plan, "statement", Severity.ERROR, claim.id, old_place(plan, claim.statement),
                      f"statement of {claim.id} removed: {claim.statement!r}")
             return None
         at, new = span[0], replace(claim, statement=text[span[0]:span[1]])
@@ -180,7 +180,9 @@ def _statement(plan: Plan, claim: Claim) -> Claim | None:
 
 
 def _label(plan: Plan, claim: Claim, after: int) -> None:
-    """A statement's tag is the first sentence after it that is a bare label ("Identity.")."""
+    """A labelled statement's tag is the first sentence after it that is a bare label ("Identity.")."""
+    if not claim.tag.label:
+        return
     label = LABEL.search(plan.note.text, after)
     if label is None or _norm(label.group(1)) == _norm(claim.tag.text):
         return
@@ -258,7 +260,7 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
     plan.touched.add(claim.id)
     if tok is None:
         if q.input:
-            _finding(plan, "input", Severity.WARNING, claim.id, _old_place(plan, q.snippet),
+            _finding(plan, "input", Severity.WARNING, claim.id, old_place(plan, q.snippet),
                      f"input {q.number!r} ({q.input}) no longer found: snippet {q.snippet!r}", q.number)
         return q
     number = text[tok.start:tok.end]

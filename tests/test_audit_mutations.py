@@ -99,6 +99,8 @@ MUTATIONS = [
     Edit("c12-statement-number", C12, "stable only for steps below 2 divided", "stable only for steps below 3 divided",
          "2"),
     Edit("c12-input", C12, "Decay rate (a): 1.2", "Decay rate (a): 1.4", "1.2", "input"),
+    Edit("c12-readout-deleted", C12, "Error at time 6: 0.409\n", "", kind="number"),
+    Edit("w10-formula-deleted", W10, "$$A\\Sigma +\\Sigma A=\\eta C/B.$$\n", "", kind="formula"),
     Edit("c12-statement-removed", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
          "", kind="statement"),
 ]
@@ -181,7 +183,7 @@ def test_each_mutation_is_an_error_on_its_line(edit, audits):
     assert run.code == 1, f"exit {run.code}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}"
     errors = [f for f in run.json["findings"] if f["severity"] == "error"]
     on_line = [f for f in errors if f["location"].split(":")[1:2] == [str(line)]
-               or (edit.kind in ("row", "statement") and not edit.new)]
+               or (not edit.new and f["location"].split(":")[1:2] == [str(line)])]
     assert on_line, f"no error on line {line}: {errors}"
     if edit.kind:
         assert any(f["kind"] == edit.kind for f in on_line), on_line
