@@ -25,6 +25,7 @@ from .scan import coverage_of, covers, safe_rows
 from .tags import LABELS
 
 ROW_MATCH = 0.5
+SIGNS = "+-\u2212"
 LABEL = re.compile(r"(?:(?<=[.!?] )|^)((?:%s|exact|approximation|conditional|proposal|controlled approximation)\.)(?= |$)"
                    % "|".join(LABELS), re.I | re.M)
 
@@ -243,8 +244,8 @@ def _quote(plan: Plan, claim: Claim, i: int):
     if followed is False:
         at = text.find(q.snippet)
         if at >= 0:
-            tok = token_at(text, at + off, at + off + len(q.number), (at, at + len(q.snippet)))
-            if tok is not None and (tok.start, tok.text) == (at + off, q.number):
+            tok = _unsigned(q, text, token_at(text, at + off, at + off + len(q.number), (at, at + len(q.snippet))))
+            if tok is not None and (tok.start, text[tok.start:tok.end]) == (at + off, q.number):
                 return q
         tok = find_number(text, q.snippet, q.number, whole)
     else:
@@ -252,7 +253,18 @@ def _quote(plan: Plan, claim: Claim, i: int):
         span = map_span(plan.old.text, text, a, a + len(q.number), plan.where)
         near = region(text, plan.where[plan.old.text.count("\n", 0, a) + 1], margin=0)
         tok = token_at(text, *span, near) if span else find_number(text, q.snippet, q.number, near)
-    return _moved_quote(plan, claim, i, tok)
+    return _moved_quote(plan, claim, i, _unsigned(q, text, tok))
+
+
+def _unsigned(q, text: str, tok):
+    """A quote of "1.2" in "e^(-1.2 x 6)" leaves the operator out: so does its edited token."""
+    if tok is None or text[tok.start] not in SIGNS:
+        return tok
+    off = q.snippet.find(q.number)
+    own = token_at(q.snippet, off, off + len(q.number), (0, len(q.snippet)))
+    if own is not None and own.text[:1] in SIGNS and q.number[:1] not in SIGNS:
+        return Span(tok.start + 1, tok.end, 0.0)
+    return tok
 
 
 def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
@@ -299,12 +311,12 @@ def _formulas(plan: Plan, claim: Claim) -> tuple:
 def _formula(plan: Plan, claim: Claim, f, index: int, at: int | None = None):
     text = plan.note.text
     followed = _follow(plan, f.text, at)
-    if followed is True or (followed is False and text.find(f.text) >= 0):
+    if followed is True or (followed is False and _bounded(text, f.text, text.find(f.text), f.plain)):
         return f
     plan.touched.add(claim.id)
     if followed is False:
         found = find_fragment(text, f.text, (0, len(text)), math=not f.plain)
-        span = (found.start, found.end) if found else None
+        span = _widen(text, f.text, (found.start, found.end), f.plain) if found else None
     else:
         span = followed
     if span is None:
@@ -315,6 +327,33 @@ def _formula(plan: Plan, claim: Claim, f, index: int, at: int | None = None):
         return f
     plan.formulas[(claim.id, index)] = Moved(f.text, new, span[0], span[1], plan.note.location_of(span[0]))
     return replace(f, text=new)
+
+
+def _bounded(text: str, formula: str, at: int, plain: bool) -> bool:
+    """Found, and not continued by more of an expression ("CS\\Delta s" inside "CS\\Delta s^2")."""
+    if at < 0:
+        return False
+    after = text[at + len(formula):at + len(formula) + 1]
+    return not re.match(r"[\w^(]" if plain else r"[\w^_{(\\]", after)
+
+
+def _widen(text: str, formula: str, span: tuple[int, int], plain: bool) -> tuple[int, int]:
+    """Without a baseline: a window found by similarity takes in what is glued to its end,
+    or (LaTeX) the whole ``$...$`` when that is about as similar."""
+    a, b = span
+    if plain:
+        while b < len(text) and re.match(r"[\w^()/*+-]", text[b]) and not (text[b] == ")" and
+                                                                         text[a:b].count("(") <= text[a:b].count(")")):
+            b += 1
+        return a, b
+    lo, hi = text.rfind("$", 0, a + 1), text.find("$", b - 1)
+    if 0 <= lo < a + 1 and hi >= b - 1 and "\n" not in text[lo:hi]:
+        lo = lo + 1
+        while lo < hi and text[lo] == "$":
+            lo += 1
+        if ratio(text[lo:hi], formula) >= ratio(text[a:b], formula) - 0.1:
+            return lo, hi
+    return a, b
 
 
 def _snap(plan: Plan, formula: str, span: tuple[int, int]) -> tuple[int, int]:
