@@ -258,7 +258,7 @@ class _Context:
         self.depth = self.powers = 0
 
     def fail(self, message: str, pos: int | None = None):
-        where = f" (at character {pos + 1})" if pos is not None else ""
+        where = f" (near character {pos + 1})" if pos is not None else ""
         shown = self.src if len(self.src) <= 80 else self.src[:77] + "..."
         raise FormulaError(f"{message}{where} in {shown!r}", self.location)
 

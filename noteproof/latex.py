@@ -10,7 +10,6 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .errors import FormulaError
 
 
 class Token(NamedTuple):
