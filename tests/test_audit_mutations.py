@@ -119,6 +119,7 @@ HARMLESS = [
     Edit("c12-re-round-comma", C12, "(start 0.5): 3,760", "(start 0.5): 3,761.6"),
     Edit("c12-reword", C12, "A quantity decays smoothly.", "A quantity decays smoothly over time."),
     Edit("c12-reword-around-number", C12, "so the gap 0.271 stays above zero", "so the gap of 0.271 stays positive"),
+    Edit("c12-label-lowered", C12, "Illustration C12-D07. Identity.", "Illustration C12-D07. Illustration."),
     Edit("c12-statement-reworded", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
          "Orders are asymptotic: they describe how the error shrinks as h gets small."),
 ]
