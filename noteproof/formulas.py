@@ -683,7 +683,7 @@ class _Parser:
         if name == "sqrt" and self.ctx.latex:
             root = self.sub(self.collect(self.next())).whole("expr") if self.is_op("[") else 2
             arg = self.sub(self.script()).whole("expr")
-            self.ctx.scalar(arg, sp.sympify(root) if root == 2 else root)
+            self.ctx.scalar(arg, sp.Integer(2) if root == 2 else root)
             value = sp.sqrt(arg) if root == 2 else sp.root(arg, root)
         else:
             if self.tok.kind == "op" and self.tok.value in _PAIRS:
