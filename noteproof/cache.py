@@ -97,6 +97,8 @@ def _encode(value: Any, hint: Any) -> Any:
             raise Uncacheable(f"expected {len(args)} items, got {len(value)}")
         return [_encode(v, a) for v, a in zip(value, args)]
     if isinstance(hint, type):
+        if hint is bool and _truth_value(value):
+            return bool(value)
         if type(value) is not hint:
             raise Uncacheable(f"expected {hint.__name__}, got {type(value).__name__}")
         if hint in (str, int, bool, float):
@@ -106,6 +108,18 @@ def _encode(value: Any, hint: Any) -> Any:
         if dataclasses.is_dataclass(hint):
             return {name: _encode(getattr(value, name), h) for name, h in _hints(hint).items()}
     raise Uncacheable(f"unsupported field type {hint}")
+
+
+TRUTH_TYPES = {("sympy.logic.boolalg", "BooleanTrue"), ("sympy.logic.boolalg", "BooleanFalse"),
+               ("numpy", "bool_"), ("numpy", "bool")}
+
+
+def _truth_value(value: Any) -> bool:
+    """SymPy's true/false and NumPy's bool where the model declares a bool (e.g. Evidence.holds
+    computed as ``sympy.simplify(a - b) == 0``): every renderer reads them by truth value only,
+    and each compares equal to the Python bool, so they are stored as that bool."""
+    cls = type(value)
+    return (cls.__module__, cls.__name__) in TRUTH_TYPES
 
 
 def _instance(value: Any, hint: Any) -> bool:

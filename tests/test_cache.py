@@ -432,3 +432,14 @@ def test_report_dps_is_part_of_the_key(mini, tmp_path):
     assert "content" in imported(other)                    # a different dps is run, not read
     doc = json.loads((tmp_path / "b" / "claims.json").read_text())
     assert doc["claims"][0]["numbers"][0]["dps"] == 60
+
+
+def test_sympy_truth_values_are_stored_as_bools():
+    import sympy
+    r = ClaimResult("a", "n", "r", "t", (Mark.EXACT,), Outcome.VERIFIED,
+                    evidence=(Evidence(EvidenceKind.IDENTITY, "s", sympy.true),
+                              Evidence(EvidenceKind.IDENTITY, "s", sympy.false)))
+    back = from_json(json.loads(json.dumps(to_json(r))))
+    assert [e.holds for e in back.evidence] == [True, False]
+    assert all(type(e.holds) is bool for e in back.evidence)
+    assert back == r

@@ -1,0 +1,254 @@
+#!/usr/bin/env python3
+"""How fast noteproof is, as ratios to the import floor measured in the same run.
+
+    python benchmarks/bench.py            # median of 5 runs each (several minutes)
+    python benchmarks/bench.py --quick    # median of 3 (2 for the long runs)
+
+The floor is the time for ``python -c "import sympy, mpmath, numpy, rich, yaml"``: what any
+run that touches the mathematics pays before doing anything. It is measured at the start and at
+the end (this machine is shared: absolute times drift, ratios much less). Every run works on a
+copy of the project in a temporary folder, so neither report/ nor .noteproof-cache/ of the
+working tree is touched. Prints a table of figures, targets and whether each is met; --json FILE
+also writes them as JSON.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parents[1]
+PARTS = ("claims.yaml", "notes", "derivations", "numerics")
+FLOOR = [sys.executable, "-c", "import sympy, mpmath, numpy, rich, yaml"]
+NP = [sys.executable, "-m", "noteproof"]
+ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "CI": "1"}
+
+
+class Bench:
+    def __init__(self, repeats: int, long_repeats: int, verbose: bool) -> None:
+        self.repeats, self.long_repeats, self.verbose = repeats, long_repeats, verbose
+        self.samples: dict[str, list[float]] = {}
+
+    def time(self, name: str, cmd: list[str], cwd: Path, n: int, before=None, ok=(0, 1)) -> float:
+        """Median wall time of ``n`` runs of ``cmd``; ``before()`` runs untimed before each."""
+        for _ in range(n):
+            if before is not None:
+                before()
+            start = time.perf_counter()
+            proc = subprocess.run(cmd, cwd=cwd, env=ENV, capture_output=True, text=True)
+            elapsed = time.perf_counter() - start
+            if proc.returncode not in ok:
+                raise RuntimeError(f"{name}: {' '.join(cmd[1:])} exited {proc.returncode}:\n{proc.stderr[-2000:]}")
+            self.samples.setdefault(name, []).append(elapsed)
+            if self.verbose:
+                print(f"  {name}: {elapsed:.2f} s", file=sys.stderr, flush=True)
+        return self.median(name)
+
+    def median(self, name: str) -> float:
+        return statistics.median(self.samples[name])
+
+
+def copy_project(dest: Path) -> Path:
+    dest.mkdir(parents=True)
+    for part in PARTS:
+        src = ROOT / part
+        if src.is_dir():
+            shutil.copytree(src, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, dest / part)
+    return dest
+
+
+def git_init(root: Path) -> None:
+    """The audit compares an edited note with git HEAD: commit the copy as it is."""
+    env = {**ENV, "GIT_AUTHOR_NAME": "bench", "GIT_AUTHOR_EMAIL": "bench@localhost",
+           "GIT_COMMITTER_NAME": "bench", "GIT_COMMITTER_EMAIL": "bench@localhost"}
+    for cmd in (["git", "init", "-q"], ["git", "add", "-A"], ["git", "commit", "-q", "-m", "baseline"]):
+        subprocess.run(cmd, cwd=root, env=env, check=True, capture_output=True)
+
+
+def clear_cache(root: Path):
+    return lambda: shutil.rmtree(root / ".noteproof-cache", ignore_errors=True)
+
+
+def numeric_claims(data: dict) -> list[dict]:
+    return [c for c in data["claims"] if any(q.get("numeric") for q in c.get("quotes") or ())]
+
+
+def synthetic(src: Path, dest: Path, factor: int) -> int:
+    """A copy of the project whose registry is ``factor`` copies of each numeric claim (new ids,
+    numeric quotes only: the per-claim work is the same in every copy). Returns the claim count."""
+    root = copy_project(dest)
+    data = yaml.safe_load((src / "claims.yaml").read_text(encoding="utf-8"))
+    base = numeric_claims(data)
+    claims = []
+    for k in range(factor):
+        for c in base:
+            quotes = [q for q in c["quotes"] if q.get("numeric")]
+            claims.append({"id": f"{c['id']}.x{k}", "note": c["note"],
+                           **({"row": c["row"]} if "row" in c else {"statement": c["statement"]}),
+                           "tag": c["tag"], "status": c.get("status") or [], "quotes": quotes})
+    data["claims"] = claims
+    (root / "claims.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    return len(claims)
+
+
+def edit_one_number(root: Path, data: dict) -> tuple[str, str]:
+    """Change one quoted number of the first numeric claim's note; (note file, what changed)."""
+    claim = numeric_claims(data)[0]
+    quote = next(q for q in claim["quotes"] if q.get("numeric"))
+    path = root / data["notes"][claim["note"]]["file"]
+    text = path.read_text(encoding="utf-8")
+    number = quote["number"]
+    wrong = number[:-1] + ("1" if number[-1] != "1" else "2")
+    snippet = quote["snippet"]
+    path.write_text(text.replace(snippet, snippet.replace(number, wrong), 1), encoding="utf-8")
+    return data["notes"][claim["note"]]["file"], f"{number} -> {wrong} in {claim['id']}"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                      formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer repeats (3; 2 for the long runs)")
+    parser.add_argument("--repeats", type=int, help="repeats of each measurement (default 5)")
+    parser.add_argument("--claim", help="claim for `check` (default: the first claim with a computed number)")
+    parser.add_argument("--skip", action="append", default=[],
+                        choices=["cold", "jobs", "dps", "synthetic", "audit"], help="leave a measurement out")
+    parser.add_argument("--json", type=Path, help="also write the figures as JSON to this file")
+    parser.add_argument("-v", "--verbose", action="store_true", help="print every sample to stderr")
+    args = parser.parse_args(argv)
+    repeats = args.repeats or (3 if args.quick else 5)
+    long_repeats = args.repeats or (2 if args.quick else 5)
+    bench = Bench(repeats, long_repeats, args.verbose)
+    cores = os.cpu_count() or 1
+    rows: list[tuple[str, str, str, str]] = []   # what, figure, target, met
+    figures: dict[str, float] = {}
+
+    def row(what: str, value: float, unit: str, target: str, met: bool | None) -> None:
+        figures[what] = round(value, 4)
+        rows.append((what, f"{value:.2f}{unit}", target, "-" if met is None else ("yes" if met else "NO")))
+
+    with tempfile.TemporaryDirectory(prefix="noteproof-bench-") as tmp:
+        tmp = Path(tmp)
+        proj = copy_project(tmp / "project")
+        # a snapshot of the engine, so that edits to noteproof/ during the run change nothing
+        shutil.copytree(ROOT / "noteproof", tmp / "engine" / "noteproof",
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        ENV["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tmp / "engine"), os.environ.get("PYTHONPATH")]))
+        data = yaml.safe_load((proj / "claims.yaml").read_text(encoding="utf-8"))
+        out = str(tmp / "out")
+        say = (lambda m: print(m, file=sys.stderr, flush=True))
+        say(f"noteproof bench: {len(data['claims'])} claims ({len(numeric_claims(data))} with computed numbers), "
+            f"{cores} cores, {repeats} repeats ({long_repeats} for cold runs)")
+
+        floor1 = bench.time("floor", FLOOR, proj, repeats)
+        bench.time("help", NP + ["--help"], proj, repeats)
+        bench.time("list", NP + ["list"], proj, repeats)
+
+        cold = {}
+        if "cold" not in args.skip or "jobs" not in args.skip or "dps" not in args.skip:
+            say("cold reports (no cache) ...")
+            cold["default"] = bench.time("cold report", NP + ["report", "--out", out], proj, long_repeats,
+                                         before=clear_cache(proj))
+        if "jobs" not in args.skip:
+            cold["j1"] = bench.time("cold report --jobs 1", NP + ["report", "--jobs", "1", "--out", out], proj,
+                                    long_repeats, before=clear_cache(proj))
+            if cores == 2:
+                bench.samples["cold report --jobs 2"] = bench.samples["cold report"]
+                cold["j2"] = cold["default"]
+            else:
+                cold["j2"] = bench.time("cold report --jobs 2", NP + ["report", "--jobs", "2", "--out", out], proj,
+                                        long_repeats, before=clear_cache(proj))
+        if "dps" not in args.skip:
+            cold["dps1000"] = bench.time("cold report --dps 1000", NP + ["report", "--dps", "1000", "--out", out],
+                                         proj, long_repeats, before=clear_cache(proj))
+
+        say("warm report, check, audit ...")
+        subprocess.run(NP + ["report", "--out", out], cwd=proj, env=ENV, capture_output=True)  # fill the cache
+        bench.time("warm report", NP + ["report", "--out", out], proj, repeats)
+        claim = args.claim or numeric_claims(data)[0]["id"]
+        bench.time("check", NP + ["check", claim], proj, repeats)
+
+        audit_note = None
+        if "audit" not in args.skip:
+            has_audit = subprocess.run(NP + ["audit", "--help"], cwd=proj, env=ENV, capture_output=True).returncode == 0
+            if has_audit:
+                git_init(proj)
+                audit_note, what = edit_one_number(proj, data)
+                bench.time("audit", NP + ["audit", audit_note], proj, repeats)
+            else:
+                say("`noteproof audit` does not exist yet: audit skipped")
+
+        per_claim = {}
+        if "synthetic" not in args.skip:
+            n = len(numeric_claims(data))
+            say(f"synthetic registries: {n}, {10 * n} and {100 * n} numeric claims ...")
+            for factor in (1, 10, 100):
+                sroot = tmp / f"synthetic-{factor}"
+                count = synthetic(proj, sroot, factor)
+                reps = long_repeats if factor < 100 else max(2, long_repeats // 2 + 1)
+                name = f"synthetic x{factor} cold"
+                bench.time(name, NP + ["report", "--out", str(sroot / "out")], sroot, reps,
+                           before=clear_cache(sroot))
+                subprocess.run(NP + ["report", "--out", str(sroot / "out")], cwd=sroot, env=ENV, capture_output=True)
+                bench.time(f"synthetic x{factor} warm", NP + ["report", "--out", str(sroot / "out")], sroot, reps)
+                per_claim[factor] = count
+                shutil.rmtree(sroot, ignore_errors=True)
+
+        bench.time("floor", FLOOR, proj, repeats)   # again at the end: the median of all samples
+        floor = bench.median("floor")
+
+    # ---------------------------------------------------------------- the table
+    row("import floor (s)", floor, " s", "", None)
+    row("--help / floor", bench.median("help") / floor, "x", "<= 0.5x", bench.median("help") / floor <= 0.5)
+    row("list / floor", bench.median("list") / floor, "x", "", None)
+    row("warm report / floor", bench.median("warm report") / floor, "x", "<= 2x",
+        bench.median("warm report") / floor <= 2)
+    row(f"check {claim} / floor", bench.median("check") / floor, "x", "<= 1.5x", bench.median("check") / floor <= 1.5)
+    if "audit" in bench.samples:
+        row(f"audit {audit_note} (one number edited) / floor", bench.median("audit") / floor, "x", "<= 2x",
+            bench.median("audit") / floor <= 2)
+    if "default" in cold:
+        row(f"cold report (--jobs {cores}) / floor", cold["default"] / floor, "x", "<= 10x", cold["default"] / floor <= 10)
+    if "j1" in cold:
+        speedup = cold["j1"] / cold["j2"]
+        row("cold --jobs 1 / --jobs 2 (speed-up)", speedup, "x", ">= 1.6x", speedup >= 1.6)
+    if "dps1000" in cold:
+        ratio = cold["dps1000"] / cold["default"]
+        row("cold --dps 1000 / --dps 50", ratio, "x", "<= 5x", ratio <= 5)
+    if per_claim:
+        for kind in ("cold", "warm"):
+            t = {f: bench.median(f"synthetic x{f} {kind}") for f in per_claim}
+            c10 = (t[10] - t[1]) / (per_claim[10] - per_claim[1])
+            c100 = (t[100] - t[10]) / (per_claim[100] - per_claim[10])
+            for f in per_claim:
+                row(f"synthetic x{f} {kind} ({per_claim[f]} claims) / floor", t[f] / floor, "x", "", None)
+            row(f"per-claim {kind} cost, x1->x10 (ms)", 1000 * c10, " ms", "", None)
+            row(f"per-claim {kind} cost, x10->x100 (ms)", 1000 * c100, " ms", "", None)
+            flat = abs(c100 / c10 - 1) if c10 > 0 else float("inf")
+            row(f"per-claim {kind} cost change x10->x100", 100 * (c100 / c10 - 1) if c10 > 0 else float("inf"), " %",
+                "within 20%", flat <= 0.2)
+
+    width = max(len(r[0]) for r in rows)
+    print(f"{'measurement':<{width}}  {'figure':>10}  {'target':<10}  met")
+    for what, fig, target, met in rows:
+        print(f"{what:<{width}}  {fig:>10}  {target:<10}  {met}")
+    print(f"(medians: {repeats} runs each, {long_repeats} for cold runs; floor sampled "
+          f"{len(bench.samples['floor'])} times: {min(bench.samples['floor']):.2f}-{max(bench.samples['floor']):.2f} s; "
+          f"first-pass floor {floor1:.2f} s)")
+    if args.json:
+        args.json.write_text(json.dumps({"figures": figures, "samples": bench.samples}, indent=2) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
