@@ -91,9 +91,16 @@ def _enriched(project: Project, claim: Claim, result: ClaimResult, dps: int) -> 
     """The result with the report's extras (report.enrich), and whether they were computed."""
     if not _needs_extras(claim, result):
         return result, True
-    from .report import enrich
-    out = enrich(project, [result], dps, 1)[0]
-    return out, out is not result
+    from . import report
+    merge = getattr(report, "_with", None)
+    if merge is None:  # report.enrich's parts moved: take the public road (a fork per claim)
+        out = report.enrich(project, [result], dps, 1)[0]
+        return out, out is not result
+    from .figures import extras
+    try:  # what report.enrich does for one result, without its fork and its warm-up
+        return merge(result, extras(project, claim, result, dps)), True
+    except Exception:  # as in enrich: the result stays without its extras (and is not cached)
+        return result, False
 
 
 def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
