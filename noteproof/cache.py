@@ -319,10 +319,7 @@ class ResultCache:
         key = self.key(claim, note)
         doc = {"schema": SCHEMA, "key": key, "claim": claim.id, "seconds": round(float(seconds), 3),
                "checksum": checksum(body), "result": body}
-        if not _atomic_write(self.path(key), canonical(doc)):
-            return False
-        self._loaded[key] = result
-        return True
+        return _atomic_write(self.path(key), canonical(doc))
 
     # Timings of the last run, by claim id: a hint to start the longest claims first.
     def timings(self) -> dict[str, float]:
