@@ -22,6 +22,7 @@ from .registry import Claim
 from .relocate import Plan, old_place
 from .scan import scan_numbers
 from .tags import TagError, parse_tag
+from .notes import number_offset
 
 RANK = {Status.PROPOSAL: 0, Status.APPROXIMATION: 1, Status.CONTROLLED: 2, Status.CONDITIONAL: 3, Status.EXACT: 4}
 
@@ -63,7 +64,7 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
                                f"checked number {q.number} ({q.numeric}) no longer found: snippet {q.snippet!r}",
                                q.number, expected))
             continue
-        at = moved.start if moved else text.find(q.snippet) + q.snippet.find(q.number)
+        at = moved.start if moved else text.find(q.snippet) + number_offset(q.snippet, q.number)
         fixes.append((at, at + len(q.number), expected))
         out.append(Finding("number", Severity.ERROR, claim.id, where,
                            f"{q.number} is wrong: {q.numeric} computes {n.computed} (printed to the same "

@@ -13,6 +13,7 @@ from .model import (ClaimResult, Derived, Evidence, EvidenceKind, FormulaResult,
                     Outcome, Step)
 from .notes import Note
 from .registry import Claim, FormulaSpec, QuoteSpec
+from .notes import number_offset
 
 DEFAULT_DPS = 50
 CONFIRM = 20
@@ -104,7 +105,7 @@ def check_number(run: Run, quote: QuoteSpec) -> NumberResult:
     from .numbers import compute
     where = run.note.locate(quote.snippet)
     if where is not None:
-        where = run.note.location_of(run.note.text.find(quote.snippet) + quote.snippet.find(quote.number))
+        where = run.note.location_of(run.note.text.find(quote.snippet) + number_offset(quote.snippet, quote.number))
     try:
         value, text, dps = compute(run, quote.numeric)
     except NoteproofError as exc:

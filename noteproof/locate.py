@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from .notes import number_offset
 
 TOKEN = re.compile(r"""
     (?:(?<![\w.)\]}])[-+\u2212](?=\d))?        # a sign, unless it is an operator
@@ -117,7 +118,7 @@ def find_number(text: str, snippet: str, number: str, span: tuple[int, int]) -> 
     Each token is scored by how well the text around it matches the snippet's text
     around the number; the same printed value breaks ties.
     """
-    at = snippet.find(number)
+    at = number_offset(snippet, number)
     before, after = snippet[:at][-CONTEXT:], snippet[at + len(number):][:CONTEXT]
     if not before.strip() and not after.strip():
         return None

@@ -89,3 +89,13 @@ def table_rows(note: Note) -> tuple[Row, ...]:
             raise NoteError(f"status-table row has {len(cells)} tab-separated cells, expected 2", where)
         rows.append(Row(cells[0].strip(), cells[1].strip(), where))
     return tuple(rows)
+
+
+def number_offset(snippet: str, number: str) -> int:
+    """Where ``number`` stands in ``snippet`` as a whole token ("0" is not the 0 of "z0" or "10").
+
+    Falls back to the first plain occurrence; -1 when absent.
+    """
+    import re
+    match = re.search(rf"(?<![\w.]){re.escape(number)}(?!\.?\d)", snippet)
+    return match.start() if match else snippet.find(number)

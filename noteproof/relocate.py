@@ -23,6 +23,7 @@ from .notes import Note, Row
 from .registry import Claim
 from .scan import coverage_of, covers, safe_rows
 from .tags import LABELS
+from .notes import number_offset
 
 ROW_MATCH = 0.5
 SIGNS = "+-\u2212"
@@ -236,7 +237,7 @@ def _texts(tokens: list[Token]) -> list:
 def _quote(plan: Plan, claim: Claim, i: int):
     q = claim.quotes[i]
     text, whole = plan.note.text, (0, len(plan.note.text))
-    off = q.snippet.find(q.number)
+    off = number_offset(q.snippet, q.number)
     tok: Token | Span | None = None
     followed = _follow(plan, q.snippet)
     if followed is True:
@@ -260,7 +261,7 @@ def _unsigned(q, text: str, tok):
     """A quote of "1.2" in "e^(-1.2 x 6)" leaves the operator out: so does its edited token."""
     if tok is None or text[tok.start] not in SIGNS:
         return tok
-    off = q.snippet.find(q.number)
+    off = number_offset(q.snippet, q.number)
     own = token_at(q.snippet, off, off + len(q.number), (0, len(q.snippet)))
     if own is not None and own.text[:1] in SIGNS and q.number[:1] not in SIGNS:
         return Span(tok.start + 1, tok.end, 0.0)
@@ -276,7 +277,7 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
                      f"input {q.number!r} ({q.input}) no longer found: snippet {q.snippet!r}", q.number)
         return q
     number = text[tok.start:tok.end]
-    start = tok.start - q.snippet.find(q.number)
+    start = tok.start - number_offset(q.snippet, q.number)
     if number == q.number and text[start:start + len(q.snippet)] == q.snippet:
         return q
     moved = Moved(q.number, number, tok.start, tok.end, plan.note.location_of(tok.start))

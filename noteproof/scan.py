@@ -19,6 +19,7 @@ from .model import Location
 from .notes import Note, Row, table_rows
 from .registry import Claim, NoteSpec
 from .tags import TagError, parse_tag
+from .notes import number_offset
 
 RANK = {"check": 0, "input": 1, "label": 2}
 
@@ -66,7 +67,7 @@ def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) 
         for q in claim.quotes:
             i = text.find(q.snippet)
             if i >= 0:
-                j = i + q.snippet.find(q.number)
+                j = i + number_offset(q.snippet, q.number)
                 kind, by = ("check", q.numeric) if q.numeric else ("input", f"{claim.id}: {q.input}")
                 out.append(Cover(j, j + len(q.number), kind, by))
         for f in claim.formulas:  # every occurrence: the same text is the same formula

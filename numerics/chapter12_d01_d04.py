@@ -482,3 +482,34 @@ def stable_step(h="0.5"):
 def horizon_divisible(h="0.5"):
     """the step h divides the horizons 10 and 20"""
     return all(bool((exact(T) / exact(h)).is_integer) for T in ("10", "20"))
+
+
+@numeric("c12.d01.factor-size-at-shrink-limit")
+def factor_size_at_shrink_limit():
+    """|1 - ah| at the solved shrink limit ah = 2: the size 1 past which Euler grows (C12-D01)."""
+    return abs(1 - shrink_limit())
+
+
+@numeric("c12.d02.contraction-threshold")
+def contraction_threshold(x="1", updates="200"):
+    """The size of theta at which the iteration neither settles nor runs away (C12-D02).
+
+    Runs the update from z0 = 0 for negative theta and bisects on whether the distance to
+    z* after `updates` steps has shrunk: the boundary is where |theta| crosses 1.
+    """
+    def grows(theta):
+        start = abs(fixed_point(mpmath.nstr(theta, mpmath.mp.dps), x))
+        end = abs(_updates(mpmath.nstr(theta, mpmath.mp.dps), x, updates)[-1]
+                  - fixed_point(mpmath.nstr(theta, mpmath.mp.dps), x))
+        return end > start
+    lo, hi = mpmath.mpf("-0.5"), mpmath.mpf("-1.5")     # settles at lo, grows at hi
+    for _ in range(mpmath.mp.prec + 10):
+        mid = (lo + hi) / 2
+        lo, hi = (lo, mid) if grows(mid) else (mid, hi)
+    return abs((lo + hi) / 2)
+
+
+@numeric("c12.d04.verlet-energy-relative-min")
+def verlet_energy_relative_min(h="0.5", horizon="20", q0="1", p0="0"):
+    """The lowest Verlet energy over the orbit relative to its start ('staying near 1', C12-D04)."""
+    return verlet_energy_min(h, horizon, q0, p0) / _energy(mpnum(q0), mpnum(p0))

@@ -95,26 +95,18 @@ def test_every_row_is_encoded(scan_doc):
     assert [r for n in scan_doc["notes"] for r in n["rows"] if not r["claim"]] == []
 
 
-# Numbers of Chapter 12 that state values (so no label may cover them) but that no quote or
-# formula of claims.yaml registers yet: content gaps, listed so that none is silently accepted.
-# Each one registered may be removed from here; the goal is an empty list (DESIGN: scan reports
-# no unaccounted number). 103:46 is the "0" of "starting at z0 = 0": its quote's snippet
-# finds the "0" of the name z0 instead.
-CONTENT_GAPS = [
-    "notes/chapter12.txt:11:202 1", "notes/chapter12.txt:33:35 1", "notes/chapter12.txt:33:71 1",
-    "notes/chapter12.txt:67:222 1", "notes/chapter12.txt:77:254 1", "notes/chapter12.txt:80:89 1",
-    "notes/chapter12.txt:89:142 1", "notes/chapter12.txt:93:110 1", "notes/chapter12.txt:93:207 1",
-    "notes/chapter12.txt:103:46 0", "notes/chapter12.txt:108:207 1", "notes/chapter12.txt:124:17 1",
-    "notes/chapter12.txt:150:73 2", "notes/chapter12.txt:154:47 -1", "notes/chapter12.txt:172:16 2",
-    "notes/chapter12.txt:194:136 1", "notes/chapter12.txt:210:65 2", "notes/chapter12.txt:210:94 2",
-    "notes/chapter12.txt:210:96 2", "notes/chapter12.txt:229:89 2",
-]
-
-
-def test_every_number_of_the_three_notes_is_covered_but_the_listed_content_gaps(scan_doc):
+def test_every_number_of_the_three_notes_is_covered(scan_doc):
     lost = [f"{n['location']} {n['text']}" for note in scan_doc["notes"] for n in note["numbers"]
             if n["coverage"] == "unaccounted"]
-    assert [n for n in lost if n not in CONTENT_GAPS] == [], "a number nothing covers (register it, or label it)"
+    assert lost == [], "a number nothing covers (register it, or label it)"
+    assert scan_doc["summary"]["unaccounted"] == 0
+
+
+def test_a_quoted_number_is_found_as_a_whole_token():
+    from noteproof.notes import number_offset
+    assert number_offset("starting at z0 = 0", "0") == 17
+    assert number_offset("1.25^2 and 1 more", "1") == 11
+    assert number_offset("x 10 and 0", "0") == 9
 
 
 def test_emit_stubs_for_an_unencoded_row(project):
