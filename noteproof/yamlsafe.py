@@ -13,6 +13,8 @@ from .model import Location
 
 MAX_NODES = 200_000
 MAX_BYTES = 16 * 1024 * 1024
+# libyaml's composer when PyYAML has it: the same nodes and line marks, ten times faster
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _STANDARD = {"tag:yaml.org,2002:" + t for t in ("str", "int", "float", "bool", "null", "map", "seq")}
 
 
@@ -32,7 +34,7 @@ def load_yaml(text: str, path: str) -> object:
     if len(text) > MAX_BYTES:
         raise RegistryError(f"registry larger than {MAX_BYTES // 2**20} MiB", Location(path))
     try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = yaml.compose(text, Loader=_LOADER)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 0
