@@ -121,7 +121,7 @@ def cmd_show(args: argparse.Namespace) -> int:
     project = project_of(args)
     claim = claim_of(project, args.id)
     if not args.json:
-        from .showview import memoize_derivations
+        from .content import memoize_derivations
         memoize_derivations(project.content)
     result = run_one(project, claim, args.dps)
     output.print_claim(project, claim, result, args.json, args.dps)

@@ -164,3 +164,27 @@ def _import(name: str, path: Path) -> None:
     except BaseException:
         del sys.modules[name]
         raise
+
+
+def memoize_derivations(content) -> None:
+    """Run each derivation once per (parameters, precision) in this process: `show` then
+    pretty-prints, and a report worker renders, the very objects the checks derived."""
+    import dataclasses
+    import functools
+    import mpmath
+
+    def memo(fn):
+        seen: dict = {}
+
+        @functools.wraps(fn)  # keeps the signature, which Run.call inspects
+        def wrapper(**kwargs):
+            key = (tuple(sorted(kwargs.items())), mpmath.mp.prec)
+            if key not in seen:
+                seen[key] = fn(**kwargs)
+            return seen[key]
+        wrapper.noteproof_memo = True
+        return wrapper
+
+    for check_id, check in list(content.checks.items()):
+        if check.kind is CheckKind.DERIVATION and not getattr(check.fn, "noteproof_memo", False):
+            content.checks[check_id] = dataclasses.replace(check, fn=memo(check.fn))

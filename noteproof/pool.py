@@ -51,7 +51,8 @@ def run_one(project: Project, claim: Claim, dps: int, params: dict | None = None
 def _child(conn: Connection, project: Project, claim: Claim, dps: int, extras: bool) -> None:
     try:
         if extras:
-            _memoize_derivations(project.content)
+            from .content import memoize_derivations
+            memoize_derivations(project.content)
         result = run_one(project, claim, dps)
         done = True
         if extras:
@@ -61,30 +62,6 @@ def _child(conn: Connection, project: Project, claim: Claim, dps: int, extras: b
         conn.send((error_result(claim, f"worker failed: {type(exc).__name__}: {exc}"), False))
     finally:
         conn.close()
-
-
-def _memoize_derivations(content) -> None:
-    """In a forked worker only: each derivation runs once per (parameters, precision), so the
-    report's extras (MathML of the derived forms and steps) reuse what the checks derived."""
-    import dataclasses
-    import functools
-    import mpmath
-    from .content import CheckKind
-
-    def memo(fn):
-        seen: dict = {}
-
-        @functools.wraps(fn)  # keeps the signature, which Run.call inspects
-        def wrapper(**kwargs):
-            key = (tuple(sorted(kwargs.items())), mpmath.mp.prec)
-            if key not in seen:
-                seen[key] = fn(**kwargs)
-            return seen[key]
-        return wrapper
-
-    for check_id, check in list(content.checks.items()):
-        if check.kind is CheckKind.DERIVATION:
-            content.checks[check_id] = dataclasses.replace(check, fn=memo(check.fn))
 
 
 def _enriched(project: Project, claim: Claim, result: ClaimResult, dps: int) -> tuple[ClaimResult, bool]:

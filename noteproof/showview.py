@@ -64,31 +64,6 @@ def _block(out, label: str, text: str, indent: int = 6) -> None:
     out.print(Text(body), soft_wrap=True)
 
 
-def memoize_derivations(content) -> None:
-    """Run each derivation once per (parameters, precision) in this process, so that `show`
-    pretty-prints the very objects the checks derived instead of deriving them again."""
-    import dataclasses
-    import functools
-    import mpmath
-    from .content import CheckKind
-
-    def memo(fn):
-        seen: dict = {}
-
-        @functools.wraps(fn)  # keeps the signature, which Run.call inspects
-        def wrapper(**kwargs):
-            key = (tuple(sorted(kwargs.items())), mpmath.mp.prec)
-            if key not in seen:
-                seen[key] = fn(**kwargs)
-            return seen[key]
-        wrapper.noteproof_memo = True
-        return wrapper
-
-    for check_id, check in list(content.checks.items()):
-        if check.kind is CheckKind.DERIVATION and not getattr(check.fn, "noteproof_memo", False):
-            content.checks[check_id] = dataclasses.replace(check, fn=memo(check.fn))
-
-
 def derivations(project, claim, dps: int, params: dict | None = None) -> dict:
     """The claim's derivations run here (id -> Derived, or the error message as a string)."""
     from .checks import Run

@@ -42,7 +42,7 @@ def shared_project():
     """One project for the every-claim tests, derivations memoized: show and check of a claim
     derive once (the CLI loads the project afresh on every call otherwise)."""
     import noteproof.project as project_module
-    from noteproof.showview import memoize_derivations
+    from noteproof.content import memoize_derivations
     project = project_module.load_project(ROOT)
     memoize_derivations(project.content)
     with pytest.MonkeyPatch.context() as mp:
