@@ -88,3 +88,20 @@ def test_an_unwritable_report_folder_is_a_clear_error(project):
     assert_clean_error(run_cli("report", "--out", "blocker/report", cwd=project), "blocker", "cannot write")
 
 
+
+
+def test_an_empty_note_fails_its_claims_without_a_traceback(project):
+    (project / "notes" / "week09.txt").write_text("", encoding="utf-8")
+    run = run_cli("list", "--note", "week09", cwd=project)
+    assert run.code == 0
+    run = run_cli("show", "w09.four-indices", cwd=project)
+    assert run.code == 1 and "not found" in run.stdout and "Traceback" not in run.stderr
+
+
+def test_a_read_only_report_folder_is_a_clear_error(project):
+    if os.geteuid() == 0:
+        pytest.skip("root writes through read-only modes; 'a file in the way' covers the error path")
+    out = project / "ro"
+    out.mkdir()
+    out.chmod(0o555)
+    assert_clean_error(run_cli("report", "--out", "ro", cwd=project), "cannot write")
