@@ -123,8 +123,7 @@ def group(claim_id: str) -> str | None:
 def parameters(project, spec) -> dict[str, str]:
     """The parameters of a claim's checks and, for a figure's claim, of the figure's read-outs."""
     content = project.content
-    ids = [*spec.derivations, *spec.conditions, *(f.derivation for f in spec.formulas),
-           *(q.numeric for q in spec.quotes if q.numeric)]
+    ids = list(spec.check_ids)
     prefix = group(spec.id)
     if prefix:
         ids += sorted(i for i, c in content.checks.items() if i.startswith(prefix) and c.kind.value != "derivation")

@@ -111,19 +111,6 @@ def print_list(claims, as_json: bool) -> None:
     console().print(table)
 
 
-def claim_params(project, claim) -> dict[str, str]:
-    """Every parameter the claim's checks accept, with the note's value."""
-    content = project.content
-    ids = [*claim.derivations, *claim.conditions, *(f.derivation for f in claim.formulas),
-           *(q.numeric for q in claim.quotes if q.numeric)]
-    params: dict[str, str] = {}
-    for check_id in ids:
-        if check_id in content.checks:
-            for k, v in content.checks[check_id].params.items():
-                params.setdefault(k, v)
-    return params
-
-
 def print_claim(project, claim, result: ClaimResult, as_json: bool, dps: int) -> None:
     if as_json:
         from .cli import emit_json

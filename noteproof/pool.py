@@ -35,9 +35,7 @@ def run_one(project: Project, claim: Claim, dps: int, params: dict | None = None
     """One claim in this process; any exception becomes an error row."""
     content = project.content
     for module, why in content.broken.items():
-        wanted = {*claim.derivations, *claim.conditions, *(f.derivation for f in claim.formulas),
-                  *(q.numeric for q in claim.quotes if q.numeric)}
-        if not wanted <= content.checks.keys():
+        if not set(claim.check_ids) <= content.checks.keys():
             return error_result(claim, f"content module {module} failed to import: {why}")
     try:
         return run_claim(claim, content, project.notes[claim.note], dps, params)

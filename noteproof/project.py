@@ -61,9 +61,7 @@ def check_references(project: Project) -> None:
     if content.broken:
         return  # claims of a broken module become error rows instead
     for claim in project.registry.claims:
-        wanted = [*claim.derivations, *claim.conditions, *(f.derivation for f in claim.formulas),
-                  *(q.numeric for q in claim.quotes if q.numeric)]
-        for check_id in wanted:
+        for check_id in claim.check_ids:
             if check_id not in content.checks:
                 raise RegistryError(f"claim {claim.id!r} refers to {check_id!r}, which no module of "
                                     f"derivations/ or numerics/ registers", claim.location)

@@ -83,6 +83,13 @@ class Claim:
     figures: tuple[FigureSpec, ...] = ()
 
     @property
+    def check_ids(self) -> tuple[str, ...]:
+        """Every content id the claim names: derivations, conditions, formulas' and quotes' checks."""
+        ids = (*self.derivations, *self.conditions, *(f.derivation for f in self.formulas),
+               *(q.numeric for q in self.quotes if q.numeric))
+        return tuple(dict.fromkeys(ids))
+
+    @property
     def text(self) -> str:
         return self.row if self.row is not None else (self.statement or "")
 
