@@ -45,6 +45,7 @@ class AuditResult:
     fixes: list[Fix] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
     ran: int = 0
+    replayed: int = 0      # judged again from the baseline's cached result (replay.py)
 
     @property
     def failed(self) -> bool:
@@ -52,7 +53,7 @@ class AuditResult:
 
     def summary(self) -> dict:
         count = {s.value + "s": sum(f.severity is s for f in self.findings) for s in Severity}
-        return {**count, "claims_run": self.ran, "touched": list(self.touched),
+        return {**count, "claims_run": self.ran, "claims_replayed": self.replayed, "touched": list(self.touched),
                 "notes": [{"path": str(t.path), "note": t.key, "baseline": t.baseline} for t in self.targets]}
 
 
@@ -69,8 +70,11 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     todo = [c for t in targets for c in plans[t.key].claims
             if every or t.old is None or c.id in plans[t.key].touched]
     store = ResultCache(root, dps) if cache else None
+    replayed = _replayed(project, targets, plans, todo, store) if store is not None else {}
+    todo = [c for c in todo if c.id not in replayed]
     results = {r.id: r for r in run_all(project, todo, dps, jobs, timeout, cache=store)} if todo else {}
-    result.ran = len(todo)
+    results.update(replayed)
+    result.ran, result.replayed = len(todo), len(replayed)
     for t in targets:
         plan = plans[t.key]
         fixes: list[tuple[int, int, str]] = []
@@ -87,6 +91,25 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
         if fixes:
             result.fixes.append(Fix(_shown(root, t.path), plan.note.text, _apply(plan.note.text, fixes)))
     return result
+
+
+def _replayed(project: Project, targets: list[Target], plans: dict, todo: list, store) -> dict:
+    """Claim id -> result, for each claim to check that is not cached as edited but whose
+    baseline result is (the report's or an audit's): judged again from it (replay.py)."""
+    from .replay import replay
+    caches = (store, store.sibling(extras=True))
+    out = {}
+    for t in targets:
+        if t.old is None:
+            continue
+        originals = {c.id: c for c in project.claims_of(t.key)}
+        note = plans[t.key].note
+        for claim in todo:
+            if claim.note == t.key and store.get(claim, note) is None:
+                hit = replay(originals[claim.id], claim, t.old, note, caches)
+                if hit is not None:
+                    out[claim.id] = hit
+    return out
 
 
 # ------------------------------------------------------------------ which notes, against what

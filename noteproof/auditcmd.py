@@ -86,9 +86,14 @@ def print_findings(result, stream, touched: bool) -> None:
     s = result.summary()
     bases = ", ".join(f"{n['path']} vs {n['baseline'] or 'no baseline (every claim run)'}" for n in s["notes"])
     print(f"audit: {s['errors']} errors, {s['warnings']} warnings, {s['notices']} notices; "
-          f"{s['claims_run']} claims run ({bases})", file=stream)
+          f"{s['claims_run']} claims run{_replayed(s)} ({bases})", file=stream)
     if touched:
         print(f"claims touched: {', '.join(s['touched']) or 'none'}", file=stream)
+
+
+def _replayed(summary: dict) -> str:
+    n = summary.get("claims_replayed", 0)
+    return f", {n} judged again from the cache" if n else ""
 
 
 def cmd_scan(args: argparse.Namespace) -> int:

@@ -27,6 +27,7 @@ Computing keys imports neither SymPy nor mpmath, so a fully cached report loads 
 from __future__ import annotations
 
 import contextlib
+import copy
 import dataclasses
 import enum
 import hashlib
@@ -272,6 +273,12 @@ class ResultCache:
         self.base = {"schema": SCHEMA, "versions": versions(), "source": source_digest(self.root),
                      "dps": dps, "params": self.params, "extras": extras}
         self._loaded: dict[str, ClaimResult] = {}
+
+    def sibling(self, extras: bool) -> "ResultCache":
+        """The same folder, dps and parameters, for results with (or without) the report's extras."""
+        other = copy.copy(self)
+        other.extras, other.base, other._loaded = extras, {**self.base, "extras": extras}, {}
+        return other
 
     def key(self, claim, note) -> str:
         doc = {**self.base, "claim": repr(claim), "note": note_inputs(claim, note)}

@@ -9,8 +9,8 @@ from .compare import consistent
 from .content import Check, CheckKind, Content
 from .earn import judge
 from .errors import NoteproofError
-from .model import (ClaimResult, Derived, Evidence, EvidenceKind, FormulaResult, NumberResult,
-                    Outcome, Step)
+from .model import (ClaimResult, Derived, Evidence, EvidenceKind, FormulaResult, Location,
+                    NumberResult, Outcome, Step)
 from .notes import Note
 from .registry import Claim, FormulaSpec, QuoteSpec
 from .notes import number_offset
@@ -57,14 +57,22 @@ def run_claim(claim: Claim, content: Content, note: Note, dps: int = DEFAULT_DPS
     formulas = tuple(check_formula(run, spec) for spec in claim.formulas)
     numbers = tuple(check_number(run, q) for q in claim.quotes if q.numeric)
     evidence += [check_condition(run, c) for c in claim.conditions]
+    return assemble(claim, note, tuple(evidence), formulas, numbers, tuple(_plain_steps(steps)), bool(run.params))
+
+
+def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas: tuple[FormulaResult, ...],
+             numbers: tuple[NumberResult, ...], steps: tuple[Step, ...], overridden: bool = False) -> ClaimResult:
+    """The claim's result from what its checks gave: where its row stands, the numeric
+    evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
+    (an audit's replay, replay.py, calls it with what a cached result computed)."""
     where = note.locate(claim.text)
     messages = [] if where else [f"{'row' if claim.row else 'statement'} not found in {note.path}"]
-    evidence += _numeric_evidence(numbers)
-    outcome, more = verdict(claim, tuple(evidence), formulas, numbers, bool(run.params))
+    evidence += tuple(_numeric_evidence(numbers))
+    outcome, more = verdict(claim, evidence, formulas, numbers, overridden)
     return ClaimResult(claim.id, claim.note, claim.text, claim.tag.text,
                        tuple(dict.fromkeys(s.mark for s in claim.status)),
-                       Outcome.FAILED if not where else outcome, tuple(evidence), numbers, formulas,
-                       claim.uses, where, tuple(messages + more), tuple(_plain_steps(steps)))
+                       Outcome.FAILED if not where else outcome, evidence, numbers, formulas,
+                       claim.uses, where, tuple(messages + more), steps)
 
 
 def _numeric_evidence(numbers: tuple[NumberResult, ...]) -> list[Evidence]:
@@ -103,17 +111,30 @@ def check_condition(run: Run, check_id: str) -> Evidence:
 def check_number(run: Run, quote: QuoteSpec) -> NumberResult:
     """Compute the quote's value at dps (and dps+20 to confirm) and apply the interval rule."""
     from .numbers import compute
-    where = run.note.locate(quote.snippet)
-    if where is not None:
-        where = run.note.location_of(run.note.text.find(quote.snippet) + number_offset(quote.snippet, quote.number))
     try:
         value, text, dps = compute(run, quote.numeric)
     except NoteproofError as exc:
-        return NumberResult(quote.number, "", run.dps, Outcome.ERROR, where, quote.numeric, exc.message)
+        return NumberResult(quote.number, "", run.dps, Outcome.ERROR, number_location(run.note, quote),
+                            quote.numeric, exc.message)
+    return place_number(run.note, quote, value, text, dps, bool(run.params))
+
+
+def number_location(note: Note, quote: QuoteSpec) -> Location | None:
+    """Where the quoted number stands in the note: inside the first occurrence of its snippet."""
+    if note.locate(quote.snippet) is None:
+        return None
+    return note.location_of(note.text.find(quote.snippet) + number_offset(quote.snippet, quote.number))
+
+
+def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
+                 overridden: bool = False) -> NumberResult:
+    """A computed value against the quote as the note prints it: the interval rule
+    (compare.consistent), located at the number."""
+    where = number_location(note, quote)
     if where is None:
         return NumberResult(quote.number, text, dps, Outcome.FAILED, None, quote.numeric,
-                            f"snippet {quote.snippet!r} not found in {run.note.path}")
-    if run.params:
+                            f"snippet {quote.snippet!r} not found in {note.path}")
+    if overridden:
         return NumberResult(quote.number, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
                             "recomputed at the given settings")
     ok = consistent(quote.number, value, exact=quote.exact)
@@ -124,23 +145,24 @@ def check_number(run: Run, quote: QuoteSpec) -> NumberResult:
 def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
     """Read the formula as printed and compare it with the form its derivation derived."""
     from .formread import read_spec
-    from .sameform import compare_form
+    from .sameform import compare_form, relation_parts
     where = run.note.locate(spec.text)
     form = _pick_form(run.derivation(spec.derivation), spec)
-    shown = _text(form)
+    shown, relation = _text(form), relation_parts(form) is not None
     if where is None:
         return FormulaResult(spec.text, Outcome.FAILED, None, spec.derivation, shown,
-                             f"not found in {run.note.path}")
+                             f"not found in {run.note.path}", relation=relation)
     try:
         parts = read_spec(spec, where)
     except NoteproofError as exc:
-        return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown, f"unreadable: {exc.message}")
+        return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown,
+                             f"unreadable: {exc.message}", relation=relation)
     candidates = [parts[spec.part]] if spec.part is not None and spec.part < len(parts) else list(parts)
     results = [compare_form(p, form, spec.side) for p in candidates]
     if any(r.equal for r in results):
-        return FormulaResult(spec.text, Outcome.VERIFIED, where, spec.derivation, shown)
+        return FormulaResult(spec.text, Outcome.VERIFIED, where, spec.derivation, shown, relation=relation)
     why = "; ".join(sorted({r.message for r in results if r.message})) or "differs from the derived form"
-    return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown, why)
+    return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown, why, relation=relation)
 
 
 def _pick_form(derived: Derived, spec: FormulaSpec) -> Any:

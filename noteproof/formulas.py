@@ -43,15 +43,14 @@ Plain text follows ``noteproof.plain`` for words; ``^`` takes the next factor
 (``e^(-ah)``, ``h^2/2``) and ``**`` is ``^``.
 
 Not supported (FormulaError, or read as stated): matrices (every symbol is a commutative
-scalar, so ``A\Sigma +\Sigma A`` is 2*A*Sigma); superscript indices (``h^{\ell }`` is a
-power: map it with ``symbols``); ``\pm``, ``!``, ``\binom``, ``\lim``, environments, sets
+scalar, so ``A\\Sigma +\\Sigma A`` is 2*A*Sigma); superscript indices (``h^{\\ell }`` is a
+power: map it with ``symbols``); ``\\pm``, ``!``, ``\\binom``, ``\\lim``, environments, sets
 and half-open intervals; higher derivatives (``d^2x/dt^2``); unbracketed nested bars
 (``||x|-1|``); double superscripts; powers nested deeper than 4; the side of ``0^{+}``.
 """
 from __future__ import annotations
 
 import math
-import re
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Iterable, Mapping
@@ -61,15 +60,12 @@ import sympy as sp
 from .errors import FormulaError
 from .latex import Token, normalise, tokenize_latex
 from .model import Location
+from .formtokens import MAX_CHARS, MAX_DEPTH, split_parts, substitute
 from .plain import tokenize_plain
 
-MAX_CHARS = 2000
-MAX_DEPTH = 50
 MAX_POWERS = 4
 MAX_BITS = 512
 RELATION_OPS = frozenset({"=", "<=", "<", ">=", ">", "!=", "~", "propto", "=>", "->"})
-_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_ROMAN = re.compile(r"\\(?:mathrm|operatorname|text|textrm|textit|mathit|mathbf|mathsf)\s*\{[^{}]*\}")
 _LABEL_RELS = {"<=": "le", ">=": "ge", "<": "lt", ">": "gt", "=": "eq", "!=": "ne"}
 
 
@@ -160,7 +156,7 @@ def _read_checked(src, symbols, functions, location, latex: bool) -> tuple:
     if any(ord(c) < 32 and c not in "\t\n\r" for c in src):
         raise FormulaError("control character in formula", location)
     names_in = _functions(functions, location)
-    text, names = _substitute(src, symbols, latex, location)
+    text, names = substitute(src, symbols, latex, location)
     ctx = _Context(src, names_in, latex, location)
     if latex:
         text = normalise(text)
@@ -168,7 +164,7 @@ def _read_checked(src, symbols, functions, location, latex: bool) -> tuple:
     else:
         tokens = tokenize_plain(text, names, ctx.fail)
     parts = tuple(_Parser(ctx, part, len(text)).whole("implication")
-                  for part in _split_parts(tokens, ctx))
+                  for part in split_parts(tokens, ctx.fail, len(ctx.src)))
     if not parts:
         ctx.fail("empty formula", 0)
     return parts
@@ -179,74 +175,6 @@ def _functions(functions, location) -> frozenset:
     if isinstance(functions, str) or not all(isinstance(f, str) for f in names):
         raise FormulaError("functions must be a list of names", location)
     return frozenset(names)
-
-
-def _substitute(src: str, symbols, latex: bool, location) -> tuple[str, list[str]]:
-    """Replace each ``symbols`` fragment (longest first) by a marker naming its symbol."""
-    if not symbols:
-        return src, []
-    if not isinstance(symbols, Mapping):
-        try:
-            symbols = dict(symbols)  # also (fragment, name) pairs
-        except (TypeError, ValueError):
-            raise FormulaError("symbols must map fragments to names", location) from None
-    for key, name in symbols.items():
-        if not isinstance(key, str) or not key.strip() or not isinstance(name, str) \
-                or not _NAME.fullmatch(name) or len(key) > MAX_CHARS:
-            raise FormulaError(f"bad symbols entry {key!r}: {name!r}", location)
-    keys = sorted(symbols, key=len, reverse=True)
-    words = [m.span() for m in _ROMAN.finditer(src)] if latex else []
-    out, names, i = [], [], 0
-    while i < len(src):
-        key = next((k for k in keys if src.startswith(k, i) and _fits(src, i, k, latex)
-                    and not any(start < i < end for start, end in words)), None)
-        if key is None:
-            out.append(src[i])
-            i += 1
-        else:
-            out.append(f"\x01{len(names)}\x02")
-            names.append(symbols[key])
-            i += len(key)
-    return "".join(out), names
-
-
-def _fits(src: str, i: int, key: str, latex: bool) -> bool:
-    """A fragment must not start or end inside a command name (LaTeX) or a word (plain)."""
-    after = src[i + len(key):i + len(key) + 1]
-    if not latex:
-        word = lambda c: c.isalnum() or c == "_"  # noqa: E731
-        return not (word(key[0]) and i and word(src[i - 1])) and \
-            not (word(key[-1]) and after and word(after))
-    j = i
-    while j > 0 and src[j - 1].isalpha():
-        j -= 1
-    if key[0].isalpha() and j > 0 and src[j - 1] == "\\":
-        return False
-    return not (re.search(r"\\[A-Za-z]+$", key) and after.isalpha())
-
-
-def _split_parts(tokens: list[Token], ctx) -> list[list[Token]]:
-    """Split at top-level separators; drop a trailing full stop and empty parts."""
-    parts, depth = [[]], 0
-    for t in tokens:
-        if t.kind == "op" and t.value in "([{":
-            depth += 1
-            if depth > MAX_DEPTH:
-                ctx.fail("formula nested too deeply", t.pos)
-        elif t.kind == "op" and t.value in ")]}":
-            depth -= 1
-            if depth < 0:
-                ctx.fail(f"unbalanced {t.value!r}", t.pos)
-        if depth == 0 and (t.kind == "sep" or (t.kind == "op" and t.value == ",")):
-            parts.append([])
-        else:
-            parts[-1].append(t)
-    if depth:
-        ctx.fail("unbalanced brackets", len(ctx.src))
-    for part in parts:
-        while part and part[-1].kind == "op" and part[-1].value == ".":
-            part.pop()
-    return [p for p in parts if p]
 
 
 class _Context:

@@ -20,8 +20,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from difflib import SequenceMatcher
+from functools import lru_cache
+
 from .notes import number_offset
 
+_NEWLINE = re.compile("\n")
 TOKEN = re.compile(r"""
     (?:(?<![\w.)\]}])[-+\u2212](?=\d))?        # a sign, unless it is an operator
     (?<![\w.])                                 # not the tail of a name or a number
@@ -93,13 +96,10 @@ def changed_lines(old: str, new: str) -> tuple[set[int], dict[int, tuple[int, in
     return changed, where
 
 
-def line_offsets(text: str) -> list[int]:
+@lru_cache(maxsize=8)
+def line_offsets(text: str) -> tuple[int, ...]:
     """Offset of the start of each line (index 0 is line 1), plus the end of the text."""
-    out = [0]
-    for i, ch in enumerate(text):
-        if ch == "\n":
-            out.append(i + 1)
-    return out + [len(text) + 1]
+    return (0, *(m.end() for m in _NEWLINE.finditer(text)), len(text) + 1)
 
 
 def region(text: str, lines: tuple[int, int] | None, margin: int = 2) -> tuple[int, int]:
@@ -191,11 +191,17 @@ def map_span(old: str, new: str, a: int, b: int, where: dict[int, tuple[int, int
     sa, sb = nstarts[na - 1], min(len(new), nstarts[min(nb, len(nstarts)) - 1] - 1)
     if sb < sa:
         return None
-    ops = SequenceMatcher(None, old[oa:ob], new[sa:sb], autojunk=False).get_opcodes()
+    ops = _opcodes(old[oa:ob], new[sa:sb])
     start, end = _map_start(ops, a - oa, new[sa:sb]), _map_end(ops, b - oa, new[sa:sb])
     if start is None or end is None or end <= start:
         return None
     return sa + start, sa + end
+
+
+@lru_cache(maxsize=64)
+def _opcodes(a: str, b: str) -> tuple:
+    """A character diff; an audit maps many spans of the same edited lines."""
+    return tuple(SequenceMatcher(None, a, b, autojunk=False).get_opcodes())
 
 
 def _map_start(ops, p: int, new: str) -> int | None:

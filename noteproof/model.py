@@ -152,6 +152,7 @@ class FormulaResult:
     message: str = ""
     mathml: str = ""       # the derived form as presentation MathML, for the HTML report
     printed_mathml: str = ""   # the formula as the reader read it, as presentation MathML
+    relation: bool = False     # the derived form is a relation: every side printed is compared
 
 
 @dataclass(frozen=True)

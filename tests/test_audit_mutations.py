@@ -14,6 +14,7 @@ outside the project (`noteproof audit PATH`, baseline the note in notes/).
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -138,10 +139,13 @@ def edited_line(text: str, edit: Edit) -> int:
     return changed[:at].count("\n") + 1
 
 
-def run_edit(base: Path, i: int, edit: Edit):
-    """Apply one edit to a fresh copy and run the audit once (in place, or on an outside copy)."""
+def run_edit(base: Path, i: int, edit: Edit, cache: Path):
+    """Apply one edit to a fresh copy and audit it twice (in place, or on an outside copy):
+    with the cache a report left (the edit judged again from it where possible, replay.py)
+    and with --no-cache (every touched claim run)."""
     work = base / f"{i:02d}-{edit.id}"
     project = copy_project(work / "project")
+    shutil.copytree(cache, project / ".noteproof-cache")
     note = project / "notes" / f"{edit.note}.txt"
     text = note.read_text(encoding="utf-8")
     assert edit.old in text, edit.id
@@ -151,24 +155,37 @@ def run_edit(base: Path, i: int, edit: Edit):
         _git(project, "add", "-A")
         _git(project, "commit", "-q", "-m", "base")
         note.write_text(changed, encoding="utf-8")
-        run = run_cli("audit", "--json", "--jobs", "1", cwd=project)
+        args = ["audit", "--json", "--jobs", "1"]
     else:
         outside = work / "draft" / f"{edit.note}.txt"
         outside.parent.mkdir(parents=True)
         outside.write_text(changed, encoding="utf-8")
-        run = run_cli("audit", str(outside), "--json", "--jobs", "1", cwd=project)
-    return edited_line(text, edit), run
+        args = ["audit", str(outside), "--json", "--jobs", "1"]
+    warm = run_cli(*args, cwd=project)
+    return edited_line(text, edit), run_cli(*args, "--no-cache", cwd=project), warm
+
+
+@pytest.fixture(scope="session")
+def report_cache(tmp_path_factory) -> Path:
+    """The cache a `noteproof report` of the unedited project leaves."""
+    project = copy_project(tmp_path_factory.mktemp("audit-baseline") / "project")
+    run = run_cli("report", "--out", str(project / "out"), cwd=project)
+    assert run.code == 0, run.stderr[-2000:]
+    return project / ".noteproof-cache"
 
 
 @pytest.fixture(scope="session")
 def audits(request, tmp_path_factory):
-    """Every selected edit's (edited line, CLI run), run concurrently."""
-    base = tmp_path_factory.mktemp("audit-mutations")
+    """Every selected edit's (edited line, CLI run, CLI run with the report's cache), run concurrently."""
     chosen = {item.callspec.params["edit"].id for item in request.session.items
               if hasattr(item, "callspec") and isinstance(item.callspec.params.get("edit"), Edit)}
     edits = [e for e in MUTATIONS + HARMLESS if e.id in chosen]
+    if not edits:
+        return {}
+    cache = request.getfixturevalue("report_cache")
+    base = tmp_path_factory.mktemp("audit-mutations")
     with ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 1) + 1)) as pool:
-        done = list(pool.map(lambda e: run_edit(base, (MUTATIONS + HARMLESS).index(e), e), edits))
+        done = list(pool.map(lambda e: run_edit(base, (MUTATIONS + HARMLESS).index(e), e, cache), edits))
     return {e.id: d for e, d in zip(edits, done)}
 
 
@@ -180,7 +197,7 @@ def test_the_suite_is_big_enough_and_spread_over_the_notes():
 
 @pytest.mark.parametrize("edit", MUTATIONS, ids=lambda e: e.id)
 def test_each_mutation_is_an_error_on_its_line(edit, audits):
-    line, run = audits[edit.id]
+    line, run, _ = audits[edit.id]
     assert run.code == 1, f"exit {run.code}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}"
     errors = [f for f in run.json["findings"] if f["severity"] == "error"]
     on_line = [f for f in errors if f["location"].split(":")[1:2] == [str(line)]
@@ -194,6 +211,26 @@ def test_each_mutation_is_an_error_on_its_line(edit, audits):
 
 @pytest.mark.parametrize("edit", HARMLESS, ids=lambda e: e.id)
 def test_each_harmless_edit_passes(edit, audits):
-    _, run = audits[edit.id]
+    _, run, _ = audits[edit.id]
     assert run.code == 0, f"exit {run.code}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}"
     assert not [f for f in run.json["findings"] if f["severity"] == "error"]
+
+
+@pytest.mark.parametrize("edit", MUTATIONS + HARMLESS, ids=lambda e: e.id)
+def test_judging_again_from_the_cache_agrees_with_a_run(edit, audits):
+    """The audit after a report judges most edits from the cached results (replay.py); whatever
+    it decides must be what running the claims decides, finding for finding."""
+    _, run, warm = audits[edit.id]
+    assert warm.code == run.code, f"exit {warm.code} from the cache, {run.code} from a run\n{warm.stdout[-3000:]}"
+    assert warm.json["findings"] == run.json["findings"]
+    assert warm.json["summary"]["touched"] == run.json["summary"]["touched"]
+
+
+def test_most_edits_are_judged_from_the_cache(audits):
+    """The fast path is taken: numbers, tags, rows and rewording need no run."""
+    if len(audits) < len(MUTATIONS + HARMLESS):
+        pytest.skip("needs the whole suite")
+    replayed = [k for k, (_, _, warm) in audits.items() if warm.json["summary"]["claims_replayed"]]
+    ran = [k for k, (_, run, _) in audits.items() if run.json["summary"]["claims_run"]]
+    assert len(replayed) >= len(ran) // 2, (replayed, ran)
+    assert "w09-separation" in replayed and "c12-more-digits" in replayed
