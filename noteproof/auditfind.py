@@ -15,6 +15,7 @@ from fractions import Fraction
 from .compare import rounded_like
 from .earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from .errors import NoteproofError
+from .formedit import unchecked_change
 from .locate import numeric_tokens
 from .model import ClaimResult, Finding, Outcome, Severity, Status
 from .project import Project
@@ -82,14 +83,21 @@ def _expected(quoted: str, computed: str, exact: bool) -> str:
 
 def formula_findings(claim: Claim, result: ClaimResult, plan: Plan) -> list[Finding]:
     out = []
+    checked = {n.quoted for n in result.numbers if n.outcome in (Outcome.VERIFIED, Outcome.FAILED)}  # judged there
     for i, (spec, f) in enumerate(zip(claim.formulas, result.formulas)):
         moved = plan.formulas.get((claim.id, i))
         where = moved.location if moved else f.location
         if f.outcome is Outcome.VERIFIED:
             if moved and not any(g.outcome is not Outcome.VERIFIED and g.latex == f.latex for g in result.formulas):
-                out.append(Finding("formula", Severity.NOTICE, claim.id, where,
-                                   f"formula edited and still equal to {spec.derivation}: {moved.old!r} -> {moved.new!r}",
-                                   moved.new, f.derived))
+                why = unchecked_change(spec, moved.old, moved.new, f.relation, checked)
+                if why:
+                    out.append(Finding("formula", Severity.ERROR, claim.id, where,
+                                       f"formula edited where {spec.derivation} does not check it: {moved.old!r} -> "
+                                       f"{moved.new!r}: {why}", moved.new, moved.old))
+                else:
+                    out.append(Finding("formula", Severity.NOTICE, claim.id, where,
+                                       f"formula edited and still equal to {spec.derivation}: {moved.old!r} -> "
+                                       f"{moved.new!r}", moved.new, f.derived))
             continue
         if f.location is None and not moved:
             msg = f"formula no longer found: {spec.text!r} ({spec.derivation})"

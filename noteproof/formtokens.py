@@ -105,7 +105,7 @@ def same_reading(old: str, new: str, *, latex: bool, symbols, part: int | None, 
     """Would checks.check_formula compare the same thing in ``new`` as in ``old``?
 
     True when the two texts tokenize alike, or differ only in numbers (each a number in both,
-    at most MAX_NUMBER_CHARS long, neither a base nor an exponent) that stand outside what is
+    at most MAX_NUMBER_CHARS long, neither a base, an exponent nor a subscript) that stand outside what is
     compared: the side ``side`` names of a printed relation when an expression was derived
     (``relation`` False). A number never changes how the tokens around it parse, so the
     compared side reads exactly as before. Anything the check of a number cannot vouch for
@@ -128,6 +128,23 @@ def same_reading(old: str, new: str, *, latex: bool, symbols, part: int | None, 
     return not any(b[i].pos in compared for i in diff)
 
 
+def changed_outside(old: str, new: str, *, latex: bool, symbols, part: int | None, side: str,
+                    relation: bool) -> tuple[str, ...] | None:
+    """The tokens of ``new`` that differ from ``old`` outside what check_formula compares
+    (see :func:`same_reading`); None when the two do not align token for token (a reading
+    must tell) or cannot be tokenized. Numbers in the tuple are marked ``num:``."""
+    try:
+        a, b = tokens(old, symbols, latex), tokens(new, symbols, latex)
+        if len(a) != len(b):
+            return None
+        compared = {t.pos for t in b} if relation else _compared(b, part, side)
+    except FormulaError:
+        return None
+    return tuple(("num:" if b[i].kind == "num" and _plain_number(b, i) and a[i].kind == "num" else "") + b[i].value
+                 for i, (x, y) in enumerate(zip(a, b))
+                 if (x.kind, x.value) != (y.kind, y.value) and y.pos not in compared)
+
+
 def _plain_number(toks: list[Token], i: int) -> bool:
     if toks[i].kind != "num" or len(toks[i].value) > MAX_NUMBER_CHARS:
         return False
@@ -137,8 +154,8 @@ def _plain_number(toks: list[Token], i: int) -> bool:
     k = i + 1
     while k < len(toks) and toks[k].kind == "op" and toks[k].value in "})":
         k += 1
-    power = lambda t: t.kind == "op" and t.value == "^"  # noqa: E731
-    return not (j >= 0 and power(toks[j])) and not (k < len(toks) and power(toks[k]))
+    script = lambda t, marks: t.kind == "op" and t.value in marks  # noqa: E731
+    return not (j >= 0 and script(toks[j], "^_")) and not (k < len(toks) and script(toks[k], "^"))
 
 
 def _compared(toks: list[Token], part: int | None, side: str) -> set[int]:

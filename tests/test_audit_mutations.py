@@ -102,6 +102,15 @@ MUTATIONS = [
     Edit("c12-input", C12, "Decay rate (a): 1.2", "Decay rate (a): 1.4", "1.2", "input"),
     Edit("c12-readout-deleted", C12, "Error at time 6: 0.409\n", "", kind="number"),
     Edit("w10-formula-deleted", W10, "$$A\\Sigma +\\Sigma A=\\eta C/B.$$\n", "", kind="formula"),
+    # math where no derivation looks: the side of a formula not compared, math no formula registers
+    Edit("w09-euler-lhs", W9, "$h_{\\ell +1}=(1-\\Delta s)h_{\\ell }$", "$h_{\\ell -1}=(1-\\Delta s)h_{\\ell }$",
+         kind="formula"),
+    Edit("w09-map-lhs", W9, "$a_{i+1}=\\tanh (\\beta a_i+u_i).$", "$a_{i-1}=\\tanh (\\beta a_i+u_i).$", kind="formula"),
+    Edit("w09-test-equation", W9, "$dh/ds=-h$", "$dh/ds=+h$", kind="formula"),
+    Edit("w09-fixed-point-equation", W9, "$a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)$",
+         "$a_{\\ast }=\\tanh (\\beta a_{\\ast }-u)$", kind="formula"),
+    Edit("w10-h1-lhs", W10, "$h_1=wx$", "$h_2=wx$", kind="formula"),
+    Edit("w10-h2-chain", W10, "$h_2=w{h}_1=w^{2}x$", "$h_3=w{h}_1=w^{2}x$", kind="formula"),
     Edit("c12-statement-removed", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
          "", kind="statement"),
 ]
@@ -121,6 +130,7 @@ HARMLESS = [
     Edit("c12-reword", C12, "A quantity decays smoothly.", "A quantity decays smoothly over time."),
     Edit("c12-reword-around-number", C12, "so the gap 0.271 stays above zero", "so the gap of 0.271 stays positive"),
     Edit("c12-label-lowered", C12, "Illustration C12-D07. Identity.", "Illustration C12-D07. Illustration."),
+    Edit("w09-formula-spacing", W9, "$h_{\\ell +1}=(1-\\Delta s)h_{\\ell }$", "$h_{\\ell+1} = (1 - \\Delta s) h_{\\ell}$"),
     Edit("c12-statement-reworded", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
          "Orders are asymptotic: they describe how the error shrinks as h gets small."),
 ]
