@@ -10,6 +10,7 @@ from __future__ import annotations
 import sympy as sp
 
 from noteproof.content import derivation, exact
+from noteproof.formulas import Relation
 from noteproof.model import Derived, Evidence, EvidenceKind, Status, Step
 
 IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY
@@ -246,6 +247,81 @@ def general_formula() -> Derived:
         ),
         steps=(Step("equilibrium (I - theta A)^{-1} b", z_star),
                Step("difference direct - formula", (direct - implicit).applyfunc(sp.simplify))))
+
+
+def _linear_parts(expr, unknowns):
+    """``expr`` = sum_j c_j u_j + r, linear in the unknowns u_j: ([c_j], r)."""
+    zero = {u: 0 for u in unknowns}
+    coeffs = [sp.expand(expr).coeff(u) for u in unknowns]
+    rest = sp.expand(expr).xreplace(zero)
+    return coeffs, rest
+
+
+@derivation("c12.d03.implicit-function")
+def implicit_function() -> Derived:
+    """dz*/dtheta = (I - J_f)^{-1} df/dtheta with J_f = df/dz at z*, from z* = f(z*, theta).
+
+    C12-D03, "The equations and symbols": the display
+    ``\\frac{\\partial z^*}{\\partial\\theta}=(I-J_f)^{-1}\\frac{\\partial f}{\\partial\\theta},
+    \\qquad J_f=\\left.\\frac{\\partial f}{\\partial z}\\right|_{z^*}``.
+    Differentiating the fixed-point equation z*(theta) = f(z*(theta), theta) in theta (chain
+    rule, SymPy) gives dz* = J_f dz* + f_theta, where J_f, the coefficient of dz*/dtheta, is
+    df/dz at z = z*; solved, dz*/dtheta = f_theta / (1 - J_f). Written with the identity I as
+    the note does (I dz* = J_f dz* + f_theta, every symbol a commutative scalar, as the reader
+    reads them) the solution is f_theta/(I - J_f), the scalar template of (I - J_f)^{-1} f_theta.
+    With explicit 2x2 functions f_1, f_2 of (z_1, z_2, theta), (I - J)^{-1} f_theta is checked to
+    be the solution of the differentiated system.
+    """
+    th = sp.Symbol("theta", real=True)
+    zr, zs_sym = sp.Symbol("z", real=True), sp.Symbol("z_star", real=True)
+    f, zs = sp.Function("f"), sp.Function("z_star")
+    dz = sp.Derivative(zs(th), th)
+    differentiated = sp.diff(zs(th) - f(zs(th), th), th)       # = 0 along the fixed point
+    (c,), rest = _linear_parts(differentiated, [dz])
+    jac, f_th = sp.expand(1 - c), sp.expand(-rest)             # df/dz at z*(theta), df/dtheta
+    solved = sp.solve(differentiated, dz)
+    scalar = solved[0] if len(solved) == 1 else sp.nan
+    # the note's operator form, the identity I and J_f as commutative symbols
+    I_, J, F, u = sp.symbols("I J_f F u", real=True)
+    template = sp.solve(sp.Eq(I_ * u, J * u + F), u)
+    template = template[0] if len(template) == 1 else sp.nan
+    # the note's notation: J_f for df/dz at z*, d f/d theta for df/dtheta (f read as f(theta)),
+    # and df/dz at z* written \left.\frac{\partial f}{\partial z}\right|_{z^*}
+    var = jac.variables[0] if isinstance(jac, sp.Derivative) and len(jac.variables) == 1 else None
+    at_star = var == zs(th) and jac.expr == f(zs(th), th)
+    printed_jac = sp.Subs(sp.Derivative(f(zr), zr), zr, zs_sym) if at_star else sp.nan
+    printed_slope = template.subs({F: sp.Derivative(f(th), th)})
+    # explicit 2x2 system z_i = f_i(z_1, z_2, theta)
+    z1, z2 = sp.Function("z_1")(th), sp.Function("z_2")(th)
+    fs = [sp.Function(f"f_{i}")(z1, z2, th) for i in (1, 2)]
+    dzs = [sp.Derivative(z1, th), sp.Derivative(z2, th)]
+    rows = [sp.diff(zi - fi, th) for zi, fi in zip((z1, z2), fs)]
+    parts = [_linear_parts(r, dzs) for r in rows]
+    Jm = sp.Matrix(2, 2, lambda i, j: sp.expand((1 if i == j else 0) - parts[i][0][j]))
+    Fm = sp.Matrix([sp.expand(-parts[i][1]) for i in (0, 1)])
+    sol2 = sp.solve(rows, dzs, dict=True)
+    via_inverse = (sp.eye(2) - Jm).inv() * Fm
+    via_plus = (sp.eye(2) + Jm).inv() * Fm
+    solves2 = len(sol2) == 1 and all(_zero(sol2[0][d] - via_inverse[i]) for i, d in enumerate(dzs))
+    jac_entries = all(isinstance(Jm[i, j], sp.Derivative) and Jm[i, j].expr == fs[i]
+                      and Jm[i, j].variables == ((z1, z2)[j],) for i in (0, 1) for j in (0, 1))
+    return Derived(
+        forms={"slope": Relation(("=",), (dz, printed_slope)),
+               "jacobian": Relation(("=",), (J, printed_jac)),
+               "scalar_slope": scalar, "template": template},
+        evidence=(
+            _ev(IDENTITY, "differentiating z* = f(z*, theta) gives dz*/dtheta = f_theta/(1 - J_f), "
+                "J_f = df/dz at z*: the template f_theta/(I - J_f) at I = 1",
+                _zero(scalar - template.subs({I_: 1, J: jac, F: f_th})) and at_star),
+            _ev(IDENTITY, "2x2: (I - J)^{-1} f_theta solves the differentiated system, J_ij = df_i/dz_j",
+                solves2 and jac_entries),
+            _ev(WITNESS, "2x2: (I + J)^{-1} f_theta does not solve it (the sign matters)",
+                len(sol2) == 1 and not _zero(sol2[0][dzs[0]] - via_plus[0])),
+        ),
+        steps=(Step("differentiated fixed-point equation", differentiated),
+               Step("solved for dz*/dtheta", scalar),
+               Step("operator form I u = J_f u + F solved", template),
+               Step("2x2: J", Jm), Step("2x2: (I - J)^{-1} f_theta", via_inverse)))
 
 
 @derivation("c12.d03.sensitivity")

@@ -11,6 +11,7 @@ import mpmath
 import sympy as sp
 
 from noteproof.content import derivation
+from noteproof.formulas import Relation
 from noteproof.model import Derived, Evidence, EvidenceKind, Step
 
 t = sp.Symbol("t", real=True)
@@ -91,6 +92,56 @@ def order_preserved() -> Derived:
                Step("non-unique witness x_A = (t-1)^3, x_B = 0 under 3x^{2/3}", (path_a, path_b))))
 
 
+def _order_relation(gap, sign) -> Relation | None:
+    """``gap`` = (terms with +) - (terms with -) of sign ``sign``, written as the note's ``lhs > rhs``."""
+    terms = sp.Add.make_args(sp.expand(gap))
+    plus = sp.Add(*[u for u in terms if not u.could_extract_minus_sign()])
+    minus = -sp.Add(*[u for u in terms if u.could_extract_minus_sign()])
+    op = {1: ">", -1: "<"}.get(sign)
+    return Relation((op,), (plus, minus)) if op else None
+
+
+@derivation("c12.d05.order-statement")
+def order_statement() -> Derived:
+    """x_B(0) > x_A(0) => x_B(t) > x_A(t) for all t under dx/dt = f(x, t), from the gap ODE.
+
+    C12-D05, "The equations and symbols": the display
+    ``\\dot x=f(x,t):\\quad x_B(0)>x_A(0)\\ \\Rightarrow\\ x_B(t)>x_A(t)\\ \\text{for all }t``.
+    The gap g = x_B - x_A obeys g' = f(x_B, t) - f(x_A, t) = m(t) g with m real
+    (c12.d05.order-preserved: the mean-value form for a C^1 field); dsolve with g(0) = g_0 gives
+    g(t) = g_0 exp(int_0^t m), and the factor exp(real) is positive, so g(t) has the sign of g_0:
+    the premise g_0 > 0 (B starts above A) gives the conclusion x_B(t) - x_A(t) > 0. The forms are
+    the premise and the conclusion written as the note writes them (x_B(.) > x_A(.)); the
+    conclusion's operator is the premise's times the sign of the factor. The field itself
+    (form ``field``, \\dot x = f(x, t)) is the defining equation, not derived.
+    """
+    xa_f, xb_f, g, f = sp.Function("x_A"), sp.Function("x_B"), sp.Function("g"), sp.Function("f")
+    m = sp.Function("m", real=True)
+    g0 = sp.Symbol("g_0", real=True)
+    sol = sp.dsolve(sp.Eq(g(t).diff(t), m(t) * g(t)), g(t), ics={g(0): g0}).rhs
+    factor = sp.powsimp(sol / g0)
+    # an integral of the real m over a real range is real: stand a real symbol in for each
+    stand_in = factor.replace(lambda e: isinstance(e, sp.Integral), lambda e: sp.Dummy(real=True))
+    sign = 1 if stand_in.is_positive else (-1 if stand_in.is_negative else 0)
+    start_gap = xb_f(0) - xa_f(0)
+    premise = _order_relation(start_gap, 1)                 # the assumption: g_0 > 0
+    gap_t = (start_gap * factor).subs(start_gap, xb_f(t) - xa_f(t))  # g(t) = g_0 * factor, g_0 > 0
+    conclusion = _order_relation(xb_f(t) - xa_f(t), sign * (1 if premise else 0))
+    x = sp.Symbol("x", real=True)
+    return Derived(
+        forms={"premise": premise, "conclusion": conclusion, "field": f(x, t)},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY, "g' = m(t) g with g(0) = g_0 gives g(t) = g_0 exp(int_0^t m) "
+                     "(dsolve), and exp of a real number is positive: g(t) has the sign of g_0",
+                     _zero(sol.subs(t, 0) - g0) and _zero(sol.diff(t) - m(t) * sol) and sign == 1),
+            Evidence(EvidenceKind.IDENTITY, "so x_B(0) > x_A(0) gives x_B(t) > x_A(t) for every t",
+                     premise is not None and conclusion is not None and conclusion.op == ">"
+                     and premise.op == ">"),
+        ),
+        steps=(Step("gap ODE g' = m g solved with g(0) = g_0", sol), Step("g(t)/g_0", factor),
+               Step("g(t) for g_0 = x_B(0) - x_A(0)", gap_t)))
+
+
 @derivation("c12.d05.rotation-swap")
 def rotation_swap() -> Derived:
     """x' = -pi y, y' = pi x by the matrix exponential: (x, y)(t) = x0 (cos pi t, sin pi t)."""
@@ -135,15 +186,26 @@ def _leading_power(expr, var, n=8) -> int:
 
 @derivation("c12.d06.step-factors")
 def step_factors() -> Derived:
-    """Euler's factor 1 - h and RK4's 1 - h + h^2/2 - h^3/6 + h^4/24, and their local errors."""
+    """Euler's factor 1 - h and RK4's 1 - h + h^2/2 - h^3/6 + h^4/24, their local and global errors.
+
+    C12-D06: the worked factors, and the display
+    ``\\text{error}_{\\text{Euler}}\\propto h,\\qquad \\text{error}_{\\text{RK4}}\\propto h^4``:
+    on dx/dt = -x over [0, 1] with N = 1/h steps, x_N = factor^(1/h); the leading power of the
+    series in h of factor^(1/h) - e^{-1} is 1 for Euler and 4 for RK4 (forms
+    ``euler_error_order``, ``rk4_error_order``: error propto h^p with p from the series).
+    """
     euler = sp.expand(1 + h * (-1))
     rk4 = _rk4_factor(h)
     p_euler = _leading_power(sp.exp(-h) - euler, h)
     p_rk4 = _leading_power(sp.exp(-h) - rk4, h)
     g_euler = _leading_power(sp.exp(sp.log(euler) / h) - sp.exp(-1), h, 4)
     g_rk4 = _leading_power(sp.exp(sp.log(rk4) / h) - sp.exp(-1), h, 7)
+    err_e, err_r = sp.symbols("error_Euler error_RK4", real=True)
     return Derived(
-        forms={"euler_factor": euler, "rk4_factor": rk4},
+        forms={"euler_factor": euler, "rk4_factor": rk4,
+               # the global error's leading power in h, as the note's error_Euler propto h, error_RK4 propto h^4
+               "euler_error_order": Relation(("propto",), (err_e, h ** g_euler)),
+               "rk4_error_order": Relation(("propto",), (err_r, h ** g_rk4))},
         evidence=(
             Evidence(EvidenceKind.IDENTITY, "one step per method on dx/dt = -x: Euler 1 - h, RK4 the degree-4 "
                      "Taylor polynomial of e^{-h}", _zero(rk4 - sp.series(sp.exp(-h), h, 0, 5).removeO())),
@@ -174,6 +236,37 @@ def rk4_weights() -> Derived:
         evidence=(Evidence(EvidenceKind.IDENTITY, "order conditions up to h^4 fix the weights b = (1, 2, 2, 1)/6",
                            unique and sp.Tuple(*weights) == sp.Tuple(1, 2, 2, 1)),),
         steps=(Step("order conditions", sp.Tuple(*eqs)), Step("solution", sp.Tuple(*weights))))
+
+
+@derivation("c12.d06.euler-step")
+def euler_step() -> Derived:
+    """x_{n+1} = x_n + h f(x_n, t_n): Taylor's expansion of x(t_n + h) cut after the h term.
+
+    C12-D06, "The equations and symbols": the display ``x_{n+1}=x_n+hf(x_n,t_n)``.
+    SymPy expands x(t_n + h) in h to first order, x(t_n) + h x'(t_n) + O(h^2), and the ODE
+    dx/dt = f(x, t) replaces x'(t_n) by f(x(t_n), t_n); x(t_n) is written x_n and
+    x(t_n + h) = x(t_{n+1}) is written x_{n+1} (Indexed, as the reader reads it). The dropped
+    remainder is h^2 x''/2: one step's local error is O(h^2).
+    """
+    xf, f = sp.Function("x"), sp.Function("f")
+    tn, xn = sp.Symbol("t_n", real=True), sp.Symbol("x_n", real=True)
+    n = sp.Symbol("n", real=True)
+    hh = sp.Symbol("h", real=True)
+    taylor = sp.series(xf(tn + hh), hh, 0, 2).removeO().doit()
+    slope = sp.Derivative(xf(tn), tn)
+    step = sp.expand(taylor.subs(slope, f(xf(tn), tn)).subs(xf(tn), xn))
+    remainder = sp.series(xf(tn + hh), hh, 0, 3).removeO().doit() - taylor
+    one_eval = len([e for e in sp.preorder_traversal(step) if isinstance(e, sp.Function) and e.func == f])
+    lhs = sp.IndexedBase(sp.Symbol("x", real=True))[n + 1]
+    return Derived(
+        forms={"euler_update": Relation(("=",), (lhs, step)), "euler_step": step},
+        evidence=(Evidence(EvidenceKind.IDENTITY, "x(t_n + h) = x(t_n) + h x'(t_n) + O(h^2) with x' = f(x, t) "
+                           "gives x_{n+1} = x_n + h f(x_n, t_n), one evaluation of f",
+                           _zero(sp.diff(step, hh) - f(xn, tn)) and _zero(step.subs(hh, 0) - xn) and one_eval == 1),
+                  Evidence(EvidenceKind.IDENTITY, "the dropped remainder is second order in h",
+                           _zero(remainder.subs(hh, 0)) and _zero(sp.diff(remainder, hh).subs(hh, 0)))),
+        steps=(Step("x(t_n + h) to first order", taylor), Step("with x' = f(x, t)", step),
+               Step("next term", remainder)))
 
 
 @derivation("c12.d06.evaluation-count")
@@ -351,3 +444,57 @@ def euler_factors() -> Derived:
         steps=(Step("explicit update", explicit), Step("implicit equation solved", implicit),
                Step("explicit stability set in h", stable), Step("implicit factor minus 1", shrink_gap)))
 
+
+@derivation("c12.d08.stiffness-definition")
+def stiffness_ratio() -> Derived:
+    """S = max_j |lambda_j| / min_j |lambda_j| for the decoupled modes dx_j/dt = -lambda_j x_j.
+
+    C12-D08, "The equations and symbols": the display
+    ``\\dot x_j=-\\lambda_jx_j,\\quad S=\\max_j|\\lambda_j|/\\min_j|\\lambda_j|``.
+    The system matrix diag(-lambda_1, -lambda_2, -lambda_3) has the eigenvalues -lambda_j (SymPy),
+    so mode j decays at the rate r_j = |lambda_j| and takes the time T_j solving
+    e^{-r_j T} = e^{-1}: T_j = 1/r_j. The stiffness ratio is the slowest time scale over the
+    fastest, max_j T_j / min_j T_j; since dT/dr = -1/r^2 < 0, max_j T_j = 1/min_j r_j and
+    min_j T_j = 1/max_j r_j, so S = max_j r_j / min_j r_j (max_j, min_j written as the reader
+    reads \\max_j, \\min_j: functions of the generic term). The system's row j gives
+    \\dot x_j = -lambda_j x_j (form ``mode``; the row read with the generic index j).
+    """
+    lam_b = sp.IndexedBase(sp.Symbol("lambda", real=True))
+    j = sp.Symbol("j", real=True)
+    idx = (1, 2, 3)
+    A = sp.diag(*[-lam_b[i] for i in idx])
+    eig = A.eigenvals()
+    generic = sp.Abs(-lam_b[j])                      # |eigenvalue| of mode j, the pattern of every rate
+    rates_match = sorted(map(str, (sp.Abs(e) for e in eig))) == sorted(str(generic.subs(j, i)) for i in idx)
+    r, T = sp.symbols("r T", positive=True)
+    decay = sp.solve(sp.Eq(sp.exp(-r * T), sp.exp(-1)), T)
+    time_scale = decay[0] if len(decay) == 1 else sp.nan        # 1/r
+    decreasing = bool(sp.diff(time_scale, r).is_negative)
+    max_j, min_j = sp.Function("max_j"), sp.Function("min_j")
+    # the slowest time scale is at the smallest rate when T(r) decreases, the fastest at the largest
+    slow_T = time_scale.subs(r, (min_j if decreasing else max_j)(generic))
+    fast_T = time_scale.subs(r, (max_j if decreasing else min_j)(generic))
+    ratio = sp.simplify(slow_T / fast_T)
+    # the page's rates 1 and 100 (and a third, 10): the same ratio with SymPy's Max/Min
+    rates = {lam_b[1]: 1, lam_b[2]: 100, lam_b[3]: 10}
+    page = ratio.replace(max_j, lambda e: sp.Max(*[e.subs(j, i).subs(rates) for i in idx])) \
+                .replace(min_j, lambda e: sp.Min(*[e.subs(j, i).subs(rates) for i in idx]))
+    times = [time_scale.subs(r, sp.Abs(e).subs(rates)) for e in eig]
+    xs = sp.Matrix([sp.Symbol(f"x_{i}", real=True) for i in idx])
+    row = (A * xs)[0]                                  # row 1 of A x, read with the generic index j
+    generic_row = row.subs({lam_b[1]: sp.Symbol("lambda_j", real=True), xs[0]: sp.Symbol("x_j", real=True)})
+    S = sp.Symbol("S", real=True)
+    return Derived(
+        forms={"stiffness_ratio": Relation(("=",), (S, ratio)), "ratio": ratio,
+               "mode": Relation(("=",), (sp.Symbol("x_dot_j", real=True), generic_row))},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY, "diag(-lambda_j) has the eigenvalues -lambda_j: mode j decays at "
+                     "|lambda_j|, on the time scale 1/|lambda_j| (solve e^{-rT} = e^{-1})",
+                     rates_match and _zero(time_scale - 1 / r)),
+            Evidence(EvidenceKind.INEQUALITY, "1/r decreases for r > 0, so the slowest time scale over the "
+                     "fastest is max_j |lambda_j| / min_j |lambda_j|", decreasing),
+            Evidence(EvidenceKind.IDENTITY, "rates 1, 10, 100: S = 100 from the formula and from the time scales",
+                     page == 100 and sp.Max(*times) / sp.Min(*times) == 100),
+        ),
+        steps=(Step("eigenvalues of diag(-lambda_j)", sp.Tuple(*eig)), Step("time scale of rate r", time_scale),
+               Step("slowest / fastest time scale", ratio)))

@@ -206,3 +206,27 @@ def test_d04_euler_against_verlet():
     assert agrees("0.78125", "c12.d04.euler-energy-end", horizon="1")
     assert not CONTENT.get("c12.d04.stable-step").fn(h="2.5")
     assert not CONTENT.get("c12.d04.horizon-divisible").fn(h="0.3")
+
+
+# ---- the displayed formulas registered under formulas: (read as printed, and mutants) ----
+
+IFT = (r"\frac{\partial z^*}{\partial\theta}=(I-J_f)^{-1}\frac{\partial f}{\partial\theta},\qquad "
+       r"J_f=\left.\frac{\partial f}{\partial z}\right|_{z^*}")
+
+
+def test_d03_implicit_function_display():
+    assert IFT in NOTE
+    assert all_evidence_holds("c12.d03.implicit-function")
+    d = derived("c12.d03.implicit-function")
+    # the template is solved, not typed: at I = 1 it is the scalar implicit derivative
+    I_, J_f, F = sp.symbols("I J_f F", real=True)
+    assert sp.simplify(d.forms["template"] - F / (I_ - J_f)) == 0
+    assert printed(IFT, "c12.d03.implicit-function", "slope", plain=False, part=0)
+    assert printed(IFT, "c12.d03.implicit-function", "jacobian", plain=False, part=1)
+    # mutants: (I + J_f), a squared inverse, J_f - I, the wrong partial, another name for J_f
+    for old, new in [("(I-J_f)^{-1}", "(I+J_f)^{-1}"), ("(I-J_f)^{-1}", "(I-J_f)^{-2}"),
+                     ("(I-J_f)^{-1}", "(J_f-I)^{-1}"),
+                     (r"\frac{\partial f}{\partial\theta},", r"\frac{\partial f}{\partial z},")]:
+        assert not printed(IFT.replace(old, new), "c12.d03.implicit-function", "slope", plain=False, part=0)
+    assert not printed(IFT.replace(r"J_f=\left", r"J_g=\left"), "c12.d03.implicit-function", "jacobian",
+                       plain=False, part=1)

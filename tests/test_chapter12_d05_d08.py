@@ -48,6 +48,17 @@ def all_hold(*ids: str) -> bool:
     return all(e.holds for i in ids for e in derive(i).evidence)
 
 
+NOTE = (ROOT / "notes" / "chapter12.txt").read_text(encoding="utf-8")
+
+
+def printed(text: str, check_id: str, name: str, *, part: int = 0, functions=()) -> bool:
+    """Read a LaTeX formula with the project's reader and compare one part with a derived form."""
+    from noteproof.formulas import read_latex
+    from noteproof.sameform import compare_form
+    parts = read_latex(text, functions=list(functions))
+    return compare_form(parts[part], derive(check_id).forms[name]).equal is True
+
+
 def check_numbers(table):
     bad = [(cid, q, str(value(cid))) for cid, q, ex in table if not consistent(q, value(cid), exact=ex)]
     assert not bad
@@ -178,3 +189,59 @@ def test_d08_stiffness():
 @pytest.mark.parametrize("k,digits", [(4, "3.7"), (8, "8.0"), (12, "4.7")])
 def test_d07_fd_digits_by_step(k, digits):
     assert consistent(digits, value("c12.d07.fd-digits", k=str(k)))
+
+
+# ---- the displayed formulas registered under formulas: (read as printed, and mutants) ----
+
+ORDER = r"\dot x=f(x,t):\quad x_B(0)>x_A(0)\ \Rightarrow\ x_B(t)>x_A(t)\ \text{for all }t"
+EULER = r"x_{n+1}=x_n+hf(x_n,t_n)"
+ERRORS = r"\text{error}_{\text{Euler}}\propto h,\qquad \text{error}_{\text{RK4}}\propto h^4"
+STIFF = r"\dot x_j=-\lambda_jx_j,\quad S=\max_j|\lambda_j|/\min_j|\lambda_j|"
+AB = ("x_A", "x_B")
+
+
+def test_displays_are_printed():
+    for text in (ORDER, EULER, ERRORS, STIFF, "x_B(0)>x_A(0)", "x_B(t)>x_A(t)"):
+        assert text in NOTE
+
+
+def test_d05_order_display():
+    assert all_hold("c12.d05.order-statement")
+    assert printed("x_B(0)>x_A(0)", "c12.d05.order-statement", "premise", functions=AB)
+    assert printed("x_B(t)>x_A(t)", "c12.d05.order-statement", "conclusion", functions=AB)
+    assert printed(ORDER, "c12.d05.order-statement", "field", part=0, functions=["f"])
+    # mutants: > flipped to <, A and B swapped, the field losing its t
+    assert not printed("x_B(0)<x_A(0)", "c12.d05.order-statement", "premise", functions=AB)
+    assert not printed("x_B(t)<x_A(t)", "c12.d05.order-statement", "conclusion", functions=AB)
+    assert not printed("x_A(t)>x_B(t)", "c12.d05.order-statement", "conclusion", functions=AB)
+    assert not printed("x_A(0)>x_B(0)", "c12.d05.order-statement", "premise", functions=AB)
+    assert not printed(ORDER.replace("f(x,t)", "f(x)"), "c12.d05.order-statement", "field", part=0,
+                       functions=["f"])
+
+
+def test_d06_euler_step_display():
+    assert all_hold("c12.d06.euler-step")
+    assert printed(EULER, "c12.d06.euler-step", "euler_update", functions=["f"])
+    for old, new in [("+hf", "-hf"), ("x_{n+1}", "x_{n-1}"), ("f(x_n,t_n)", "f(x_n,t_{n+1})"),
+                     ("x_n+h", "x_{n+1}+h")]:
+        assert not printed(EULER.replace(old, new), "c12.d06.euler-step", "euler_update", functions=["f"])
+
+
+def test_d06_error_orders_display():
+    assert printed(ERRORS, "c12.d06.orders", "euler_error_order", part=0)
+    assert printed(ERRORS, "c12.d06.orders", "rk4_error_order", part=1)
+    assert not printed(ERRORS.replace("h^4", "h^3"), "c12.d06.orders", "rk4_error_order", part=1)
+    assert not printed(ERRORS.replace(r"\propto h,", r"\propto h^2,"), "c12.d06.orders", "euler_error_order", part=0)
+    swapped = ERRORS.replace("Euler", "@").replace("RK4", "Euler").replace("@", "RK4")
+    assert not printed(swapped, "c12.d06.orders", "euler_error_order", part=0)
+    assert not printed(ERRORS.replace(r"\propto h^4", "= h^4"), "c12.d06.orders", "rk4_error_order", part=1)
+
+
+def test_d08_stiffness_ratio_display():
+    assert all_hold("c12.d08.stiffness-definition")
+    assert printed(STIFF, "c12.d08.stiffness-definition", "stiffness_ratio", part=1)
+    assert printed(STIFF, "c12.d08.stiffness-definition", "mode", part=0)
+    minmax = STIFF.replace(r"\max_j|\lambda_j|/\min_j|\lambda_j|", r"\min_j|\lambda_j|/\max_j|\lambda_j|")
+    assert not printed(minmax, "c12.d08.stiffness-definition", "stiffness_ratio", part=1)
+    assert not printed(STIFF.replace(r"/\min_j", r"/\max_j"), "c12.d08.stiffness-definition", "stiffness_ratio", part=1)
+    assert not printed(STIFF.replace(r"=-\lambda", r"=\lambda"), "c12.d08.stiffness-definition", "mode", part=0)
