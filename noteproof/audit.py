@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .auditfind import claim_findings, coverage_findings
-from .mathedit import unchecked_math_findings
+from .mathedit import unchecked_arithmetic_findings, unchecked_math_findings
 from .errors import NoteError, NoteproofError, UsageError
 from .model import Finding, Location, Severity
 from .notes import Note, read_note
@@ -85,7 +85,7 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
             if claim.id in results:
                 found += claim_findings(originals[claim.id], claim, results[claim.id], plan, fixes)
         found += coverage_findings(project, t.key, plan, strict)
-        found += unchecked_math_findings(plan, project.claims_of(t.key))
+        found += unchecked_math_findings(plan, project.claims_of(t.key)) + unchecked_arithmetic_findings(plan)
         if base is not None:
             found = [f for f in found if not f.claim or f.claim in plan.touched]
         result.findings += found

@@ -1,6 +1,7 @@
 """Edited mathematics that no registered formula checks: an audit error, never silence.
 
-The notes hold math (``$...$`` and ``$$...$$``) beyond the formulas claims.yaml registers:
+The notes hold math (``$...$`` and ``$$...$$``, and plain-text arithmetic such as
+"x1 = x0 + h(-a x0) = 1 - 1.5 x 1.2 x 1 = -0.8") beyond the formulas claims.yaml registers:
 hypotheses (``$\\beta <1$``), definitions, sub-results. An edit that changes one of them
 cannot be judged by any check, so, like a status-table row that no claim encodes, it is an
 error that says so: register the formula, or restore it. Edits confined to registered
@@ -57,6 +58,65 @@ def unchecked_math_findings(plan: Plan, originals: tuple[Claim, ...]) -> list[Fi
                                f"edited math that no registered formula checks: {shown}; register it in "
                                f"claims.yaml (formulas:) or restore it", seg.text, was or ""))
     return out
+
+
+OPERATORS = set("+*/^=<>×−·")
+NEAR = 2   # a changed letter or digit this close to an operator is part of the arithmetic
+
+
+def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
+    """Plain-text arithmetic an edit changed (an operator, or a name or digit beside one)
+    outside ``$...$``, registered plain formulas and numbers (which quotes judge)."""
+    if plan.old is None:
+        return []
+    old_lines, new_lines = plan.old.text.split("\n"), plan.note.text.split("\n")
+    formulas = [f.text for c in plan.claims for f in c.formulas if f.plain]
+    out = []
+    for n, (lo, hi) in sorted(plan.where.items()):
+        if hi - lo != 1 or old_lines[n - 1] == new_lines[lo - 1]:
+            continue
+        a, b = old_lines[n - 1], new_lines[lo - 1]
+        for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+            if op != "equal" and (_arithmetic(a, i1, i2) or _arithmetic(b, j1, j2)) \
+                    and not _judged_elsewhere(b, j1, j2, formulas) and not _judged_elsewhere(a, i1, i2, []):
+                where = plan.note.location_of(sum(len(x) + 1 for x in new_lines[:lo - 1]) + j1)
+                out.append(Finding("formula", Severity.ERROR, "", where,
+                                   f"edited arithmetic that no registered formula checks: {a[max(0, i1 - 20):i2 + 20]!r} "
+                                   f"-> {b[max(0, j1 - 20):j2 + 20]!r}; register it in claims.yaml (formulas:) or "
+                                   f"restore it", b[j1:j2], a[i1:i2]))
+                break
+    return out
+
+
+def _arithmetic(line: str, i: int, j: int) -> bool:
+    """Does line[i:j] (changed) hold an operator, or stand beside one?"""
+    for k in range(i, j):
+        if _operator(line, k):
+            return True
+    if not line[i:j].strip() and i == j:
+        return any(_operator(line, k) for k in range(max(0, i - 1), min(len(line), i + 1)))
+    return any(line[k].isalnum() for k in range(i, j)) and \
+        any(_operator(line, k) for k in range(max(0, i - NEAR), min(len(line), j + NEAR)))
+
+
+def _operator(line: str, k: int) -> bool:
+    c = line[k]
+    if c in OPERATORS:
+        return True
+    if c != "-":
+        return False
+    left, right = line[k - 1:k], line[k + 1:k + 2]
+    return not (left.isalpha() and right.isalpha())      # "first-order" is a word, "1 - h" is not
+
+
+def _judged_elsewhere(line: str, i: int, j: int, formulas: list[str]) -> bool:
+    """Inside $...$ (mathedit), a registered plain formula, or a number token (the quotes)."""
+    spans = [(m.start(), m.end()) for m in re.finditer(r"\$[^$]*\$", line)]
+    spans += [(m.start(), m.start() + len(f)) for f in formulas for m in re.finditer(re.escape(f), line)]
+    # a number's digits, not its sign: "e^(-1.2 x 6)" -> "e^(1.2 x 6)" changes the arithmetic
+    spans += [(t.start + (t.text[:1] in "+-−"), t.end) for t in numeric_tokens(line)]
+    lo, hi = (i, j) if j > i else (i - 1, i + 1)
+    return any(a <= max(lo, 0) and min(hi, len(line)) <= b for a, b in spans)
 
 
 def _unregistered(text: str, formulas: list[str]) -> str:

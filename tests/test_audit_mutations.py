@@ -111,6 +111,10 @@ MUTATIONS = [
          "$a_{\\ast }=\\tanh (\\beta a_{\\ast }-u)$", kind="formula"),
     Edit("w10-h1-lhs", W10, "$h_1=wx$", "$h_2=wx$", kind="formula"),
     Edit("w10-h2-chain", W10, "$h_2=w{h}_1=w^{2}x$", "$h_3=w{h}_1=w^{2}x$", kind="formula"),
+    Edit("c12-arithmetic-operator", C12, "= x0 + h(-a x0) = 1 - 1.5 x 1.2 x 1 = -0.8", "= x0 + h(-a x0) = 1 + 1.5 x 1.2 x 1 = -0.8",
+         kind="formula"),
+    Edit("c12-arithmetic-sign", C12, "the exact value is e^(-1.2 x 6)", "the exact value is e^(1.2 x 6)", kind="formula"),
+    Edit("c12-prose-expression", C12, "needs I - J_f to be invertible", "needs I + J_f to be invertible", kind="formula"),
     Edit("c12-statement-removed", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
          "", kind="statement"),
 ]

@@ -97,3 +97,25 @@ def test_edited_math_that_nothing_checks_is_an_error(mini, old, new, errors):
     found = audit_plan(root, claims, old, new)
     assert len(found) == errors, found
     assert all(f.severity is Severity.ERROR and f.kind == "formula" and f.location.line for f in found)
+
+
+@pytest.mark.parametrize("old, new, errors", [
+    ("= 1 - 0.5 x 2 = 0", "= 1 + 0.5 x 2 = 0", 1),         # an operator
+    ("x1 = x0 + h(-a x0)", "x1 = x0 + h(-b x0)", 1),         # a name beside one
+    ("e^(-1.2 x 6)", "e^(1.2 x 6)", 1),                      # a sign is arithmetic, not a digit
+    ("needs I - J to be", "needs I + J to be", 1),
+    ("= 1 - 0.5 x 2 = 0", "= 1 - 0.50 x 2 = 0", 0),         # a number: its quote judges it
+    ("the first-order term", "the first order term", 0),    # a hyphen in a word
+    ("Check: the step", "Check: then the step", 0),          # rewording
+])
+def test_edited_plain_arithmetic_that_nothing_checks_is_an_error(mini, old, new, errors):
+    from noteproof.mathedit import unchecked_arithmetic_findings
+    root, claims = mini
+    with_math(root, "Check: the step x1 = x0 + h(-a x0) = 1 - 0.5 x 2 = 0 keeps the first-order term;\n"
+                    "e^(-1.2 x 6) is small; it needs I - J to be invertible.")
+    note = Note("notes/mini.txt", (root / "notes" / "mini.txt").read_text(encoding="utf-8"))
+    assert old in note.text
+    plan = plan_note(Note(note.path, note.text.replace(old, new, 1)), note, claims)
+    found = unchecked_arithmetic_findings(plan)
+    assert len(found) == errors, found
+    assert all(f.severity is Severity.ERROR and f.location.line > 1 for f in found)
