@@ -12,7 +12,6 @@ import mpmath
 import sympy as sp
 
 from noteproof.content import derivation, exact, mpnum
-from noteproof.formulas import Relation
 from noteproof.model import Derived, Evidence, EvidenceKind as Kind, Status, Step
 
 BETA = sp.Symbol("beta", positive=True)
@@ -30,6 +29,11 @@ LAYERS = sp.Symbol("L", integer=True, positive=True)   # the number of steps L
 ELL = sp.Symbol("ell", integer=True, nonnegative=True)
 STEP_I = sp.Symbol("i", integer=True, nonnegative=True)
 E_0 = sp.Symbol("e_0", real=True)
+
+
+def _eq(lhs, rhs) -> sp.Equality:
+    """lhs = rhs kept unevaluated: a derived relation, compared side by side with the note's."""
+    return sp.Eq(lhs, rhs, evaluate=False)
 
 
 def _zero(expr) -> bool:
@@ -66,7 +70,7 @@ def four_indices() -> Derived:
 
 # ---- 2. Euler: local step, error recursion, bound, order --------------------
 
-def _grid() -> tuple[Relation, Relation]:
+def _grid() -> tuple[sp.Equality, sp.Equality]:
     """Delta s = S/L and s_l = l Delta s: the Euler grid of Section 2.
 
     Section 2 prints "set $\\Delta s=S/L$ and $s_{\\ell }=\\ell \\Delta s$".  Derived from
@@ -79,7 +83,7 @@ def _grid() -> tuple[Relation, Relation]:
     spacing = sp.solve(sp.Eq(points.subs(ELL, LAYERS), S), ds)
     if len(spacing) != 1:
         raise ArithmeticError(f"s_L = S does not fix the step: {spacing}")
-    return Relation(("=",), (ds, spacing[0])), Relation(("=",), (s_ell, points))
+    return _eq(ds, spacing[0]), _eq(s_ell, points)
 
 
 def _next_index() -> sp.Expr:
@@ -89,12 +93,12 @@ def _next_index() -> sp.Expr:
     return sp.solve(sp.Eq(points.subs(ELL, n), points + ds), n)[0]
 
 
-def _euler_relation(step: sp.Expr) -> Relation:
+def _euler_relation(step: sp.Expr) -> sp.Equality:
     """h_{l+1} = step: the Euler value at the next grid point, named by its index (_next_index)."""
-    return Relation(("=",), (H_IDX[_next_index()], step))
+    return _eq(H_IDX[_next_index()], step)
 
 
-def _ode(step: sp.Expr) -> Relation:
+def _ode(step: sp.Expr) -> sp.Equality:
     """dh/ds = f(s, h): the ds -> 0 limit of both sides of (h_{l+1} - h_l)/ds = (step - h_l)/ds.
 
     On the left h_{l+1} stands for h(s + ds), Taylor-expanded; on the right the Euler step's
@@ -103,10 +107,10 @@ def _ode(step: sp.Expr) -> Relation:
     taylor = sp.series(H(s + ds), ds, 0, 2).removeO().doit()
     lhs = sp.limit(sp.expand((taylor - H(s)) / ds), ds, 0)
     rhs = sp.limit(sp.expand((step - h_ell) / ds), ds, 0).subs({h_ell: h, s_ell: s})
-    return Relation(("=",), (lhs, rhs))
+    return _eq(lhs, rhs)
 
 
-def _initial_error() -> Relation:
+def _initial_error() -> sp.Equality:
     """e_0 = 0 (Section 2, "Starting with $e_0=0$"): the error e_l = |h_l - h(s_l)| at l = 0.
 
     The grid puts s_0 = 0 (_grid), and the Euler iterates and the solution both start at
@@ -114,7 +118,7 @@ def _initial_error() -> Relation:
     """
     s_0 = _grid()[1].rhs.subs(ELL, 0)
     error = sp.Abs(h_ell - H(s_ell)).subs(s_ell, s_0)
-    return Relation(("=",), (E_0, error.subs({h_ell: h_0, H(0): h_0})))
+    return _eq(E_0, error.subs({h_ell: h_0, H(0): h_0}))
 
 
 def _euler_step() -> tuple[sp.Expr, sp.Expr]:
@@ -273,7 +277,7 @@ def unstable_discretization(ds_small: str = "0.5", ds_large: str = "3") -> Deriv
     step = _euler_step()[0]
     rate = lambda s_, h_: -h_                                      # noqa: E731  the example's f
     general = _ode(step)
-    test = Relation(("=",), (general.lhs, general.rhs.replace(f, rate)))       # dh/ds = -h
+    test = _eq(general.lhs, general.rhs.replace(f, rate))       # dh/ds = -h
     continuous = sp.dsolve(sp.Eq(test.lhs, test.rhs.subs(h, H(s))), H(s), ics={H(0): h_0}).rhs
     euler = step.replace(f, rate)                       # the Euler step with f(s, h) = -h
     back = _ode(euler)                                  # its continuum limit: dh/ds = -h again
@@ -386,7 +390,7 @@ def _g(point, field) -> sp.Expr:
     return sp.log(2 * sp.cosh(BETA * point + field)) / BETA
 
 
-def _update_map() -> Relation:
+def _update_map() -> sp.Equality:
     """a_{i+1} = tanh(beta a_i + u_i): Section 3's driven map, "Define $a_{i+1}=\\tanh (\\beta a_i+u_i).$".
 
     The next state is g'(a_i) at input u_i (Week 6's gradient form of the map, the one the
@@ -394,10 +398,10 @@ def _update_map() -> Relation:
     relation names the result a_{i+1}, the iterate after a_i.
     """
     slope = sp.simplify(sp.diff(_g(t, u), t))
-    return Relation(("=",), (A_IDX[STEP_I + 1], slope.subs({t: a_i, u: u_i})))
+    return _eq(A_IDX[STEP_I + 1], slope.subs({t: a_i, u: u_i}))
 
 
-def _fixed_point() -> Relation:
+def _fixed_point() -> sp.Equality:
     """a* = tanh(beta a* + u): Section 3, "a fixed point obeys $a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)$".
 
     Derived from the map's relation (_update_map): for constant input u_i = u, a state
@@ -406,7 +410,7 @@ def _fixed_point() -> Relation:
     """
     the_map = _update_map()
     still = {the_map.lhs: a_star, a_i: a_star, u_i: u}
-    return Relation(("=",), tuple(side.xreplace(still) for side in the_map.args))
+    return _eq(*(side.xreplace(still) for side in the_map.args))
 
 
 def _slope() -> tuple[sp.Expr, sp.Expr]:
@@ -447,7 +451,7 @@ def fixed_point_response(beta: str = "1/2") -> Derived:
     stable = abs(sp.diff(sp.tanh(BETA * a), a).subs({a: 0, BETA: bt})) < 1
     response = sp.simplify(slope.subs(a_star, 0))
     return Derived(
-        forms={"response": response, "zero_branch": Relation(("=",), (fixed.lhs, roots))},
+        forms={"response": response, "zero_branch": _eq(fixed.lhs, roots)},
         evidence=(Evidence(Kind.IDENTITY, f"a* = 0 solves a = tanh(beta a) at u = 0, with slope "
                            f"of the map beta = {beta} < 1 there (stable); the fixed-point slope "
                            "at a* = 0 is 1/(1-beta)", bool(is_fixed and stable)

@@ -15,6 +15,11 @@ from noteproof.formulas import Relation
 from noteproof.model import Derived, Evidence, EvidenceKind as K, Status, Step
 
 
+def _eq(lhs, rhs) -> sp.Equality:
+    """lhs = rhs kept unevaluated: a derived relation, compared side by side with the note's."""
+    return sp.Eq(lhs, rhs, evaluate=False)
+
+
 def _zero(expr) -> bool:
     expanded = sp.expand(expr)
     return expanded == 0 or sp.simplify(expanded) == 0
@@ -73,7 +78,7 @@ DELTA_L, DELTA_L1 = sp.symbols("delta_l delta_l1", real=True)
 GRAD_H_L, GRAD_THETA_L = sp.symbols("grad_h_L grad_theta_L", real=True)
 
 
-def _sensitivity_definition() -> Relation:
+def _sensitivity_definition() -> sp.Equality:
     """delta^l = nabla_{h^l} L: the definition of the sensitivities (§1, "Let ${\\delta }^{\\ell }=...$").
 
     A pure definition, returned as the relation between the two names; it is used, not
@@ -82,7 +87,7 @@ def _sensitivity_definition() -> Relation:
     gradient dL/dh^l to delta^l with this relation, and the matrix check of
     w10.backward-recursion compares the recursion with the gradient it defines.
     """
-    return Relation(("=",), (DELTA_L, GRAD_H_L))
+    return _eq(DELTA_L, GRAD_H_L)
 
 
 def _sensitivity(loss, state):
@@ -100,7 +105,7 @@ def _scalar_chain_rule():
     """
     h, th, h_next = sp.symbols("h theta h_next", real=True)
     F, G = sp.Function("F_ell"), sp.Function("G")
-    layer = Relation(("=",), (h_next, F(h, th)))
+    layer = _eq(h_next, F(h, th))
     loss = G(h_next).subs(h_next, layer.rhs)            # the loss through the layer
     next_delta = _sensitivity(G(h_next), h_next).subs(h_next, layer.rhs)   # delta^{l+1} at F
     def rename(e):   # G'(F(h, theta)) is delta^{l+1}, by the definition at h^{l+1}
@@ -109,9 +114,9 @@ def _scalar_chain_rule():
     d_h = rename(_sensitivity(loss, h)).subs(sp.Derivative(F(h, th), h), sp.Symbol("DhF_T"))
     d_th = rename(_sensitivity(loss, th)).subs(sp.Derivative(F(h, th), th), sp.Symbol("DthF_T"))
     definition = _sensitivity_definition()
-    gradient = Relation(("=",), (GRAD_H_L, d_h))                    # dL/dh^l by the chain rule
-    delta = Relation(("=",), (gradient.lhs.xreplace({definition.rhs: definition.lhs}), gradient.rhs))
-    grad_theta = Relation(("=",), (GRAD_THETA_L, d_th))
+    gradient = _eq(GRAD_H_L, d_h)                    # dL/dh^l by the chain rule
+    delta = _eq(gradient.lhs.xreplace({definition.rhs: definition.lhs}), gradient.rhs)
+    grad_theta = _eq(GRAD_THETA_L, d_th)
     return delta, grad_theta, layer
 
 
@@ -161,9 +166,9 @@ def shared_parameter(w="2", x="1", y="1") -> Derived:
     h_2 = w h_1 = w^2 x), and the loss through both gives dL/dw.
     """
     W, X, Y, H1, H2, LOSS = sp.symbols("w x y h_1 h_2 L", real=True)
-    use1 = Relation(("=",), (H1, W * X))                            # the example's definitions
-    use2 = Relation(("=",), (H2, W * H1))
-    objective = Relation(("=",), (LOSS, (H2 - Y) ** 2 / 2))
+    use1 = _eq(H1, W * X)                            # the example's definitions
+    use2 = _eq(H2, W * H1)
+    objective = _eq(LOSS, (H2 - Y) ** 2 / 2)
     loss, h1 = objective.rhs, use1.rhs
     h2 = use2.rhs.subs(use1.lhs, h1)                                # w^2 x
     chain = Relation(("=", "="), (use2.lhs, use2.rhs, h2))
@@ -319,7 +324,7 @@ def frozen_moment_matching(eta_h="0.08 0.04 0.02 0.01") -> Derived:
     cov1 = sp.diff(increment, zeta) ** 2 * _batch_noise_covariance()
     drift = -gradL                                     # gradient flow, unit mobility
     matched = sp.solve(sp.Eq(drift * ds, mean1), ds)   # the drift over ds is one step's mean
-    time_step = Relation(("=",), (ds, matched[0] if len(matched) == 1 else sp.nan))
+    time_step = _eq(ds, matched[0] if len(matched) == 1 else sp.nan)
     sig2 = sp.solve(sp.Symbol("s2") * time_step.rhs - cov1, sp.Symbol("s2"))[0]
     sde = drift * ds + sp.sqrt(sig2) * dW
     g = sp.Matrix(sp.symbols("g1 g2", real=True))

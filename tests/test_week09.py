@@ -46,8 +46,12 @@ def same(x, y) -> bool:
 
 
 def same_relation(x: Relation, y) -> bool:
-    """Same operators and every side equal (the engine's rule for a derived relation)."""
-    return isinstance(y, Relation) and x.ops == y.ops and all(same(sp.sympify(p), sp.sympify(q)) for p, q in zip(x.args, y.args))
+    """Same operators and every side equal (the engine's rule for a derived relation, a
+    Relation or a SymPy Eq)."""
+    from noteproof.sameform import relation_parts
+    (xo, xs), got = relation_parts(x), relation_parts(y)
+    return got is not None and got[0] == xo and len(got[1]) == len(xs) \
+        and all(same(sp.sympify(p), sp.sympify(q)) for p, q in zip(xs, got[1]))
 
 
 def holds(derived, kind: Kind | None = None) -> list[bool]:
