@@ -22,6 +22,18 @@ h_ell, s_ell, e_ell = sp.symbols("h_ell s_ell e_ell", real=True)
 a_star, a_0, a_tilde_0 = sp.symbols("a_star a_0 a_tilde_0", real=True)
 a_i, u_i = sp.symbols("a_i u_i", real=True)
 f = sp.Function("f")
+H = sp.Function("h")                     # the continuous trajectory h(s)
+H_IDX = sp.IndexedBase(h)                # Euler states h_{l+1}, as the reader reads h_{\ell +1}
+A_IDX = sp.IndexedBase(a)                # iterates a_{i+1}, as the reader reads a_{i+1}
+LAYERS = sp.Symbol("L", integer=True, positive=True)   # the number of steps L
+ELL = sp.Symbol("ell", integer=True, nonnegative=True)
+STEP_I = sp.Symbol("i", integer=True, nonnegative=True)
+E_0 = sp.Symbol("e_0", real=True)
+
+
+def _eq(lhs, rhs) -> sp.Equality:
+    """lhs = rhs kept unevaluated: a derived relation, compared side by side with the note's."""
+    return sp.Eq(lhs, rhs, evaluate=False)
 
 
 def _zero(expr) -> bool:
@@ -58,9 +70,59 @@ def four_indices() -> Derived:
 
 # ---- 2. Euler: local step, error recursion, bound, order --------------------
 
+def _grid() -> tuple[sp.Equality, sp.Equality]:
+    """Delta s = S/L and s_l = l Delta s: the Euler grid of Section 2.
+
+    Section 2 prints "set $\\Delta s=S/L$ and $s_{\\ell }=\\ell \\Delta s$".  Derived from
+    what a grid of L equal steps over depth S is: it starts at s_0 = 0 and advances by
+    one step, s_{l+1} = s_l + ds, so rsolve gives s_l = l ds; its last point is the total
+    depth, s_L = S, and solving that for the step gives ds = S/L.
+    """
+    s_ = sp.Function("s")
+    points = sp.rsolve(s_(ELL + 1) - s_(ELL) - ds, s_(ELL), {s_(0): 0})
+    spacing = sp.solve(sp.Eq(points.subs(ELL, LAYERS), S), ds)
+    if len(spacing) != 1:
+        raise ArithmeticError(f"s_L = S does not fix the step: {spacing}")
+    return _eq(ds, spacing[0]), _eq(s_ell, points)
+
+
+def _next_index() -> sp.Expr:
+    """The index of the grid point s_l + ds (l + 1): solve s_n = s_l + ds for n on the grid."""
+    n = sp.Symbol("n")
+    points = _grid()[1].rhs
+    return sp.solve(sp.Eq(points.subs(ELL, n), points + ds), n)[0]
+
+
+def _euler_relation(step: sp.Expr) -> sp.Equality:
+    """h_{l+1} = step: the Euler value at the next grid point, named by its index (_next_index)."""
+    return _eq(H_IDX[_next_index()], step)
+
+
+def _ode(step: sp.Expr) -> sp.Equality:
+    """dh/ds = f(s, h): the ds -> 0 limit of both sides of (h_{l+1} - h_l)/ds = (step - h_l)/ds.
+
+    On the left h_{l+1} stands for h(s + ds), Taylor-expanded; on the right the Euler step's
+    increment per unit step, at s_l = s, h_l = h.
+    """
+    taylor = sp.series(H(s + ds), ds, 0, 2).removeO().doit()
+    lhs = sp.limit(sp.expand((taylor - H(s)) / ds), ds, 0)
+    rhs = sp.limit(sp.expand((step - h_ell) / ds), ds, 0).subs({h_ell: h, s_ell: s})
+    return _eq(lhs, rhs)
+
+
+def _initial_error() -> sp.Equality:
+    """e_0 = 0 (Section 2, "Starting with $e_0=0$"): the error e_l = |h_l - h(s_l)| at l = 0.
+
+    The grid puts s_0 = 0 (_grid), and the Euler iterates and the solution both start at
+    h_0 (h(0) = h_0 in the display), so e_0 = |h_0 - h_0|.
+    """
+    s_0 = _grid()[1].rhs.subs(ELL, 0)
+    error = sp.Abs(h_ell - H(s_ell)).subs(s_ell, s_0)
+    return _eq(E_0, error.subs({h_ell: h_0, H(0): h_0}))
+
+
 def _euler_step() -> tuple[sp.Expr, sp.Expr]:
     """Forward Euler as the first-order Taylor step of h(s + ds), h' = f(s, h)."""
-    H = sp.Function("h")
     taylor = sp.series(H(s + ds), ds, 0, 2).removeO().doit()
     step = taylor.subs(sp.Derivative(H(s), s), f(s, H(s)))
     step = step.subs({H(s): h_ell}).subs(s, s_ell)
@@ -70,7 +132,6 @@ def _euler_step() -> tuple[sp.Expr, sp.Expr]:
 
 def _local_order() -> int:
     """The lowest power of ds in h(s + ds) minus the first-order Taylor step (2 for Euler)."""
-    H = sp.Function("h")
     local = sp.series(H(s + ds), ds, 0, 4).removeO() - sp.series(H(s + ds), ds, 0, 2).removeO()
     return min(sp.Poly(sp.expand(local.doit()), ds).monoms())[0]
 
@@ -95,11 +156,11 @@ def _recursion_rhs(step: sp.Expr) -> sp.Expr:
     return sp.Add(*bounds)
 
 
-def _solve_recursion() -> tuple[sp.Expr, sp.Symbol]:
-    ell = sp.Symbol("ell", integer=True, nonnegative=True)
+def _solve_recursion(start: sp.Expr) -> tuple[sp.Expr, sp.Symbol]:
+    """The equality recursion e_{l+1} = (1 + K ds) e_l + C ds^2 from e_0 = ``start`` (rsolve)."""
     e = sp.Function("e")
-    sol = sp.rsolve(e(ell + 1) - (1 + K * ds) * e(ell) - C * ds**2, e(ell), {e(0): 0})
-    return sp.simplify(sol), ell
+    sol = sp.rsolve(e(ELL + 1) - (1 + K * ds) * e(ELL) - C * ds**2, e(ELL), {e(0): start})
+    return sp.simplify(sol), ELL
 
 
 def log_certificate(sign: int = 1) -> bool:
@@ -134,20 +195,29 @@ def euler_error(family: str, L: int, total: str = "1", h0: str = "1") -> mpmath.
 @derivation("w09.euler-error-bound")
 def euler_error_bound(levels: str = "10,20,40,80,160", total: str = "1", h0: str = "1",
                       order_tol: str = "0.05") -> Derived:
-    """e_L <= (C/K)(e^{KS}-1) ds from e_{l+1} <= (1+K ds) e_l + C ds^2, e_0 = 0."""
+    """e_L <= (C/K)(e^{KS}-1) ds from e_{l+1} <= (1+K ds) e_l + C ds^2, e_0 = 0.
+
+    Also derives the display's relations: the grid ds = S/L, s_l = l ds (_grid, used to
+    turn L ds into S), the Euler step h_{l+1} = h_l + ds f(s_l, h_l) (Taylor), its
+    continuum limit dh/ds = f(s, h), and the start e_0 = 0 (_initial_error, the
+    recursion's initial value).
+    """
+    spacing, grid = _grid()
     step, remainder = _euler_step()
+    euler = _euler_relation(step)
     local = C * ds**_local_order()                    # |remainder| <= C ds^2 on the orbit
-    initial = sp.Abs(h_0 - h_0)                       # both start at h(0) = h_0
+    initial = _initial_error()                        # both start at h(0) = h_0
     rhs = _recursion_rhs(step)
-    e_L, ell = _solve_recursion()
+    e_L, ell = _solve_recursion(initial.rhs)
     expected = C * ds * ((1 + K * ds)**ell - 1) / K
     solved = _zero(e_L - expected)
-    # (1 + K ds)^L = exp(L log(1 + K ds)) <= exp(L K ds) = exp(K S), with S = L ds
-    bound = sp.factor_terms((C / K) * (sp.exp(K * S) - 1) * ds)
+    steps_of = sp.solve(sp.Eq(spacing.lhs, spacing.rhs), LAYERS)[0]      # L = S/ds
+    # (1 + K ds)^L = exp(L log(1 + K ds)) <= exp(L K ds) = exp(K S), since L ds = S on the grid
+    bound = sp.factor_terms((C / K) * (sp.exp(K * LAYERS * ds) - 1) * ds).subs(LAYERS, steps_of)
     monotone = bool((C * ds / K).is_positive)
     limit = sp.limit(bound, K, 0)
-    ode = sp.limit((step - h_ell) / ds, ds, 0).subs({h_ell: h, s_ell: s})
-    limit_direct = sp.limit(e_L.subs(ell, S / ds), K, 0)
+    ode = _ode(step)
+    limit_direct = sp.limit(e_L.subs(ell, steps_of), K, 0)
     Ls = [int(v) for v in levels.split(",")]
     with mpmath.workdps(50):
         under, samples = True, []
@@ -165,10 +235,11 @@ def euler_error_bound(levels: str = "10,20,40,80,160", total: str = "1", h0: str
     # so the deviation must shrink as L doubles and be below order_tol at the finest pair
     order_ok = devs[-1] < mpnum(order_tol) and all(d2 < d1 for d1, d2 in zip(devs, devs[1:]))
     bound_ok = solved and log_certificate() and monotone and _zero(limit - C * S * ds) \
-        and _zero(limit_direct - C * S * ds)
+        and _zero(limit_direct - C * S * ds) and _zero(grid.rhs.subs({ELL: LAYERS, ds: spacing.rhs}) - S)
     return Derived(
-        forms={"euler_step": step, "ode": ode, "local_error": local, "initial_error": initial,
-               "recursion": rhs, "bound": bound, "bound_limit": limit},
+        forms={"euler_step": euler, "ode": ode, "local_error": local, "initial_error": initial,
+               "recursion": rhs, "bound": bound, "bound_limit": limit, "step": spacing,
+               "grid": grid},
         evidence=(
             Evidence(Kind.BOUND, "e_L <= (C/K)(e^{KS}-1) ds: recursion solved (rsolve), "
                      "(1+K ds)^L <= e^{KS} since log(1+y) <= y, K->0 limit C S ds; actual "
@@ -179,7 +250,11 @@ def euler_error_bound(levels: str = "10,20,40,80,160", total: str = "1", h0: str
                      order_ok, supports=Status.CONTROLLED,
                      detail="orders " + ", ".join(mpmath.nstr(p, 6) for p in orders)),
         ),
-        steps=(Step("Euler step = first-order Taylor step of h(s+ds) with h' = f", step),
+        steps=(Step("grid s_{l+1} = s_l + ds from s_0 = 0 (rsolve)", grid),
+               Step("last grid point s_L = S fixes the step", spacing),
+               Step("Euler step = first-order Taylor step of h(s+ds) with h' = f", euler),
+               Step("ds -> 0 limit of (h_{l+1} - h_l)/ds", ode),
+               Step("initial error at s_0 = 0, both starting at h_0", initial),
                Step("Taylor remainder coefficient of ds^2 (bounded by C)", remainder),
                Step("error recursion: triangle inequality + Lipschitz K + remainder C ds^2", rhs),
                Step("solution of the equality recursion with e_0 = 0", e_L),
@@ -191,16 +266,29 @@ def euler_error_bound(levels: str = "10,20,40,80,160", total: str = "1", h0: str
 
 @derivation("w09.unstable-discretization")
 def unstable_discretization(ds_small: str = "0.5", ds_large: str = "3") -> Derived:
-    """dh/ds = -h decays, yet its Euler factor 1 - ds has modulus > 1 at ds = 3."""
-    H = sp.Function("h")
-    continuous = sp.dsolve(sp.Eq(H(s).diff(s), -H(s)), H(s), ics={H(0): h_0}).rhs
-    euler = _euler_step()[0].replace(f, lambda s_, h_: -h_)   # the Euler step with f(s, h) = -h
+    """dh/ds = -h decays, yet its Euler factor 1 - ds has modulus > 1 at ds = 3.
+
+    Section 2's example: "For $dh/ds=-h$, ... Euler gives $h_{\\ell +1}=(1-\\Delta s)h_{\\ell }$".
+    The test equation is the family's ODE dh/ds = f(s, h) (derived by _ode as the continuum
+    limit of the Euler step) with the example's choice f(s, h) = -h; that equation is what
+    dsolve solves, and the same f in the Euler step gives h_{l+1} = (1 - ds) h_l, whose own
+    continuum limit returns the test equation.
+    """
+    step = _euler_step()[0]
+    rate = lambda s_, h_: -h_                                      # noqa: E731  the example's f
+    general = _ode(step)
+    test = _eq(general.lhs, general.rhs.replace(f, rate))       # dh/ds = -h
+    continuous = sp.dsolve(sp.Eq(test.lhs, test.rhs.subs(h, H(s))), H(s), ics={H(0): h_0}).rhs
+    euler = step.replace(f, rate)                       # the Euler step with f(s, h) = -h
+    back = _ode(euler)                                  # its continuum limit: dh/ds = -h again
+    returns = back.lhs == test.lhs and _zero(back.rhs - test.rhs)
     factor = sp.simplify(euler / h_ell)
     small, large = factor.subs(ds, exact(ds_small)), factor.subs(ds, exact(ds_large))
     decays = sp.limit(continuous.subs(h_0, 1), s, sp.oo) == 0 and \
         bool(sp.diff(continuous, s).subs(h_0, 1).is_negative)
     return Derived(
-        forms={"continuous": continuous, "euler": sp.factor(euler), "factor": factor},
+        forms={"continuous": continuous, "euler": _euler_relation(sp.factor(euler)), "factor": factor,
+               "test_equation": test},
         evidence=(
             Evidence(Kind.IDENTITY, f"at ds={ds_small} the Euler factor is {small}; the note's "
                      "'shrinks by half each step' needs 1/2", small == sp.Rational(1, 2)),
@@ -208,9 +296,13 @@ def unstable_discretization(ds_small: str = "0.5", ds_large: str = "3") -> Deriv
                      f"decays but the Euler factor is {large}, |{large}| > 1",
                      decays and abs(large) > 1),
             Evidence(Kind.IDENTITY, f"at ds={ds_large} the factor is {large}; the note's "
-                     "'doubles while alternating sign' needs -2", large == -2)),
-        steps=(Step("dsolve dh/ds = -h, h(0) = h_0", continuous),
-               Step("Euler step h_l + ds(-h_l)", euler),
+                     "'doubles while alternating sign' needs -2", large == -2),
+            Evidence(Kind.IDENTITY, "the Euler map of dh/ds = -h is h_{l+1} = (1 - ds) h_l, and its "
+                     "ds -> 0 limit returns dh/ds = -h", bool(returns), detail=f"limit: {back}")),
+        steps=(Step("the family's ODE with f(s, h) = -h", test),
+               Step("dsolve dh/ds = -h, h(0) = h_0", continuous),
+               Step("Euler step h_l + ds(-h_l)", _euler_relation(euler)),
+               Step("continuum limit of the Euler map", back),
                Step(f"factor at ds={ds_small}", small), Step(f"factor at ds={ds_large}", large)))
 
 
@@ -293,37 +385,73 @@ def sensitivity_product(depths: str = "1,2,3,4") -> Derived:
         steps=(Step("one-step factor d a_{k+1}/d a_k", factor), Step("product", product)))
 
 
+def _g(point, field) -> sp.Expr:
+    """g(a) = beta^{-1} log 2cosh(beta a + u): beta^{-1} log of a +-1 spin's partition function."""
+    return sp.log(2 * sp.cosh(BETA * point + field)) / BETA
+
+
+def _update_map() -> sp.Equality:
+    """a_{i+1} = tanh(beta a_i + u_i): Section 3's driven map, "Define $a_{i+1}=\\tanh (\\beta a_i+u_i).$".
+
+    The next state is g'(a_i) at input u_i (Week 6's gradient form of the map, the one the
+    energy certificate of w09.energy-descent uses): SymPy differentiates g and the
+    relation names the result a_{i+1}, the iterate after a_i.
+    """
+    slope = sp.simplify(sp.diff(_g(t, u), t))
+    return _eq(A_IDX[STEP_I + 1], slope.subs({t: a_i, u: u_i}))
+
+
+def _fixed_point() -> sp.Equality:
+    """a* = tanh(beta a* + u): Section 3, "a fixed point obeys $a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)$".
+
+    Derived from the map's relation (_update_map): for constant input u_i = u, a state
+    that does not move has a_{i+1} = a_i = a*.  The slope and the response are derived
+    from this equation (_slope).
+    """
+    the_map = _update_map()
+    still = {the_map.lhs: a_star, a_i: a_star, u_i: u}
+    return _eq(*(side.xreplace(still) for side in the_map.args))
+
+
 def _slope() -> tuple[sp.Expr, sp.Expr]:
-    F = a - sp.tanh(BETA * a + u)
-    raw = sp.idiff(F, a, u)
-    return raw, sp.simplify(raw.subs(sp.tanh(BETA * a + u), a_star))
+    """d a*/du: implicit differentiation of the fixed-point equation, then tanh(beta a* + u) = a*."""
+    fixed = _fixed_point()
+    raw = sp.idiff(fixed.lhs - fixed.rhs, a_star, u)
+    return raw, sp.simplify(raw.subs(fixed.rhs, fixed.lhs))
 
 
 @derivation("w09.fixed-point-slope")
 def fixed_point_slope() -> Derived:
-    """d a*/du from implicit differentiation of a* = tanh(beta a* + u)."""
+    """d a*/du from implicit differentiation of a* = tanh(beta a* + u).
+
+    Returns the fixed-point equation itself ("fixed_point", derived from the map by
+    _fixed_point) and the slope of Section 3's display derived from it.
+    """
+    fixed = _fixed_point()
     raw, slope = _slope()
-    F = a - sp.tanh(BETA * a + u)
-    implicit = _zero(sp.diff(F, a) * raw + sp.diff(F, u))
+    F = fixed.lhs - fixed.rhs
+    implicit = _zero(sp.diff(F, a_star) * raw + sp.diff(F, u))
     return Derived(
-        forms={"slope": slope},
-        evidence=(Evidence(Kind.IDENTITY, "implicit differentiation of a - tanh(beta a + u) = 0: "
+        forms={"slope": slope, "fixed_point": fixed},
+        evidence=(Evidence(Kind.IDENTITY, "implicit differentiation of a* - tanh(beta a* + u) = 0: "
                            "F_a a' + F_u = 0, then tanh(beta a* + u) = a*", implicit),),
-        steps=(Step("idiff", raw), Step("substitute tanh(beta a* + u) = a*", slope)))
+        steps=(Step("the map with constant input and a still state", fixed),
+               Step("idiff", raw), Step("substitute tanh(beta a* + u) = a*", slope)))
 
 
 @derivation("w09.fixed-point-response")
 def fixed_point_response(beta: str = "1/2") -> Derived:
     """At u = 0, beta < 1: a* = 0 is the stable fixed point and d a*/du = 1/(1-beta)."""
     _, slope = _slope()
+    fixed = _fixed_point()
     bt = exact(beta)
     start = sp.Integer(0)  # a contraction (beta < 1) has one fixed point; the map fixes 0
-    is_fixed = sp.tanh(bt * start + 0) == start
+    is_fixed = _zero((fixed.lhs - fixed.rhs).subs({u: 0, BETA: bt}).subs(a_star, start))
     roots = start if is_fixed else sp.nan
     stable = abs(sp.diff(sp.tanh(BETA * a), a).subs({a: 0, BETA: bt})) < 1
     response = sp.simplify(slope.subs(a_star, 0))
     return Derived(
-        forms={"response": response, "zero_branch": roots},
+        forms={"response": response, "zero_branch": _eq(fixed.lhs, roots)},
         evidence=(Evidence(Kind.IDENTITY, f"a* = 0 solves a = tanh(beta a) at u = 0, with slope "
                            f"of the map beta = {beta} < 1 there (stable); the fixed-point slope "
                            "at a* = 0 is 1/(1-beta)", bool(is_fixed and stable)
@@ -334,7 +462,7 @@ def fixed_point_response(beta: str = "1/2") -> Derived:
 # ---- 3. the energy -----------------------------------------------------------
 
 def _energy(point, field) -> sp.Expr:
-    return point**2 / 2 - sp.log(2 * sp.cosh(BETA * point + field)) / BETA
+    return point**2 / 2 - _g(point, field)
 
 
 @derivation("w09.energy-descent")
@@ -348,10 +476,10 @@ def energy_descent(beta: str = "1/2", state: str = "0", u_low: str = "0", u_high
     sigma = sp.Symbol("sigma")
     Z = sp.summation(sp.exp(sigma * x), (sigma, -1, 1)) - 1   # sigma in {-1, 1}: drop sigma = 0
     z_ok = _zero((Z - 2 * sp.cosh(x)).rewrite(sp.exp))
-    g = lambda p: sp.log(2 * sp.cosh(BETA * p + u)) / BETA  # noqa: E731  (log Z / beta)
+    g = lambda p: _g(p, u)  # noqa: E731  (log Z / beta)
     energy = _energy(a, u)
     gp = sp.diff(g(t), t)
-    the_map = sp.simplify(gp).subs({t: a_i, u: u_i})
+    the_map = _update_map()                                # a_{i+1} = g'(a_i) at input u_i
     gpp = sp.simplify(sp.diff(g(t), t, 2))
     convex = bool(gpp.is_nonnegative) or bool((BETA * (1 - sp.tanh(BETA * t + u)**2)).is_nonnegative
                                               and _zero(gpp - BETA * (1 - sp.tanh(BETA * t + u)**2)))

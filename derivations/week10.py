@@ -15,6 +15,11 @@ from noteproof.formulas import Relation
 from noteproof.model import Derived, Evidence, EvidenceKind as K, Status, Step
 
 
+def _eq(lhs, rhs) -> sp.Equality:
+    """lhs = rhs kept unevaluated: a derived relation, compared side by side with the note's."""
+    return sp.Eq(lhs, rhs, evaluate=False)
+
+
 def _zero(expr) -> bool:
     expanded = sp.expand(expr)
     return expanded == 0 or sp.simplify(expanded) == 0
@@ -67,23 +72,63 @@ def _backward(states, thetas):
     return deltas, grads
 
 
-def _scalar_chain_rule():
-    """The scalar reading of the display: differentiate G(F(h, theta)) by the chain rule."""
-    h, th = sp.symbols("h theta", real=True)
-    F, G = sp.Function("F_ell"), sp.Function("G")
-    loss = G(F(h, th))
-    def rename(e):   # G'(F(h, theta)) is the next sensitivity delta^{l+1}
-        return e.replace(lambda a: isinstance(a, (sp.Subs, sp.Derivative)) and a.has(G),
-                         lambda a: sp.Symbol("delta_l1"))
+# Names of the scalar reading (the registry maps the note's fragments to them):
+# delta_l, delta_l1 = delta^l, delta^{l+1}; grad_h_L, grad_theta_L = the loss gradients in h^l, theta_l.
+DELTA_L, DELTA_L1 = sp.symbols("delta_l delta_l1", real=True)
+GRAD_H_L, GRAD_THETA_L = sp.symbols("grad_h_L grad_theta_L", real=True)
 
-    d_h = rename(sp.diff(loss, h)).subs(sp.Derivative(F(h, th), h), sp.Symbol("DhF_T"))
-    d_th = rename(sp.diff(loss, th)).subs(sp.Derivative(F(h, th), th), sp.Symbol("DthF_T"))
-    return d_h, d_th, F(h, th)
+
+def _sensitivity_definition() -> sp.Equality:
+    """delta^l = nabla_{h^l} L: the definition of the sensitivities (§1, "Let ${\\delta }^{\\ell }=...$").
+
+    A pure definition, returned as the relation between the two names; it is used, not
+    re-derived: `_sensitivity` computes what the right-hand side names (the loss gradient
+    in a state), `_scalar_chain_rule` applies it at h^l and at h^{l+1} and renames the
+    gradient dL/dh^l to delta^l with this relation, and the matrix check of
+    w10.backward-recursion compares the recursion with the gradient it defines.
+    """
+    return _eq(DELTA_L, GRAD_H_L)
+
+
+def _sensitivity(loss, state):
+    """nabla_state L, what the definition names the sensitivity at ``state``."""
+    return sp.diff(loss, state)
+
+
+def _scalar_chain_rule():
+    """The scalar reading of the display: the relations of §1 from the chain rule.
+
+    The layer h^{l+1} = F_l(h^l, theta_l) carries h^l to the next state, and the loss
+    is G(h^{l+1}) for the rest of the network G.  By the definition, delta^{l+1} is
+    dG/dh^{l+1} and delta^l is d G(F(h, theta))/dh; the chain rule writes the latter as
+    (D_h F)^T delta^{l+1}, and d G(F(h, theta))/d theta as (D_theta F)^T delta^{l+1}.
+    """
+    h, th, h_next = sp.symbols("h theta h_next", real=True)
+    F, G = sp.Function("F_ell"), sp.Function("G")
+    layer = _eq(h_next, F(h, th))
+    loss = G(h_next).subs(h_next, layer.rhs)            # the loss through the layer
+    next_delta = _sensitivity(G(h_next), h_next).subs(h_next, layer.rhs)   # delta^{l+1} at F
+    def rename(e):   # G'(F(h, theta)) is delta^{l+1}, by the definition at h^{l+1}
+        return e.subs(next_delta, DELTA_L1)
+
+    d_h = rename(_sensitivity(loss, h)).subs(sp.Derivative(F(h, th), h), sp.Symbol("DhF_T"))
+    d_th = rename(_sensitivity(loss, th)).subs(sp.Derivative(F(h, th), th), sp.Symbol("DthF_T"))
+    definition = _sensitivity_definition()
+    gradient = _eq(GRAD_H_L, d_h)                    # dL/dh^l by the chain rule
+    delta = _eq(gradient.lhs.xreplace({definition.rhs: definition.lhs}), gradient.rhs)
+    grad_theta = _eq(GRAD_THETA_L, d_th)
+    return delta, grad_theta, layer
 
 
 @derivation("w10.backward-recursion")
 def backward_recursion() -> Derived:
-    """Backward recursion checked on three 2-dim layers with symbolic parameters (§1)."""
+    """Backward recursion checked on three 2-dim layers with symbolic parameters (§1).
+
+    The evidence compares the recursion's delta^l with the loss gradient in h^l, which is
+    what the definition delta^l = nabla_{h^l} L (form "sensitivity") asks of it.  The forms
+    are the scalar reading (_scalar_chain_rule): the layer h^{l+1} = F_l(h^l, theta_l), the
+    definition, and the two chain-rule relations of the display, all as relations.
+    """
     thetas = sp.symbols("theta0:3", real=True)
     x = sp.Matrix(sp.symbols("x1 x2", real=True))
     states = _forward(x, thetas)
@@ -96,9 +141,10 @@ def backward_recursion() -> Derived:
     mid_ok = all(map(_zero, sp.Matrix([_loss(tail[-1])]).jacobian(mid).T - mid_deltas[0]))
     loss = _loss(states[-1])
     th_ok = all(_zero(sp.diff(loss, th) - g[0]) for th, g in zip(thetas, grads))
-    d_h, d_th, layer = _scalar_chain_rule()
+    delta, grad_theta, layer = _scalar_chain_rule()
     return Derived(
-        forms={"delta": d_h, "grad_theta": d_th, "layer": layer},
+        forms={"delta": delta, "grad_theta": grad_theta, "layer": layer,
+               "sensitivity": _sensitivity_definition()},
         evidence=(Evidence(K.IDENTITY, "For three vector layers with symbolic parameters, the backward "
                            "recursion delta^l = (D_h F_l)^T delta^{l+1} equals the direct gradient of L "
                            "with respect to h^l, and (D_theta F_l)^T delta^{l+1} equals dL/dtheta_l",
@@ -106,30 +152,41 @@ def backward_recursion() -> Derived:
                            detail=f"h^0: {h_ok}, h^1: {mid_ok}, theta_0..2: {th_ok}"),),
         steps=(Step("Layer F(h, theta)", _layer(sp.Matrix(sp.symbols("h1 h2")), sp.Symbol("theta"))),
                Step("Loss of the last state", _loss(sp.Matrix(sp.symbols("h1 h2")))),
-               Step("Scalar chain rule: dL/dh", d_h), Step("Scalar chain rule: dL/dtheta", d_th)))
+               Step("Definition of the sensitivities", _sensitivity_definition()),
+               Step("Scalar chain rule: dL/dh", delta), Step("Scalar chain rule: dL/dtheta", grad_theta)))
 
 
 @derivation("w10.shared-parameter")
 def shared_parameter(w="2", x="1", y="1") -> Derived:
-    """Total derivative through both uses of w in h1 = w x, h2 = w h1 (§1 worked example)."""
-    W, X, Y, H1, H2 = sp.symbols("w x y h_1 h_2", real=True)
-    loss = (H2 - Y) ** 2 / 2                                        # the example's definitions
-    h1 = W * X
-    h2 = (W * H1).subs(H1, h1)
+    """Total derivative through both uses of w in h1 = w x, h2 = w h1 (§1 worked example).
+
+    The example's definitions, "$h_1=wx$, $h_2=w{h}_1=w^{2}x$ and
+    $\\mathcal{L}=\\frac{1}{2}(h_2-y{)}^2$", are kept as relations and used: the second
+    use h_2 = w h_1 with h_1 substituted gives w^2 x (form "h2_chain", the note's three-sided
+    h_2 = w h_1 = w^2 x), and the loss through both gives dL/dw.
+    """
+    W, X, Y, H1, H2, LOSS = sp.symbols("w x y h_1 h_2 L", real=True)
+    use1 = _eq(H1, W * X)                            # the example's definitions
+    use2 = _eq(H2, W * H1)
+    objective = _eq(LOSS, (H2 - Y) ** 2 / 2)
+    loss, h1 = objective.rhs, use1.rhs
+    h2 = use2.rhs.subs(use1.lhs, h1)                                # w^2 x
+    chain = Relation(("=", "="), (use2.lhs, use2.rhs, h2))
     total = sp.factor(sp.diff(loss.subs(H2, h2), W))
-    last = (sp.diff(loss.subs(H2, W * H1), W)).subs(H1, h1)        # h1 held constant
-    first = (sp.diff(loss.subs(H2, W * H1), H1) * sp.diff(h1, W)).subs(H1, h1)
+    last = (sp.diff(loss.subs(H2, use2.rhs), W)).subs(H1, h1)      # h1 held constant
+    first = (sp.diff(loss.subs(H2, use2.rhs), H1) * sp.diff(h1, W)).subs(H1, h1)
     at = {W: exact(w), X: exact(x), Y: exact(y)}
     t_val, l_val = total.subs(at), last.subs(at)
     return Derived(
-        forms={"dLdw": total, "h2": h2, "last_use": last, "h1": h1, "loss": loss},
+        forms={"dLdw": total, "h2": h2, "h2_chain": chain, "last_use": last, "h1": use1,
+               "loss": objective},
         evidence=(
             Evidence(K.IDENTITY, "dL/dw is the sum of the contributions of both uses of w",
                      _zero(total - (first + last)), detail=f"total = {total}"),
             Evidence(K.IDENTITY, "Counting only the last use gives exactly half the derivative",
                      _zero(last / total - sp.Rational(1, 2)),
                      detail=f"at w={w}, x={x}, y={y}: total {t_val}, last use {l_val}")),
-        steps=(Step("h2 = w h1", h2), Step("Total derivative dL/dw", total),
+        steps=(Step("h2 = w h1 with h1 = w x", chain), Step("Total derivative dL/dw", total),
                Step("Last use only (h1 held fixed)", sp.factor(last)),
                Step("Values at the note's point", sp.Tuple(t_val, l_val))))
 
@@ -252,24 +309,33 @@ def _stationary_ratio(x, c_over_b="1"):
 
 @derivation("w10.frozen-moment-matching")
 def frozen_moment_matching(eta_h="0.08 0.04 0.02 0.01") -> Derived:
-    """One SGD step and the frozen-coefficient diffusion over ds = eta have equal mean and covariance."""
+    """One SGD step and the frozen-coefficient diffusion over ds = eta have equal mean and covariance.
+
+    The time increment ds = eta (§2, "uses the time increment $ds=\\eta$") is derived, not
+    assumed: the diffusion's drift is the gradient flow d theta/ds = -grad L, and the
+    increment over which that drift moves theta by one SGD step's mean -eta grad L is
+    solved for (ds = eta).  The noise amplitude is then solved from one step's covariance
+    eta^2 C/B over that increment, giving the SDE's sqrt(eta/B) C^{1/2}.
+    """
     eta, B, ds, dW, gradL = sp.symbols("eta B ds dW gradL", positive=True)
+    Csc, zeta = sp.Symbol("C", positive=True), sp.Symbol("zeta", real=True)
+    increment = -eta * (gradL + zeta)                  # scalar reading of theta_{n+1} - theta_n
+    mean1 = increment.subs(zeta, _batch_noise_mean())
+    cov1 = sp.diff(increment, zeta) ** 2 * _batch_noise_covariance()
+    drift = -gradL                                     # gradient flow, unit mobility
+    matched = sp.solve(sp.Eq(drift * ds, mean1), ds)   # the drift over ds is one step's mean
+    time_step = _eq(ds, matched[0] if len(matched) == 1 else sp.nan)
+    sig2 = sp.solve(sp.Symbol("s2") * time_step.rhs - cov1, sp.Symbol("s2"))[0]
+    sde = drift * ds + sp.sqrt(sig2) * dW
     g = sp.Matrix(sp.symbols("g1 g2", real=True))
     c11, c21, c22 = sp.symbols("s11 s21 s22", real=True)
     root = sp.Matrix([[c11, 0], [c21, c22]])                       # any C^{1/2} with root root^T = C
     C = root * root.T
     step_mean, step_cov = -eta * g, (-eta * sp.eye(2)) * (C / B) * (-eta * sp.eye(2)).T
-    drift = sp.solve(sp.Symbol("mu") * eta + eta * gradL, sp.Symbol("mu"))[0]   # mean over ds=eta
     sigma = sp.sqrt(eta / B) * root
-    diff_mean, diff_cov = -g * eta, sigma * sigma.T * eta
+    diff_mean, diff_cov = -g * time_step.rhs, sigma * sigma.T * time_step.rhs
     exact_ok = _zero_matrix(step_mean - diff_mean) and _zero_matrix(step_cov - diff_cov) \
         and _zero_matrix(diff_cov - eta ** 2 * C / B)
-    Csc, zeta = sp.Symbol("C", positive=True), sp.Symbol("zeta", real=True)
-    increment = -eta * (gradL + zeta)                  # scalar reading of theta_{n+1} - theta_n
-    mean1 = increment.subs(zeta, _batch_noise_mean())
-    cov1 = sp.diff(increment, zeta) ** 2 * _batch_noise_covariance()
-    sig2 = sp.solve(sp.Symbol("s2") * eta - eta ** 2 * Csc / B, sp.Symbol("s2"))[0]
-    sde = drift * ds + sp.sqrt(sig2) * dW
     with mpmath.workdps(40):
         xs = [mpmath.mpf(v) for v in eta_h.split()]
         excess = [(_stationary_ratio(x) - 1) / (x / 2) for x in xs]
@@ -282,7 +348,7 @@ def frozen_moment_matching(eta_h="0.08 0.04 0.02 0.01") -> Derived:
         ord_text = ", ".join(mpmath.nstr(p, 4) for p in orders)
     return Derived(
         forms={"step_mean": mean1, "step_cov": cov1, "noise_mean": _batch_noise_mean(),
-               "noise_cov": _batch_noise_covariance(), "sde": sde},
+               "noise_cov": _batch_noise_covariance(), "sde": sde, "time_step": time_step},
         evidence=(
             Evidence(K.IDENTITY, "Frozen coefficients: one SGD step and the diffusion over ds = eta both "
                      "have mean -eta grad L and covariance eta^2 C/B (2x2 symbolic C = S S^T)",
@@ -294,6 +360,7 @@ def frozen_moment_matching(eta_h="0.08 0.04 0.02 0.01") -> Derived:
                      order_ok, supports=Status.APPROXIMATION, detail=f"orders {ord_text}")),
         steps=(Step("SGD step covariance (2x2)", step_cov),
                Step("Diffusion increment covariance over ds = eta", diff_cov),
+               Step("Time increment: drift -grad L over ds equals the step mean", time_step),
                Step("Drift and noise amplitude from matching (scalar reading)", sde)))
 
 

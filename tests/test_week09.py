@@ -16,16 +16,21 @@ import pytest
 import sympy as sp
 
 from noteproof.content import load_content
+from noteproof.formulas import Relation
 from noteproof.model import EvidenceKind as Kind, Status
 
 ROOT = Path(__file__).parents[1]
 CONTENT = load_content(ROOT)
+NOTE = (ROOT / "notes" / "week09.txt").read_text(encoding="utf-8")
 
 C, K, S, ds = sp.symbols("C K S ds", positive=True)
 beta = sp.Symbol("beta", positive=True)
 h_0, s, h_ell, s_ell, e_ell, u = sp.symbols("h_0 s h_ell s_ell e_ell u", real=True)
 a, a_star, a_0, a_tilde_0, a_i, u_i = sp.symbols("a a_star a_0 a_tilde_0 a_i u_i", real=True)
 f = sp.Function("f")
+H = sp.Function("h")
+ell, i = sp.symbols("ell i", real=True)
+h_next = sp.IndexedBase(sp.Symbol("h", real=True))[ell + 1]
 
 
 @lru_cache(maxsize=None)
@@ -38,6 +43,15 @@ def same(x, y) -> bool:
     names = {v.name: v for v in y.free_symbols if isinstance(v, sp.Symbol)}
     x = x.xreplace({v: names[v.name] for v in x.free_symbols if isinstance(v, sp.Symbol) and v.name in names})
     return sp.simplify(x - y) == 0
+
+
+def same_relation(x: Relation, y) -> bool:
+    """Same operators and every side equal (the engine's rule for a derived relation, a
+    Relation or a SymPy Eq)."""
+    from noteproof.sameform import relation_parts
+    (xo, xs), got = relation_parts(x), relation_parts(y)
+    return got is not None and got[0] == xo and len(got[1]) == len(xs) \
+        and all(same(sp.sympify(p), sp.sympify(q)) for p, q in zip(xs, got[1]))
 
 
 def holds(derived, kind: Kind | None = None) -> list[bool]:
@@ -70,16 +84,22 @@ def test_euler_error_bound_and_order():
     assert {e.kind for e in d.evidence} == {Kind.BOUND, Kind.ORDER}
     assert all(e.supports is Status.CONTROLLED for e in d.evidence) and all(holds(d))
     expected = {
-        "euler_step": h_ell + ds * f(s_ell, h_ell),
-        "ode": f(s, sp.Symbol("h", real=True)),
         "recursion": (1 + K * ds) * e_ell + C * ds**2,
         "bound": C / K * (sp.exp(K * S) - 1) * ds,
         "bound_limit": C * S * ds,
         "local_error": C * ds**2,
-        "initial_error": sp.Integer(0),
     }
     for name, form in expected.items():
         assert same(form, d.forms[name]), name
+    relations = {   # the display's relations, every side derived
+        "euler_step": (h_next, h_ell + ds * f(s_ell, h_ell)),
+        "ode": (sp.Derivative(H(s), s), f(s, sp.Symbol("h", real=True))),
+        "initial_error": (sp.Symbol("e_0"), 0),
+        "step": (ds, S / sp.Symbol("L")),
+        "grid": (s_ell, ell * ds),
+    }
+    for name, sides in relations.items():
+        assert same_relation(Relation(("=",), sides), d.forms[name]), name
 
 
 @pytest.mark.parametrize("wrong", [
@@ -109,7 +129,9 @@ def test_unstable_discretization_witness():
     d = derive("w09.unstable-discretization")
     assert Kind.COUNTEREXAMPLE in {e.kind for e in d.evidence} and all(holds(d))
     assert same(h_0 * sp.exp(-s), d.forms["continuous"])
-    assert same((1 - ds) * h_ell, d.forms["euler"])
+    assert same_relation(Relation(("=",), (h_next, (1 - ds) * h_ell)), d.forms["euler"])
+    assert same_relation(Relation(("=",), (sp.Derivative(H(s), s), -sp.Symbol("h"))), d.forms["test_equation"])
+    assert not same_relation(Relation(("=",), (sp.Derivative(H(s), s), sp.Symbol("h"))), d.forms["test_equation"])
     assert d.forms["factor"].subs(ds, sp.Rational(1, 2)) == sp.Rational(1, 2)
     assert d.forms["factor"].subs(ds, 3) == -2
 
@@ -152,7 +174,10 @@ def test_fixed_point_slope_and_response():
     assert same((1 - a_star**2) / (1 - beta * (1 - a_star**2)), slope.forms["slope"])
     assert not same((1 - a_star**2) / (1 + beta * (1 - a_star**2)), slope.forms["slope"])
     assert same(1 / (1 - beta), response.forms["response"])
-    assert response.forms["zero_branch"] == 0
+    assert same_relation(Relation(("=",), (a_star, 0)), response.forms["zero_branch"])
+    fixed = slope.forms["fixed_point"]
+    assert same_relation(Relation(("=",), (a_star, sp.tanh(beta * a_star + u))), fixed)
+    assert not same_relation(Relation(("=",), (a_star, sp.tanh(beta * a_star - u))), fixed)
 
 
 def test_mutant_response_off_the_stable_branch_fails():
@@ -164,7 +189,8 @@ def test_energy_descent_certificate_and_both_signs():
     assert all(holds(d))
     assert [e.kind for e in d.evidence].count(Kind.COUNTEREXAMPLE) == 2
     assert same(a**2 / 2 - sp.log(2 * sp.cosh(beta * a + u)) / beta, d.forms["energy"])
-    assert same(sp.tanh(beta * a_i + u_i), d.forms["map"])
+    a_next = sp.IndexedBase(sp.Symbol("a", real=True))[i + 1]
+    assert same_relation(Relation(("=",), (a_next, sp.tanh(beta * a_i + u_i))), d.forms["map"])
 
 
 @pytest.mark.parametrize("gap", ["-1/2", "1", "0"])
@@ -223,6 +249,75 @@ def test_actual_separation_under_bound_and_resolution():
 ])
 def test_interval_rule_helper(quoted, value, ok):
     assert in_interval(quoted, mpmath.mpf(value)) is ok
+
+
+# ---- the note's formulas through the engine's reader: as printed they verify, edited they fail ----
+
+def _registry():
+    from noteproof.registry import load_registry
+    return load_registry(ROOT / "claims.yaml")
+
+
+FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
+    # a* = tanh(beta a* + u) (Section 3): the fixed-point equation the slope is derived from
+    ("w09.fixed-point-response", "fixed_point", ("+u)", "-u)")),
+    ("w09.fixed-point-response", "fixed_point", ("a_{\\ast }=\\tanh", "a_0=\\tanh")),
+    ("w09.fixed-point-response", "fixed_point", ("\\beta a_{\\ast }", "\\beta ^2a_{\\ast }")),
+    ("w09.fixed-point-response", "zero_branch", ("a_{\\ast }=0", "a_{\\ast }=1")),
+    ("w09.fixed-point-response", "zero_branch", ("a_{\\ast }=0", "a_0=0")),
+    # Delta s = S/L and s_l = l Delta s (Section 2): the Euler grid
+    ("w09.euler-error-bound", "step", ("S/L", "L/S")),
+    ("w09.euler-error-bound", "step", ("\\Delta s=", "\\Delta t=")),
+    ("w09.euler-error-bound", "grid", ("\\ell \\Delta s", "(\\ell +1)\\Delta s")),
+    ("w09.euler-error-bound", "grid", ("s_{\\ell }=", "s_{\\ell +1}=")),
+    # e_0 = 0 (Section 2): the recursion's start
+    ("w09.euler-error-bound", "initial_error", ("e_0=0", "e_0=1")),
+    ("w09.euler-error-bound", "initial_error", ("e_0=0", "e_1=0")),
+    # h_{l+1} = h_l + ds f(s_l, h_l) and dh/ds = f(s, h): both sides of each
+    ("w09.euler-error-bound", "euler_step", ("+\\Delta sf", "-\\Delta sf")),
+    ("w09.euler-error-bound", "euler_step", ("h_{\\ell +1}=h_{\\ell }+", "h_{\\ell +2}=h_{\\ell }+")),
+    ("w09.euler-error-bound", "ode", ("\\frac{dh}{ds}=f", "\\frac{dh}{ds}=-f")),
+    ("w09.euler-error-bound", "ode", ("\\frac{dh}{ds}=f", "\\frac{ds}{dh}=f")),
+    # dh/ds = -h and its Euler map h_{l+1} = (1 - ds) h_l (Section 2's example)
+    ("w09.unstable-discretization", "test_equation", ("dh/ds=-h", "dh/ds=h")),
+    ("w09.unstable-discretization", "test_equation", ("dh/ds=-h", "dh/ds=-2h")),
+    ("w09.unstable-discretization", "test_equation", ("dh/ds=-h", "dh/dt=-h")),
+    ("w09.unstable-discretization", "euler", ("(1-\\Delta s)", "(1+\\Delta s)")),
+    ("w09.unstable-discretization", "euler", ("h_{\\ell +1}=", "h_{\\ell -1}=")),
+    # a_{i+1} = tanh(beta a_i + u_i) (Section 3): the driven map
+    ("w09.energy-descent", "map", ("+u_i", "-u_i")),
+    ("w09.energy-descent", "map", ("a_{i+1}=", "a_{i+2}=")),
+]
+
+
+@pytest.mark.parametrize("claim_id, form, edit", FORMULA_MUTANTS)
+def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
+    from dataclasses import replace
+    from noteproof.formread import read_spec
+    from noteproof.sameform import compare_form
+    spec = next(f for f in _registry().claim(claim_id).formulas if f.form == form)
+    derived = derive(spec.derivation).forms[form]
+
+    def agrees(text):
+        parts = read_spec(replace(spec, text=text))
+        chosen = [parts[spec.part]] if spec.part is not None else list(parts)
+        return any(compare_form(p, derived, spec.side).equal for p in chosen)
+
+    old, new = edit
+    assert old in spec.text and spec.text in NOTE
+    assert agrees(spec.text)
+    assert not agrees(spec.text.replace(old, new))
+
+
+@pytest.mark.parametrize("text", ["a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)", "\\Delta s=S/L",
+                                  "s_{\\ell }=\\ell \\Delta s", "dh/ds=-h", "e_0=0"])
+def test_formula_is_registered_as_a_relation(text):
+    """Each of these is registered whole, against a derived relation: both sides are compared."""
+    from noteproof.sameform import relation_parts
+    specs = [(c, f) for c in _registry().claims if c.note == "week09" for f in c.formulas if f.text == text]
+    assert len(specs) == 1
+    _, spec = specs[0]
+    assert relation_parts(derive(spec.derivation).forms[spec.form]) is not None
 
 
 # ---- through the engine: every week-9 claim verified as registered -------------------

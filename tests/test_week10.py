@@ -68,11 +68,39 @@ def kinds(derived, part=None):
 
 # ---- one test per claim ---------------------------------------------------------------
 
+def sides(relation) -> tuple:
+    """(ops, args) of a derived relation (a Relation of noteproof.formulas)."""
+    from noteproof.sameform import relation_parts
+    parts = relation_parts(relation)
+    assert parts is not None, f"{relation!r} is not a relation"
+    return parts
+
+
+def same_sides(relation, ops, args) -> bool:
+    """The derived relation has these operators and, side by side, these sides (by name)."""
+    got_ops, got = sides(relation)
+    return got_ops == ops and len(got) == len(args) and all(same(sp.sympify(a), sp.sympify(b))
+                                                            for a, b in zip(args, got))
+
+
 def test_backward_recursion_is_the_chain_rule():
     d = derive("w10.backward-recursion")
     assert all_hold(d) and kinds(d) == {K.IDENTITY}
-    assert d.forms["delta"] == sp.Symbol("DhF_T") * sp.Symbol("delta_l1")
+    delta_l, delta_l1, DhF_T, DthF_T = sp.symbols("delta_l delta_l1 DhF_T DthF_T")
+    assert same_sides(d.forms["delta"], ("=",), (delta_l, DhF_T * delta_l1))
+    assert not same_sides(d.forms["delta"], ("=",), (delta_l1, DhF_T * delta_l1))
+    assert same_sides(d.forms["grad_theta"], ("=",), (sp.Symbol("grad_theta_L"), DthF_T * delta_l1))
+    h, theta = sp.symbols("h theta")
+    assert same_sides(d.forms["layer"], ("=",), (sp.Symbol("h_next"), sp.Function("F_ell")(h, theta)))
     assert earned("w10.backward-recursion")
+
+
+def test_sensitivity_definition_is_used_by_the_chain_rule():
+    """delta^l = nabla_{h^l} L (§1): a definition, returned as the relation the recursion's lhs comes from."""
+    d = derive("w10.backward-recursion")
+    assert same_sides(d.forms["sensitivity"], ("=",), sp.symbols("delta_l grad_h_L"))
+    assert not same_sides(d.forms["sensitivity"], ("=",), sp.symbols("delta_l1 grad_h_L"))
+    assert sides(d.forms["delta"])[1][0] == sides(d.forms["sensitivity"])[1][0]
 
 
 def test_shared_parameter_receives_the_sum_over_its_uses():
@@ -80,6 +108,10 @@ def test_shared_parameter_receives_the_sum_over_its_uses():
     assert all_hold(d)
     assert same(2 * w * x * (w ** 2 * x - y), d.forms["dLdw"])
     assert same(w ** 2 * x, d.forms["h2"])
+    h_1, h_2, h_3 = sp.symbols("h_1 h_2 h_3")
+    assert same_sides(d.forms["h2_chain"], ("=", "="), (h_2, w * h_1, w ** 2 * x))   # h_2 = w h_1 = w^2 x
+    assert not same_sides(d.forms["h2_chain"], ("=", "="), (h_3, w * h_1, w ** 2 * x))
+    assert not same_sides(d.forms["h2_chain"], ("=",), (w * h_1, w ** 2 * x))
     assert compute("w10.shared-total") == 12 and compute("w10.shared-last-use") == 6
     assert earned("w10.shared-parameter")
 
@@ -107,6 +139,8 @@ def test_frozen_moment_matching_exact_part_and_approximate_part():
     assert same(C / B, d.forms["noise_cov"]) and d.forms["noise_mean"] == 0
     ds, dW = sp.symbols("ds dW")
     assert same(-gradL * ds + sp.sqrt(eta / B) * sp.sqrt(C) * dW, d.forms["sde"])
+    assert same_sides(d.forms["time_step"], ("=",), (ds, eta))      # ds = eta, solved for
+    assert not same_sides(d.forms["time_step"], ("=",), (ds, eta ** 2))
     assert earned("w10.frozen-moment-matching")
 
 
@@ -302,6 +336,25 @@ FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
     ("w10.stationary-variances", "curvature", ("h>0", "h<0")),
     ("w10.softmax-gradient", "observed", ("p_B-1", "p_B+1")),
     ("w10.backward-recursion", "layer", ("{\\theta }_{\\ell })", "{\\theta }_{\\ell }+1)")),
+    ("w10.backward-recursion", "layer", ("h^{\\ell +1}=", "h^{\\ell }=")),
+    # delta^l = nabla_{h^l} L (§1): the definition of the sensitivities
+    ("w10.backward-recursion", "sensitivity", ("{\\delta }^{\\ell }=", "{\\delta }^{\\ell +1}=")),
+    ("w10.backward-recursion", "sensitivity", ("{\\nabla }_{h^{\\ell }}", "{\\nabla }_{h^{\\ell +1}}")),
+    ("w10.backward-recursion", "sensitivity", ("={\\nabla }", "=-{\\nabla }")),
+    ("w10.backward-recursion", "delta", ("{\\delta }^{\\ell }=(D_h", "{\\delta }^{\\ell +1}=(D_h")),
+    ("w10.backward-recursion", "grad_theta", ("{\\nabla }_{{\\theta }_{\\ell }}\\mathcal{L}=", "\\mathcal{L}=")),
+    # ds = eta (§2): the SGD step as the diffusion's time increment
+    ("w10.frozen-moment-matching", "time_step", ("ds=\\eta", "ds=\\eta ^2")),
+    ("w10.frozen-moment-matching", "time_step", ("ds=\\eta", "ds=2\\eta")),
+    ("w10.frozen-moment-matching", "time_step", ("ds=\\eta", "ds=1/\\eta")),
+    ("w10.frozen-moment-matching", "time_step", ("ds=\\eta", "dt=\\eta")),
+    # h_2 = w h_1 = w^2 x (§1 worked example): all three sides
+    ("w10.shared-parameter", "h2_chain", ("h_2=", "h_3=")),
+    ("w10.shared-parameter", "h2_chain", ("w{h}_1=", "w{h}_2=")),
+    ("w10.shared-parameter", "h2_chain", ("w^{2}x", "w^{3}x")),
+    ("w10.shared-parameter", "h2_chain", ("=w^{2}x", "=wx")),
+    ("w10.shared-parameter", "h1", ("h_1=wx", "h_2=wx")),
+    ("w10.shared-parameter", "loss", ("\\mathcal{L}=", "\\mathcal{E}=")),
 ]
 
 
@@ -319,6 +372,19 @@ def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
         return any(compare_form(p, derived, spec.side).equal for p in chosen)
 
     old, new = edit
-    assert old in spec.text
+    assert old in spec.text and spec.text in NOTE
     assert agrees(spec.text)
     assert not agrees(spec.text.replace(old, new))
+
+
+@pytest.mark.parametrize("claim_id, form, text", [
+    ("w10.backward-recursion", "sensitivity", "{\\delta }^{\\ell }={\\nabla }_{h^{\\ell }}\\mathcal{L}"),
+    ("w10.frozen-moment-matching", "time_step", "ds=\\eta"),
+    ("w10.shared-parameter", "h2_chain", "h_2=w{h}_1=w^{2}x"),
+])
+def test_formula_is_registered_whole_as_a_relation(claim_id, form, text):
+    """Registered as printed, against a derived relation with as many sides as the note prints."""
+    spec = next(f for f in claim(claim_id).formulas if f.form == form)
+    assert spec.text == text and spec.side == "rhs" and spec.part is None
+    ops, args = sides(derive(spec.derivation).forms[form])
+    assert len(args) == text.count("=") + 1 and set(ops) == {"="}
