@@ -60,7 +60,7 @@ def unchecked_math_findings(plan: Plan, originals: tuple[Claim, ...]) -> list[Fi
     return out
 
 
-OPERATORS = set("+*/^=<>×−·")
+OPERATORS = set("+*/^=<>×−")   # not "·": the notes use it to separate items
 NEAR = 2   # a changed letter or digit this close to an operator is part of the arithmetic
 
 
