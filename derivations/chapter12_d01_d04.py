@@ -299,10 +299,14 @@ def implicit_function() -> Derived:
     parts = [_linear_parts(r, dzs) for r in rows]
     Jm = sp.Matrix(2, 2, lambda i, j: sp.expand((1 if i == j else 0) - parts[i][0][j]))
     Fm = sp.Matrix([sp.expand(-parts[i][1]) for i in (0, 1)])
-    sol2 = sp.solve(rows, dzs, dict=True)
-    via_inverse = (sp.eye(2) - Jm).inv() * Fm
-    via_plus = (sp.eye(2) + Jm).inv() * Fm
-    solves2 = len(sol2) == 1 and all(_zero(sol2[0][d] - via_inverse[i]) for i, d in enumerate(dzs))
+    # the derivatives as plain symbols for the linear algebra (SymPy is slow on Derivative objects)
+    plain = {d: sp.Symbol(f"q_{k}") for k, d in enumerate(sorted(
+        set().union(*(r.atoms(sp.Derivative) for r in rows)), key=sp.default_sort_key))}
+    back = {v: k for k, v in plain.items()}
+    sol2 = sp.solve([r.xreplace(plain) for r in rows], [plain[d] for d in dzs], dict=True)
+    Jp, Fp = Jm.xreplace(plain), Fm.xreplace(plain)
+    via_inverse, via_plus = (sp.eye(2) - Jp).inv() * Fp, (sp.eye(2) + Jp).inv() * Fp
+    solves2 = len(sol2) == 1 and all(_zero(sol2[0][plain[d]] - via_inverse[i]) for i, d in enumerate(dzs))
     jac_entries = all(isinstance(Jm[i, j], sp.Derivative) and Jm[i, j].expr == fs[i]
                       and Jm[i, j].variables == ((z1, z2)[j],) for i in (0, 1) for j in (0, 1))
     return Derived(
@@ -316,12 +320,12 @@ def implicit_function() -> Derived:
             _ev(IDENTITY, "2x2: (I - J)^{-1} f_theta solves the differentiated system, J_ij = df_i/dz_j",
                 solves2 and jac_entries),
             _ev(WITNESS, "2x2: (I + J)^{-1} f_theta does not solve it (the sign matters)",
-                len(sol2) == 1 and not _zero(sol2[0][dzs[0]] - via_plus[0])),
+                len(sol2) == 1 and not _zero(sol2[0][plain[dzs[0]]] - via_plus[0])),
         ),
         steps=(Step("differentiated fixed-point equation", differentiated),
                Step("solved for dz*/dtheta", scalar),
                Step("operator form I u = J_f u + F solved", template),
-               Step("2x2: J", Jm), Step("2x2: (I - J)^{-1} f_theta", via_inverse)))
+               Step("2x2: J", Jm), Step("2x2: (I - J)^{-1} f_theta", via_inverse.xreplace(back))))
 
 
 @derivation("c12.d03.sensitivity")
