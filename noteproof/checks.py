@@ -28,6 +28,7 @@ class Run:
     dps: int = DEFAULT_DPS
     params: dict[str, str] = field(default_factory=dict)
     derived: dict[str, Derived] = field(default_factory=dict)
+    computed: dict[str, Any] = field(default_factory=dict)   # numeric id -> compute()'s answer or error
 
     def call(self, check: Check) -> Any:
         accepted = inspect.signature(check.fn).parameters
@@ -111,11 +112,16 @@ def check_condition(run: Run, check_id: str) -> Evidence:
 def check_number(run: Run, quote: QuoteSpec) -> NumberResult:
     """Compute the quote's value at dps (and dps+20 to confirm) and apply the interval rule."""
     from .numbers import compute
-    try:
-        value, text, dps = compute(run, quote.numeric)
-    except NoteproofError as exc:
+    if quote.numeric not in run.computed:   # a claim may quote one value several times
+        try:
+            run.computed[quote.numeric] = compute(run, quote.numeric)
+        except NoteproofError as exc:
+            run.computed[quote.numeric] = exc
+    got = run.computed[quote.numeric]
+    if isinstance(got, NoteproofError):
         return NumberResult(quote.number, "", run.dps, Outcome.ERROR, number_location(run.note, quote),
-                            quote.numeric, exc.message)
+                            quote.numeric, got.message)
+    value, text, dps = got
     return place_number(run.note, quote, value, text, dps, bool(run.params))
 
 
