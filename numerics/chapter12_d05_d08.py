@@ -21,6 +21,12 @@ from noteproof.model import Derived, Evidence, EvidenceKind
 
 def _flow_1d(x0: str, t: str, rate: str):
     """x(t) for dx/dt = -rate x, solved by mpmath's Taylor-series ODE solver."""
+    return _flow_1d_at(x0, t, rate, mp.prec)
+
+
+@lru_cache(maxsize=64)
+def _flow_1d_at(x0: str, t: str, rate: str, prec: int):
+    """One solve per start, time, rate and precision (the positions and the gap share them)."""
     k = mpnum(rate)
     sol = mpmath.odefun(lambda _t, x: -k * x, 0, mpnum(x0))
     return sol(mpnum(t))
