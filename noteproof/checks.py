@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import inspect
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .compare import consistent
 from .content import Check, CheckKind, Content
@@ -14,6 +14,9 @@ from .model import (ClaimResult, Derived, Evidence, EvidenceKind, FormulaResult,
 from .notes import Note
 from .registry import Claim, FormulaSpec, QuoteSpec
 from .notes import number_offset
+
+if TYPE_CHECKING:
+    from .sameform import Comparison
 
 DEFAULT_DPS = 50
 CONFIRM = 20
@@ -150,8 +153,7 @@ def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
 
 def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
     """Read the formula as printed and compare it with the form its derivation derived."""
-    from .formread import read_spec
-    from .sameform import compare_form, relation_parts
+    from .sameform import relation_parts
     where = run.note.locate(spec.text)
     form = _pick_form(run.derivation(spec.derivation), spec)
     shown, relation = _text(form), relation_parts(form) is not None
@@ -159,16 +161,27 @@ def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
         return FormulaResult(spec.text, Outcome.FAILED, None, spec.derivation, shown,
                              f"not found in {run.note.path}", relation=relation)
     try:
-        parts = read_spec(spec, where)
+        same = compare_printed(spec, form, where)
     except NoteproofError as exc:
         return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown,
                              f"unreadable: {exc.message}", relation=relation)
+    outcome = Outcome.VERIFIED if same.equal else Outcome.FAILED
+    return FormulaResult(spec.text, outcome, where, spec.derivation, shown, same.message, relation=relation)
+
+
+def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None) -> "Comparison":
+    """``spec.text`` read by the project's reader against a derived form: equal when part
+    ``spec.part`` (every part, when it has none or too few parts) equals it on ``spec.side``
+    (sameform.compare_form). A formula that cannot be read raises FormulaError."""
+    from .formread import read_spec
+    from .sameform import Comparison, compare_form
+    parts = read_spec(spec, where)
     candidates = [parts[spec.part]] if spec.part is not None and spec.part < len(parts) else list(parts)
     results = [compare_form(p, form, spec.side) for p in candidates]
     if any(r.equal for r in results):
-        return FormulaResult(spec.text, Outcome.VERIFIED, where, spec.derivation, shown, relation=relation)
-    why = "; ".join(sorted({r.message for r in results if r.message})) or "differs from the derived form"
-    return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown, why, relation=relation)
+        return Comparison(True)
+    return Comparison(False, "; ".join(sorted({r.message for r in results if r.message}))
+                      or "differs from the derived form")
 
 
 def _pick_form(derived: Derived, spec: FormulaSpec) -> Any:
