@@ -92,12 +92,10 @@ MAX_NUMBER_CHARS = 24   # longer numbers can reach the reader's size limits (for
 
 def tokens(src: str, symbols, latex: bool) -> list[Token]:
     """The tokens the reader parses (FormulaError when it cannot tokenize)."""
-    def fail(message: str, pos: int | None = None):
-        raise FormulaError(message)
     if len(src) > MAX_CHARS:
         raise FormulaError(f"formula longer than {MAX_CHARS} characters")
     text, names = substitute(src, symbols, latex, None)
-    return tokenize_latex(normalise(text), names, fail) if latex else tokenize_plain(text, names, fail)
+    return tokenize_latex(normalise(text), names, _fail) if latex else tokenize_plain(text, names, _fail)
 
 
 def same_reading(old: str, new: str, *, latex: bool, symbols, part: int | None, side: str,
@@ -110,13 +108,10 @@ def same_reading(old: str, new: str, *, latex: bool, symbols, part: int | None, 
     (``relation`` False). A number never changes how the tokens around it parse, so the
     compared side reads exactly as before. Anything the check of a number cannot vouch for
     (a changed name, operator or structure, or tokens that cannot be read) gives False."""
-    try:
-        a, b = tokens(old, symbols, latex), tokens(new, symbols, latex)
-    except FormulaError:
+    aligned = _aligned(old, new, symbols, latex)
+    if aligned is None:
         return False
-    if len(a) != len(b):
-        return False
-    diff = [i for i, (x, y) in enumerate(zip(a, b)) if (x.kind, x.value) != (y.kind, y.value)]
+    a, b, diff = aligned
     if not diff:
         return True
     if relation or any(not _plain_number(a, i) or not _plain_number(b, i) for i in diff):
@@ -133,16 +128,32 @@ def changed_outside(old: str, new: str, *, latex: bool, symbols, part: int | Non
     """The tokens of ``new`` that differ from ``old`` outside what check_formula compares
     (see :func:`same_reading`); None when the two do not align token for token (a reading
     must tell) or cannot be tokenized. Numbers in the tuple are marked ``num:``."""
+    aligned = _aligned(old, new, symbols, latex)
+    if aligned is None:
+        return None
+    a, b, diff = aligned
     try:
-        a, b = tokens(old, symbols, latex), tokens(new, symbols, latex)
-        if len(a) != len(b):
-            return None
         compared = {t.pos for t in b} if relation else _compared(b, part, side)
     except FormulaError:
         return None
     return tuple(("num:" if b[i].kind == "num" and _plain_number(b, i) and a[i].kind == "num" else "") + b[i].value
-                 for i, (x, y) in enumerate(zip(a, b))
-                 if (x.kind, x.value) != (y.kind, y.value) and y.pos not in compared)
+                 for i in diff if b[i].pos not in compared)
+
+
+def _aligned(old: str, new: str, symbols, latex: bool) -> tuple[list[Token], list[Token], list[int]] | None:
+    """Both texts' tokens and the indexes where they differ; None when the two do not align
+    token for token or cannot be tokenized."""
+    try:
+        a, b = tokens(old, symbols, latex), tokens(new, symbols, latex)
+    except FormulaError:
+        return None
+    if len(a) != len(b):
+        return None
+    return a, b, [i for i, (x, y) in enumerate(zip(a, b)) if (x.kind, x.value) != (y.kind, y.value)]
+
+
+def _fail(message: str, pos: int | None = None):
+    raise FormulaError(message)
 
 
 def _plain_number(toks: list[Token], i: int) -> bool:
@@ -160,9 +171,7 @@ def _plain_number(toks: list[Token], i: int) -> bool:
 
 def _compared(toks: list[Token], part: int | None, side: str) -> set[int]:
     """Positions of the tokens check_formula compares with a derived expression."""
-    def fail(message: str, pos: int | None = None):
-        raise FormulaError(message)
-    parts = split_parts(toks, fail, 0)
+    parts = split_parts(toks, _fail, 0)
     chosen = [parts[part]] if part is not None and part < len(parts) else parts
     out: set[int] = set()
     for p in chosen:

@@ -15,7 +15,7 @@ import re
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
-from .locate import numeric_tokens
+from .locate import line_offsets, numeric_tokens
 from .model import Finding, Severity
 from .registry import Claim
 from .relocate import Plan
@@ -79,7 +79,7 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
         for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
             if op != "equal" and (_arithmetic(a, i1, i2) or _arithmetic(b, j1, j2)) \
                     and not _judged_elsewhere(b, j1, j2, formulas) and not _judged_elsewhere(a, i1, i2, []):
-                where = plan.note.location_of(sum(len(x) + 1 for x in new_lines[:lo - 1]) + j1)
+                where = plan.note.location_of(line_offsets(plan.note.text)[lo - 1] + j1)
                 out.append(Finding("formula", Severity.ERROR, "", where,
                                    f"edited arithmetic that no registered formula checks: {a[max(0, i1 - 20):i2 + 20]!r} "
                                    f"-> {b[max(0, j1 - 20):j2 + 20]!r}; register it in claims.yaml (formulas:) or "

@@ -45,14 +45,14 @@ def replay(original: Claim, claim: Claim, old: Note, note: Note, caches: Iterabl
     base = next((hit for cache in caches if (hit := cache.get(original, old)) is not None), None)
     if base is None or base.outcome is Outcome.ERROR:
         return None
-    evidence = _computed_evidence(base)
+    evidence, quotes = _computed_evidence(base), [q for q in claim.quotes if q.numeric]
     try:
-        numbers = [_number(q, n, note) for q, n in zip(_numeric(claim), base.numbers)]
+        numbers = [_number(q, n, note) for q, n in zip(quotes, base.numbers)]
         formulas = [_formula(o, f, r, note) for o, f, r in zip(original.formulas, claim.formulas, base.formulas)]
     except NoteproofError:   # a quote the interval rule refuses: the run reports it as it should
         return None
     if evidence is None or None in numbers or None in formulas \
-            or len(numbers) != len(_numeric(claim)) or len(formulas) != len(claim.formulas):
+            or len(numbers) != len(quotes) or len(formulas) != len(claim.formulas):
         return None
     return assemble(claim, note, evidence, tuple(formulas), tuple(numbers), base.steps)
 
@@ -64,10 +64,6 @@ def _same_checks(a: Claim, b: Claim) -> bool:
                        quotes=tuple(replace(q, snippet="", number="") for q in c.quotes),
                        formulas=tuple(replace(f, text="") for f in c.formulas))
     return bare(a) == bare(b)
-
-
-def _numeric(claim: Claim) -> list[QuoteSpec]:
-    return [q for q in claim.quotes if q.numeric]
 
 
 def _computed_evidence(base: ClaimResult):
