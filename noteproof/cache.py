@@ -250,9 +250,11 @@ def note_inputs(claim, note) -> dict:
     """The note text this claim reads, and where each piece stands."""
     return {
         "path": note.path,
-        "text": [claim.text, occurrences(note, claim.text)],
-        "formulas": [[f.text, occurrences(note, f.text)] for f in claim.formulas],
-        "quotes": [[q.snippet, q.number, occurrences(note, q.snippet)] for q in claim.quotes],
+        "text": [claim.text, occurrences(note, claim.text), note.printed(claim.text)],
+        "formulas": [[f.text, occurrences(note, f.text), note.printed(f.text)] for f in claim.formulas],
+        "quotes": [[q.snippet, q.number, occurrences(note, q.snippet), note.quote_at(q.snippet, q.number)]
+                   for q in claim.quotes],
+        "tag": note.status_cell(claim.row) if claim.row is not None else None,   # judged as printed
     }
 
 

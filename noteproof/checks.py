@@ -2,18 +2,18 @@
 from __future__ import annotations
 
 import inspect
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from .compare import consistent
 from .content import Check, CheckKind, Content
-from .earn import judge
+from .earn import judge, proposal_evidence, reach_gaps
 from .errors import NoteproofError
-from .model import (ClaimResult, Derived, Evidence, EvidenceKind, FormulaResult, Location,
-                    NumberResult, Outcome, Step)
+from .model import (ClaimResult, Derived, Erratum, Evidence, EvidenceKind, FormulaResult, Location,
+                    NumberResult, Outcome, Reach, Status, Step)
 from .notes import Note
 from .registry import Claim, FormulaSpec, QuoteSpec
-from .notes import number_offset
+from .tags import TagError, parse_tag
 
 if TYPE_CHECKING:
     from .sameform import Comparison
@@ -69,19 +69,51 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     """The claim's result from what its checks gave: where its row stands, the numeric
     evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
     (an audit's replay, replay.py, calls it with what a cached result computed)."""
-    where = note.locate(claim.text)
+    where = note.find(claim.text)
     messages = [] if where else [f"{'row' if claim.row else 'statement'} not found in {note.path}"]
+    tag, status, said = printed_tag(claim, note)
     evidence += tuple(_numeric_evidence(numbers))
-    outcome, more = verdict(claim, evidence, formulas, numbers, overridden)
-    return ClaimResult(claim.id, claim.note, claim.text, claim.tag.text,
-                       tuple(dict.fromkeys(s.mark for s in claim.status)),
+    if Status.PROPOSAL in status:
+        evidence += (proposal_evidence(f"{claim.text} {tag}"),)
+    outcome, more = verdict(replace(claim, status=status), evidence, formulas, numbers, overridden)
+    if not status:
+        outcome = Outcome.FAILED
+    return ClaimResult(claim.id, claim.note, claim.text, tag,
+                       tuple(dict.fromkeys(s.mark for s in status or claim.status)),
                        Outcome.FAILED if not where else outcome, evidence, numbers, formulas,
-                       claim.uses, where, tuple(messages + more), steps)
+                       claim.uses, where, tuple(messages + said + more), steps,
+                       errata=located_errata(claim, note, evidence, where), scope=claim.scope)
+
+
+def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
+    """The tag that is judged: the status cell as the note prints it beside the claim's row
+    (claims.yaml's ``tag`` only says what was registered); a statement's registered tag.
+    Returns (tag text, status parts, messages); no parts when the cell names no status."""
+    if claim.row is None:
+        return claim.tag.text, claim.status, []
+    cell = note.status_cell(claim.row)
+    if cell is None or cell == claim.tag.text:
+        return claim.tag.text, claim.status, []
+    try:
+        parts = parse_tag(cell, note.locate(claim.row)).parts
+    except TagError as exc:
+        return cell, (), [f"the status cell {cell!r}: {exc.message}"]
+    return cell, parts or claim.status, [
+        f"the note's status cell reads {cell!r} (claims.yaml registers {claim.tag.text!r}); "
+        "the note's tag is judged: update claims.yaml's 'tag'"]
+
+
+def located_errata(claim: Claim, note: Note, evidence: tuple[Evidence, ...],
+                   where: Location | None) -> tuple[Erratum, ...]:
+    """The errata of evidence that shows the note wrong, each located at the words it corrects
+    (at the claim's own text when those words are not found)."""
+    return tuple(replace(e.erratum, claim=claim.id, location=note.locate(e.erratum.says) or where)
+                 for e in evidence if e.erratum is not None and not e.holds)
 
 
 def _numeric_evidence(numbers: tuple[NumberResult, ...]) -> list[Evidence]:
     """Each recomputed number that matches its quote is numeric evidence."""
-    return [Evidence(EvidenceKind.NUMERIC, f"{n.quoted} recomputed as {n.computed}", True)
+    return [Evidence(EvidenceKind.NUMERIC, f"{n.quoted} recomputed as {n.computed}", True, reach=Reach.SETTING)
             for n in numbers if n.outcome is Outcome.VERIFIED]
 
 
@@ -99,8 +131,10 @@ def verdict(claim: Claim, evidence: tuple[Evidence, ...], formulas: tuple[Formul
         return Outcome.ERROR, messages + list(v.messages)
     if not evidence and not formulas and not numbers and not v.earned:
         return Outcome.UNVERIFIED, list(v.messages)
-    failed = bool(messages) or not v.earned
-    return (Outcome.FAILED if failed else Outcome.VERIFIED), messages + list(v.messages) + list(v.notices)
+    if bool(messages) or not v.earned:
+        return Outcome.FAILED, messages + list(v.messages) + list(v.notices)
+    gaps = reach_gaps(claim.scope, claim.status, evidence)
+    return (Outcome.PARTLY if gaps else Outcome.VERIFIED), list(gaps) + list(v.notices)
 
 
 def check_condition(run: Run, check_id: str) -> Evidence:
@@ -129,32 +163,37 @@ def check_number(run: Run, quote: QuoteSpec) -> NumberResult:
 
 
 def number_location(note: Note, quote: QuoteSpec) -> Location | None:
-    """Where the quoted number stands in the note: inside the first occurrence of its snippet."""
-    if note.locate(quote.snippet) is None:
-        return None
-    return note.location_of(note.text.find(quote.snippet) + number_offset(quote.snippet, quote.number))
+    """Where the quoted number stands in the note (Note.quote_at)."""
+    at = note.quote_at(quote.snippet, quote.number)
+    return None if at is None else note.location_of(at[0])
 
 
 def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
                  overridden: bool = False) -> NumberResult:
     """A computed value against the quote as the note prints it: the interval rule
     (compare.consistent), located at the number."""
-    where = number_location(note, quote)
-    if where is None:
+    at = note.quote_at(quote.snippet, quote.number)
+    if at is None:
         return NumberResult(quote.number, text, dps, Outcome.FAILED, None, quote.numeric,
                             f"snippet {quote.snippet!r} not found in {note.path}")
+    where, printed = note.location_of(at[0]), at[1]
     if overridden:
-        return NumberResult(quote.number, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
+        return NumberResult(printed, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
                             "recomputed at the given settings")
-    ok = consistent(quote.number, value, exact=quote.exact)
-    return NumberResult(quote.number, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where,
-                        quote.numeric, "" if ok else f"computed {text}, outside what {quote.number!r} allows")
+    try:
+        ok = consistent(printed, value, exact=quote.exact)
+    except NoteproofError as exc:
+        return NumberResult(printed, text, dps, Outcome.FAILED, where, quote.numeric, exc.message)
+    return NumberResult(printed, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where,
+                        quote.numeric, "" if ok else f"computed {text}, outside what {printed!r} allows")
 
 
 def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
     """Read the formula as printed and compare it with the form its derivation derived."""
     from .sameform import relation_parts
-    where = run.note.locate(spec.text)
+    at = run.note.printed(spec.text)
+    where = None if at is None else run.note.location_of(at[0])
+    spec = spec if at is None else replace(spec, text=at[1])    # the formula as the note prints it
     form = _pick_form(run.derivation(spec.derivation), spec)
     shown, relation = _text(form), relation_parts(form) is not None
     if where is None:

@@ -125,7 +125,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         memoize_derivations(project.content)
     result = run_one(project, claim, args.dps)
     output.print_claim(project, claim, result, args.json, args.dps)
-    return 0 if result.outcome is Outcome.VERIFIED else 1
+    return 0 if result.outcome in (Outcome.VERIFIED, Outcome.PARTLY) else 1
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -152,4 +152,4 @@ def cmd_check(args: argparse.Namespace) -> int:
     else:
         from .showview import check_view
         check_view(output.console(), claim, result, params, known, outs)
-    return 0 if result.outcome is Outcome.VERIFIED else 1
+    return 0 if result.outcome in (Outcome.VERIFIED, Outcome.PARTLY) else 1

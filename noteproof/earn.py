@@ -8,13 +8,38 @@ stronger than a part is a notice ("understated"), weaker a failure ("overstated"
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from .model import Evidence, EvidenceKind as K, Status
+from .model import SUFFICIENT_REACH, Evidence, EvidenceKind as K, Scope, Status
 
 EXACT_KINDS = frozenset({K.IDENTITY, K.INEQUALITY, K.COUNTEREXAMPLE, K.DEFINITION})
 APPROX_KINDS = frozenset({K.NUMERIC, K.ORDER, K.BOUND})
 PROOF_KINDS = frozenset({K.IDENTITY, K.INEQUALITY})
+# an observed order, a witness and a measured value are particular by nature: the parts they
+# serve beside a proof (controlled approximation, conditional, approximation) ask no more of them
+PARTICULAR_KINDS = frozenset({K.ORDER, K.COUNTEREXAMPLE, K.NUMERIC})
+
+
+# what a quoted measurement looks like: a number (dates aside) or a word that reports performance
+PERFORMANCE_WORDS = ("accuracy", "perplexity", "score", "bleu", "outperform", "improve",
+                     "faster", "better", "%", "state-of-the-art", "benchmark", "loss of", "speedup")
+DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
+
+
+def measured_performance(text: str) -> list[str]:
+    """What in a proposal's printed text reads as measured performance (empty: nothing)."""
+    plain = DATE.sub("", text)
+    found = re.findall(r"\d+(?:[.,]\d+)*\s*%?", plain)
+    return [f.strip() for f in found] + [w for w in PERFORMANCE_WORDS if w in plain.lower() and w not in found]
+
+
+def proposal_evidence(text: str) -> Evidence:
+    """The proposal rule, applied to the note's own words: a proposal quotes no measured performance."""
+    found = measured_performance(text)
+    return Evidence(K.DEFINITION, "the claim's row and status cell, as printed, quote no measured "
+                    "performance (no number besides a date, no performance word)", not found,
+                    supports=Status.PROPOSAL, detail=f"found: {', '.join(found)}" if found else "")
 
 
 @dataclass(frozen=True)
@@ -62,3 +87,30 @@ def judge(parts: tuple[Status, ...], evidence: tuple[Evidence, ...]) -> Verdict:
         elif part in (Status.APPROXIMATION, Status.CONTROLLED) and kinds & PROOF_KINDS and not kinds & APPROX_KINDS:
             notices.append(f"understated: [{part.value}] is backed by exact evidence")
     return Verdict(not messages, tuple(messages), tuple(notices))
+
+
+def reach_gaps(scope: Scope, parts: tuple[Status, ...], evidence: tuple[Evidence, ...]) -> tuple[str, ...]:
+    """What keeps an earned tag from being verified: for each part, the evidence that
+    earns it must reach as far as the statement does (a general statement needs a
+    general proof or the note's definition; instances and samples leave it partly verified)."""
+    need = SUFFICIENT_REACH[scope]
+    gaps = []
+    for part in parts:
+        if part is Status.PROPOSAL:
+            continue
+        ev = relevant(evidence, part)
+        far = frozenset(e.kind for e in ev if e.reach in need
+                        or (part is not Status.EXACT and e.kind in PARTICULAR_KINDS))
+        if earns(part, far):
+            continue
+        short = [e for e in ev if e.reach not in need]
+        reaches = ", ".join(sorted({e.reach.value for e in short}))
+        gaps.append(f"partly verified: the statement is {scope.value}, but the evidence for [{part.value}] "
+                    f"reaches only {reaches or 'nothing'} ({'; '.join(e.statement for e in short[:3])}); "
+                    f"missing: a proof over {_over(scope)}")
+    return tuple(gaps)
+
+
+def _over(scope: Scope) -> str:
+    return {Scope.GENERAL: "the whole stated range", Scope.SETTING: "the page's setting",
+            Scope.EXISTS: "one case"}[scope]

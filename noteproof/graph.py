@@ -68,9 +68,12 @@ def _link(r: ClaimResult, ups: list[ClaimResult]) -> ClaimResult:
             messages.append(f"upstream {u.id} {'failed' if u.outcome is Outcome.FAILED else 'errs'}")
             if outcome not in BROKEN:
                 outcome = Outcome.FAILED
-        elif u.outcome is Outcome.UNVERIFIED and outcome is Outcome.VERIFIED:
+        elif u.outcome is Outcome.UNVERIFIED and outcome in (Outcome.VERIFIED, Outcome.PARTLY):
             messages.append(f"upstream {u.id} is unverified")
             outcome = Outcome.UNVERIFIED
+        elif u.outcome is Outcome.PARTLY and outcome is Outcome.VERIFIED:
+            messages.append(f"upstream {u.id} is only partly verified")
+            outcome = Outcome.PARTLY
     return replace(r, reported_mark=mark, outcome=outcome, messages=tuple(messages))
 
 

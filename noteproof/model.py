@@ -46,6 +46,7 @@ _MARK_OF = {
 
 class Outcome(enum.Enum):
     VERIFIED = "verified"
+    PARTLY = "partly verified"     # every check holds, but a general statement has only instance evidence
     FAILED = "failed"
     ERROR = "error"
     UNVERIFIED = "unverified"
@@ -62,6 +63,82 @@ class EvidenceKind(enum.Enum):
     NUMERIC = "numeric"                # a value at dps digits, confirmed at dps+20
     DEFINITION = "definition"          # true by definition
     NONE = "none"
+
+
+class Reach(enum.Enum):
+    """How far a piece of evidence reaches (DESIGN.md, Evidence).
+
+    A general statement is verified only by evidence of general reach (or by the
+    note's own definition); a statement about the page's setting by setting reach.
+    """
+
+    GENERAL = "general"          # all parameters in the stated range, symbolically
+    SETTING = "setting"          # the page's own values
+    INSTANCES = "instances"      # a few chosen cases
+    SAMPLES = "samples"          # sampled points
+    DEFINITION = "definition"    # the note's own definition
+
+
+class Scope(enum.Enum):
+    """What a claim's statement quantifies over, and so which reach verifies it."""
+
+    GENERAL = "general"          # every value in the stated range
+    SETTING = "setting"          # the page's printed values
+    EXISTS = "exists"            # some case: a witness (a worked example) settles it
+
+
+SUFFICIENT_REACH = {
+    Scope.GENERAL: frozenset({Reach.GENERAL, Reach.DEFINITION}),
+    Scope.SETTING: frozenset({Reach.GENERAL, Reach.DEFINITION, Reach.SETTING}),
+    Scope.EXISTS: frozenset({Reach.GENERAL, Reach.DEFINITION, Reach.SETTING, Reach.INSTANCES}),
+}
+
+
+class ErratumKind(enum.Enum):
+    FALSE = "false"
+    IMPRECISE = "imprecise"
+    OVERTAGGED = "overtagged"
+    MISSING_CONDITION = "missing-condition"
+
+
+@dataclass(frozen=True)
+class Erratum:
+    """Where the note is wrong: its words, the computation that shows it, a correction.
+
+    The content supplies ``kind``, ``says`` (a verbatim substring of the note),
+    ``finding`` (numbers a reader can recompute) and ``suggestion``; ``rerun`` are the
+    ``--set`` values that reproduce the finding with ``noteproof check``. The engine
+    fills ``claim`` and ``location`` (where ``says`` stands in the note).
+    """
+
+    kind: ErratumKind
+    says: str
+    finding: str
+    suggestion: str
+    rerun: tuple[tuple[str, str], ...] = ()
+    claim: str = ""
+    location: Location | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rerun", tuple(tuple(p) for p in self.rerun))
+
+    @property
+    def command(self) -> str:
+        """The command line that reproduces the finding."""
+        sets = "".join(f" --set {k}={v}" for k, v in self.rerun)
+        return f"noteproof check {self.claim}{sets}"
+
+
+REACH_OF_KIND = {
+    EvidenceKind.IDENTITY: Reach.GENERAL,        # a symbolic proof, unless it says otherwise
+    EvidenceKind.INEQUALITY: Reach.GENERAL,
+    EvidenceKind.COUNTEREXAMPLE: Reach.GENERAL,  # one witness settles an existence or a refutation
+    EvidenceKind.DEFINITION: Reach.DEFINITION,
+    EvidenceKind.NUMERIC: Reach.SETTING,
+    EvidenceKind.BOUND: Reach.SAMPLES,
+    EvidenceKind.ORDER: Reach.SAMPLES,
+    EvidenceKind.NONE: Reach.INSTANCES,
+}
 
 
 class Severity(enum.Enum):
@@ -89,7 +166,9 @@ class Evidence:
     """One thing a check established, and whether it held.
 
     ``supports`` names the tag part this evidence is meant to earn (None: every
-    part); ``notice`` is set when the evidence shows more than the note claims.
+    part); ``notice`` is set when the evidence shows more than the note claims;
+    ``reach`` says how far it reaches (None: the usual reach of its kind, REACH_OF_KIND);
+    ``erratum`` is set on evidence that shows the note wrong (it must not hold).
     """
 
     kind: EvidenceKind
@@ -99,6 +178,12 @@ class Evidence:
     detail: str = ""
     notice: str = ""
     condition: bool = False   # a "where it applies" condition: must hold, earns no tag
+    reach: Reach | None = None
+    erratum: Erratum | None = None
+
+    def __post_init__(self) -> None:
+        if self.reach is None:
+            object.__setattr__(self, "reach", REACH_OF_KIND[self.kind])
 
 
 @dataclass(frozen=True)
@@ -174,6 +259,8 @@ class ClaimResult:
     steps: tuple[Step, ...] = ()
     reported_mark: Mark | None = None    # the mark after the weakest-link rule (None: the tag's)
     figures: tuple["FigureResult", ...] = ()
+    errata: tuple[Erratum, ...] = ()     # where the note is wrong, located
+    scope: Scope = Scope.GENERAL
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,7 @@
 """A note's text -> its status-table Rows and located snippets."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -8,6 +9,8 @@ from .errors import NoteError
 from .model import Location
 
 TABLE_TITLE = "Key claims and status"
+NUMBER_TOKEN = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/[1-9]\d*)?"   # as compare.parse_quoted reads
+CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
 MAX_BYTES = 8 * 1024 * 1024
 
 
@@ -40,6 +43,51 @@ class Note:
     @property
     def lines(self) -> list[str]:
         return self.text.split("\n")
+
+    def printed(self, text: str) -> tuple[int, str] | None:
+        """Where registered text stands and how the note prints it: as registered, or with its
+        numbers printed otherwise (each judged by its own quote) when that leaves one place."""
+        i = self.text.find(text) if text else -1
+        if i >= 0:
+            return i, text
+        pieces = re.split(f"(?<![\\w.])({NUMBER_TOKEN})(?![\\w])", text)
+        if len(pieces) < 3 or len("".join(pieces[::2]).strip()) < CONTEXT:
+            return None
+        pattern = "".join(re.escape(p) if k % 2 == 0 else f"({NUMBER_TOKEN})" for k, p in enumerate(pieces))
+        found = [m for m in re.finditer(pattern, self.text)]
+        return (found[0].start(), found[0].group(0)) if len(found) == 1 else None
+
+    def find(self, text: str) -> Location | None:
+        """Where registered text stands (Note.printed), or None."""
+        at = self.printed(text)
+        return None if at is None else self.location_of(at[0])
+
+    def quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
+        """Where a quoted number stands and how the note prints it: the snippet as registered,
+        or the same words around a number printed otherwise (re-rounded, more digits, a new
+        value). When those words stand before several numbers, the one that re-rounds the
+        registered number; None when that leaves no single place: a quote is never attached
+        to another number."""
+        off = number_offset(snippet, number)
+        i = self.text.find(snippet) if snippet else -1
+        if i >= 0:
+            return i + off, number
+        before, after = snippet[:max(off, 0)], snippet[off + len(number):]
+        if off < 0 or len((before + after).strip()) < CONTEXT:
+            return None
+        pattern = re.escape(before) + f"({NUMBER_TOKEN})" + (re.escape(after) if after else r"(?![\d.,]\d)")
+        found = [(m.start(1), m.group(1)) for m in re.finditer(pattern, self.text)]
+        if len(found) > 1:
+            found = [f for f in found if _same_value(f[1], number)]
+        return found[0] if len(found) == 1 else None
+
+    def status_cell(self, claim_cell: str) -> str | None:
+        """The status cell printed beside a claim cell of the status table (None: no such row,
+        or no readable table)."""
+        try:
+            return next((r.tag for r in table_rows(self) if r.text == claim_cell), None)
+        except NoteError:
+            return None
 
 
 def read_note(path: Path, display: str | None = None) -> Note:
@@ -91,11 +139,21 @@ def table_rows(note: Note) -> tuple[Row, ...]:
     return tuple(rows)
 
 
+def _same_value(a: str, b: str) -> bool:
+    """Whether two printings of a number agree to the shorter one's last digit (a re-rounding)."""
+    from decimal import Decimal, InvalidOperation
+    try:
+        x, y = (Decimal(t.replace(",", "")) for t in (a, b))
+    except InvalidOperation:
+        return a == b
+    place = max(Decimal(1).scaleb(x.as_tuple().exponent), Decimal(1).scaleb(y.as_tuple().exponent))
+    return abs(x - y) <= place / 2
+
+
 def number_offset(snippet: str, number: str) -> int:
     """Where ``number`` stands in ``snippet`` as a whole token ("0" is not the 0 of "z0" or "10").
 
     Falls back to the first plain occurrence; -1 when absent.
     """
-    import re
     match = re.search(rf"(?<![\w.]){re.escape(number)}(?!\.?\d)", snippet)
     return match.start() if match else snippet.find(number)

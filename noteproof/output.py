@@ -8,10 +8,12 @@ import tempfile
 from pathlib import Path
 from typing import Callable, Iterator
 
+from rich.markup import escape
+
 from .errors import NoteproofError
 from .model import ClaimResult, Location, Outcome
 
-STYLE = {Outcome.VERIFIED: "green", Outcome.FAILED: "bold red", Outcome.ERROR: "bold red",
+STYLE = {Outcome.VERIFIED: "green", Outcome.PARTLY: "cyan", Outcome.FAILED: "bold red", Outcome.ERROR: "bold red",
          Outcome.UNVERIFIED: "yellow"}
 
 
@@ -88,10 +90,15 @@ def print_summary(report, written: Path | None = None) -> None:
             out.print(f"[bold red]not encoded[/] {row.location}: {row.text}")
     for r in report.results:
         if r.outcome is not Outcome.VERIFIED:
+            for e in r.errata:
+                out.print(f"[bold red]erratum[/] {escape(str(e.location))}: {e.kind.value}: {escape(e.finding)}",
+                          markup=True)
+                out.print(f"  suggestion: {escape(e.suggestion)}", markup=True)
             for m in r.messages:
                 out.print(f"[{STYLE[r.outcome]}]{r.id}[/]: {m}", markup=True)
     s = report.summary
-    out.print(f"{s['claims']} claims: {s['verified']} verified, {s['failed']} failed, {s['errors']} errors, "
+    out.print(f"{s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
+              f"{s['failed']} failed ({s['errata']} errata), {s['errors']} errors, "
               f"{s['unverified']} unverified" + (f"; wrote {written}" if written else ""))
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import RegistryError
-from .model import Location, Status
+from .model import Location, Scope, Status
 from .tags import Tag, TagError, parse_status_words, parse_tag
 from .yamlsafe import LDict, LList, load_yaml
 
@@ -81,6 +81,7 @@ class Claim:
     quotes: tuple[QuoteSpec, ...]
     location: Location
     figures: tuple[FigureSpec, ...] = ()
+    scope: Scope = Scope.GENERAL                # what the statement quantifies over
 
     @property
     def check_ids(self) -> tuple[str, ...]:
@@ -108,7 +109,7 @@ class Registry:
 
 
 CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
-              "conditions", "formulas", "quotes", "figures"}
+              "conditions", "formulas", "quotes", "figures", "scope"}
 FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side"}
 QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact"}
 NOTE_KEYS = {"file", "title", "labels"}
@@ -218,10 +219,14 @@ def _claim(item: object, path: str, notes: dict[str, NoteSpec]) -> Claim:
     if tag.parts and status != tag.parts:
         raise RegistryError(f"claim {claim_id!r}: status {[s.value for s in status]} disagrees with the tag "
                             f"{tag.text!r} ({[s.value for s in tag.parts]})", r.at("status"))
+    scopes = {s.value: s for s in Scope}
+    scope = r.str("scope", False, Scope.GENERAL.value)
+    if scope not in scopes:
+        raise RegistryError(f"claim {claim_id!r}: 'scope' must be one of {', '.join(scopes)}", r.at("scope"))
     return Claim(claim_id, note, row, statement, tag, status, r.strs("derivation"), r.strs("uses"),
                  r.strs("conditions"), tuple(_formula(f, r) for f in r.list("formulas")),
                  tuple(_quote(q, r) for q in r.list("quotes")), r.at(),
-                 tuple(_figure(f, r) for f in r.list("figures")))
+                 tuple(_figure(f, r) for f in r.list("figures")), scopes[scope])
 
 
 def _formula(item: object, parent: _Reader) -> FormulaSpec:

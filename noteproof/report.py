@@ -5,7 +5,7 @@ import multiprocessing
 from dataclasses import dataclass, replace
 
 from .graph import MARK_ORDER, propagate, reported
-from .model import ClaimResult, Mark, Outcome
+from .model import ClaimResult, Erratum, Mark, Outcome
 from .notes import Row
 from .project import Project
 
@@ -30,16 +30,23 @@ class Report:
         return tuple(r for s in self.sections for r in s.results)
 
     @property
+    def errata(self) -> tuple[Erratum, ...]:
+        """Every erratum of the run, in registry order."""
+        return tuple(e for r in self.results for e in r.errata)
+
+    @property
     def summary(self) -> dict:
         results = self.results
         count = {o: sum(r.outcome is o for r in results) for o in Outcome}
         return {
             "claims": len(results),
             "verified": count[Outcome.VERIFIED],
+            "partly_verified": count[Outcome.PARTLY],
             "failed": count[Outcome.FAILED],
             "errors": count[Outcome.ERROR],
             "unverified": count[Outcome.UNVERIFIED],
             "unencoded_rows": sum(len(s.unencoded) for s in self.sections),
+            "errata": len(self.errata),
             "by_mark": {m.value: sum(m is mark(r) for r in results) for m in MARK_ORDER},
             "by_mark_outcome": {m.value: {o.value: sum(m is mark(r) and r.outcome is o for r in results)
                                           for o in Outcome} for m in MARK_ORDER},

@@ -205,14 +205,18 @@ def test_mutant_constant_input_has_no_sign_change():
 
 
 def test_proposal_quotes_no_performance():
-    d = derive("w09.looped-transformer-proposal")
-    assert [e.kind for e in d.evidence] == [Kind.DEFINITION] and all(holds(d)) and d.forms == {}
+    from noteproof.earn import proposal_evidence
+    e = proposal_evidence("Recurrent Looped Transformer as inspected [Proposal]: no reported "
+                          "performance in the version consulted on 2026-09-13")
+    assert e.kind is Kind.DEFINITION and e.holds
 
 
 @pytest.mark.parametrize("tag", ["[Proposal]: reaches 92% on the benchmark",
+                                 "[Proposal]: 12% lower perplexity",
                                  "[Proposal]: better accuracy than Universal Transformers"])
 def test_mutant_proposal_with_performance_fails(tag):
-    assert holds(derive("w09.looped-transformer-proposal", tag=tag)) == [False]
+    from noteproof.earn import proposal_evidence
+    assert not proposal_evidence(f"Recurrent Looped Transformer as inspected {tag}").holds
 
 
 # ---- the numbers ------------------------------------------------------------------

@@ -14,7 +14,7 @@ from ..svg import plot
 
 STYLE = """body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#222}
 table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;vertical-align:top}
-.verified{color:#17692a}.failed,.error{color:#a31515;font-weight:bold}.unverified{color:#8a6d00}
+.verified{color:#17692a}.partly{color:#0b6a8a}.errata li{margin:.4rem 0}.failed,.error{color:#a31515;font-weight:bold}.unverified{color:#8a6d00}
 code{background:#f4f4f4;padding:0 .2rem}details{margin:.3rem 0}section.claim{border-top:1px solid #ddd;margin-top:1rem}
 math{font-size:1.1em}figure{margin:.5rem 0}figcaption{font-size:.9em;color:#555}.weak{color:#8a6d00}
 ul.tree{list-style:none;padding-left:1.2rem}ul.tree li::before{content:"\\2190  ";color:#999}"""
@@ -26,6 +26,7 @@ def render(report: Report) -> str:
            "<title>noteproof claims report</title>", f"<style>{STYLE}</style></head><body>",
            "<h1>noteproof claims report</h1>"]
     out += summary(report)
+    out += errata(report)
     out += graph(report.results)
     for section in report.sections:
         out += note_section(section)
@@ -41,10 +42,24 @@ def summary(report: Report) -> list[str]:
                    for m, n in s["by_mark"].items())
     toc = "".join(f'<li><a href="#note-{escape(x.key)}">{escape(x.title)}</a> ({len(x.results)} claims)</li>'
                   for x in report.sections)
-    return [f"<p>{s['claims']} claims: {s['verified']} verified, {s['failed']} failed, {s['errors']} errors, "
+    return [f"<p>{s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
+            f"{s['failed']} failed, {s['errors']} errors, "
             f"{s['unverified']} unverified; {s['unencoded_rows']} rows not encoded. Numbers at {report.dps} "
             f"digits, confirmed at {report.dps + 20}.</p>",
             f"<table><tr><th>mark</th><th>claims</th>{head}</tr>{rows}</table>", f"<ul>{toc}</ul>"]
+
+
+def errata(report: Report) -> list[str]:
+    """The note's own errors, first: each located, with its finding, a correction and the rerun."""
+    if not report.errata:
+        return []
+    items = "".join(
+        f'<li><strong>{escape(e.kind.value)}</strong> <code>{escape(str(e.location))}</code> '
+        f'(<a href="#{escape(e.claim)}"><code>{escape(e.claim)}</code></a>): the note says '
+        f'“{escape(e.says)}”<br>finding: {escape(e.finding)}<br>suggestion: {escape(e.suggestion)}<br>'
+        f'rerun: <code>{escape(e.command)}</code></li>' for e in report.errata)
+    return ['<h2 id="errata">Errata</h2>', "<p>Where the notes are wrong, each with the computation "
+            "that shows it and a corrected wording.</p>", f'<ul class="errata">{items}</ul>']
 
 
 def graph(results: tuple[ClaimResult, ...]) -> list[str]:
@@ -96,6 +111,8 @@ def claim_section(r: ClaimResult) -> list[str]:
                                            for u in r.uses) + "</p>")
     if r.messages:
         out.append("<ul>" + "".join(f"<li>{escape(m)}</li>" for m in r.messages) + "</ul>")
+    out += [f'<p class="failed">Erratum ({escape(e.kind.value)}, <code>{escape(str(e.location))}</code>): '
+            f"{escape(e.finding)}<br>Suggested: {escape(e.suggestion)}</p>" for e in r.errata]
     out += _evidence(r) + _formulas(r) + _numbers(r) + _steps(r)
     out += [_figure(f) for f in r.figures]
     return out + ["</section>"]
@@ -105,10 +122,11 @@ def _evidence(r: ClaimResult) -> list[str]:
     if not r.evidence:
         return []
     rows = "".join(f"<tr><td>{e.kind.value}{' (' + e.supports.value + ')' if e.supports else ''}</td>"
-                   f"<td>{escape(e.statement)}{'<br><em>' + escape(e.notice) + '</em>' if e.notice else ''}</td>"
+                   f"<td>{e.reach.value}</td><td>{escape(e.statement)}{'<br><em>' + escape(e.notice) + '</em>' if e.notice else ''}</td>"
                    f'<td class="{"verified" if e.holds else "failed"}">{"holds" if e.holds else "fails"}</td></tr>'
                    for e in r.evidence)
-    return [f"<table><tr><th>evidence</th><th>statement</th><th></th></tr>{rows}</table>"]
+    return [f"<p>Scope of the statement: {r.scope.value}.</p>",
+            f"<table><tr><th>evidence</th><th>reach</th><th>statement</th><th></th></tr>{rows}</table>"]
 
 
 def _formulas(r: ClaimResult) -> list[str]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 
 from ..graph import edges, tag_mark
-from ..model import ClaimResult, FigureResult
+from ..model import ClaimResult, Erratum, FigureResult
 from ..report import Report, mark
 
 
@@ -19,7 +19,8 @@ def claim_dict(r: ClaimResult) -> dict:
         "marks": [m.value for m in r.marks],
         "outcome": r.outcome.value,
         "location": str(r.location) if r.location else None,
-        "evidence": [{"kind": e.kind.value, "statement": e.statement,
+        "scope": r.scope.value,
+        "evidence": [{"kind": e.kind.value, "reach": e.reach.value, "statement": e.statement,
                       "outcome": "verified" if e.holds else "failed",
                       "supports": e.supports.value if e.supports else None,
                       "detail": e.detail, "notice": e.notice} for e in r.evidence],
@@ -32,7 +33,13 @@ def claim_dict(r: ClaimResult) -> dict:
         "uses": list(r.uses),
         "messages": list(r.messages),
         "figures": [figure_dict(f) for f in r.figures],
+        "errata": [erratum_dict(e) for e in r.errata],
     }
+
+
+def erratum_dict(e: Erratum) -> dict:
+    return {"location": str(e.location) if e.location else None, "claim": e.claim, "kind": e.kind.value,
+            "says": e.says, "finding": e.finding, "suggestion": e.suggestion, "rerun": e.command}
 
 
 def figure_dict(f: FigureResult) -> dict:
@@ -46,6 +53,7 @@ def render(report: Report) -> str:
         "noteproof": report.version,
         "dps": report.dps,
         "summary": report.summary,
+        "errata": [erratum_dict(e) for e in report.errata],
         "notes": [{"note": s.key, "title": s.title, "path": s.path,
                    "unencoded_rows": [{"row": r.text, "tag": r.tag, "location": str(r.location)}
                                       for r in s.unencoded]} for s in report.sections],
