@@ -113,14 +113,16 @@ def cmd_scan(args: argparse.Namespace) -> int:
     rows = sum(len(s.rows) for s in scans)
     unencoded = sum(not r.claim for s in scans for r in s.rows)
     lost = sum(len(s.unaccounted) for s in scans)
+    lost_math = sum(len(s.unaccounted_math) for s in scans)
     if args.json:
         from .cli import emit_json
         emit_json({"notes": [scan_dict(s) for s in scans],
                    "summary": {"rows": rows, "numbers": sum(len(s.numbers) for s in scans),
-                               "unaccounted": lost, "unencoded_rows": unencoded}})
+                               "unaccounted": lost, "unencoded_rows": unencoded,
+                               "math": sum(len(s.math) for s in scans), "unaccounted_math": lost_math}})
     else:
         print_scans(scans, args.every)
-    return 1 if lost or unencoded else 0
+    return 1 if lost or unencoded or lost_math else 0
 
 
 def scan_dict(s) -> dict:
@@ -128,7 +130,9 @@ def scan_dict(s) -> dict:
             "rows": [{"row": r.row, "tag": r.tag, "claim": r.claim or None, "location": str(r.location)}
                      for r in s.rows],
             "numbers": [{"text": n.token.text, "location": str(n.location), "coverage": n.coverage,
-                         "by": n.by or None} for n in s.numbers]}
+                         "by": n.by or None} for n in s.numbers],
+            "math": [{"text": m.text, "location": str(m.location), "coverage": m.coverage, "by": m.by or None}
+                     for m in s.math]}
 
 
 def print_scans(scans, every: bool) -> None:
@@ -141,3 +145,8 @@ def print_scans(scans, every: bool) -> None:
                 print(f"  {n.location}: {n.token.text}: {n.coverage}" + (f" ({n.by})" if n.by else ""))
         counts = {c: sum(n.coverage == c for n in s.numbers) for c in ("check", "input", "label", "unaccounted")}
         print("  numbers: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+        for m in s.math:
+            if every or m.coverage == "unaccounted":
+                print(f"  {m.location}: ${m.text}$: {m.coverage}" + (f" ({m.by})" if m.by else ""))
+        kinds = ("check", "restatement", "definition", "unaccounted")
+        print("  math: " + ", ".join(f"{sum(m.coverage == k for m in s.math)} {k}" for k in kinds))

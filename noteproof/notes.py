@@ -10,6 +10,7 @@ from .model import Location
 
 TABLE_TITLE = "Key claims and status"
 NUMBER_TOKEN = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/[1-9]\d*)?"   # as compare.parse_quoted reads
+MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
 MAX_BYTES = 8 * 1024 * 1024
 
@@ -21,6 +22,15 @@ class Row:
     text: str
     tag: str
     location: Location
+
+
+@dataclass(frozen=True)
+class MathSpan:
+    """One ``$...$`` or ``$$...$$`` of a note: its inner text and where that stands."""
+
+    text: str
+    start: int             # offset of the inner text
+    end: int
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,11 @@ class Note:
         if len(found) > 1:
             found = [f for f in found if _same_value(f[1], number)]
         return found[0] if len(found) == 1 else None
+
+    def math_spans(self) -> tuple[MathSpan, ...]:
+        """Every ``$$...$$`` and ``$...$`` of the note, in order."""
+        return tuple(MathSpan(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2),
+                              m.end(1) if m.group(1) else m.end(2)) for m in MATH_SPAN.finditer(self.text))
 
     def status_cell(self, claim_cell: str) -> str | None:
         """The status cell printed beside a claim cell of the status table (None: no such row,

@@ -88,6 +88,9 @@ def print_summary(report, written: Path | None = None) -> None:
     for section in report.sections:
         for row in section.unencoded:
             out.print(f"[bold red]not encoded[/] {row.location}: {row.text}")
+        for m in section.unaccounted_math:
+            out.print(f"[bold red]unaccounted math[/] {escape(str(m.location))}: ${escape(m.text)}$ "
+                      "(no formula, claim or declaration reads it: register it or restore it)")
     for r in report.results:
         if r.outcome is not Outcome.VERIFIED:
             for e in r.errata:
@@ -99,7 +102,9 @@ def print_summary(report, written: Path | None = None) -> None:
     s = report.summary
     out.print(f"{s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
               f"{s['failed']} failed ({s['errata']} errata), {s['errors']} errors, "
-              f"{s['unverified']} unverified" + (f"; wrote {written}" if written else ""))
+              f"{s['unverified']} unverified"
+              + (f"; {s['unaccounted_math']} math spans unaccounted" if s["unaccounted_math"] else "")
+              + (f"; wrote {written}" if written else ""))
 
 
 def print_list(claims, as_json: bool) -> None:

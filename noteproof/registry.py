@@ -20,6 +20,8 @@ class NoteSpec:
     title: str
     location: Location
     labels: tuple[tuple[str, str], ...] = ()   # (regex or snippet, why) for `scan`
+    math: tuple[tuple[str, str], ...] = ()     # (snippet, why): math declared notation or definition
+    notation: tuple[tuple[str, str], ...] = ()  # (regex a whole span matches, why): symbols named in prose
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,7 @@ CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "
               "conditions", "formulas", "quotes", "figures", "scope"}
 FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side"}
 QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact"}
-NOTE_KEYS = {"file", "title", "labels"}
+NOTE_KEYS = {"file", "title", "labels", "math"}
 FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
 SERIES_KEYS = {"numeric", "label", "set"}
 VALUE = re.compile(r"[-+]?(\d{1,60}(\.\d{0,60})?|\.\d{1,60})(/[1-9]\d{0,59})?")
@@ -190,8 +192,28 @@ def _notes(top: _Reader) -> dict[str, NoteSpec]:
     for key, spec in raw.items():
         r = _Reader(spec, top.path, f"note {key!r}", NOTE_KEYS, raw.key_lines[key])
         labels = tuple(_label(item, r) for item in r.list("labels"))
-        notes[str(key)] = NoteSpec(str(key), r.str("file"), r.str("title", False, str(key)), r.at(), labels)
+        declared = [_declared(item, r) for item in r.list("math")]
+        math = tuple((s, w) for kind, s, w in declared if kind == "snippet")
+        notation = tuple((s, w) for kind, s, w in declared if kind == "pattern")
+        notes[str(key)] = NoteSpec(str(key), r.str("file"), r.str("title", False, str(key)), r.at(), labels,
+                                   math, notation)
     return notes
+
+
+def _declared(item: object, parent: _Reader) -> tuple[str, str, str]:
+    """("snippet", text around the $...$ it declares, why) or ("pattern", regex of a whole span, why)."""
+    r = _Reader(item, parent.path, "a math declaration", {"snippet", "pattern", "why"}, parent.data.line)
+    snippet, pattern = r.str("snippet", False), r.str("pattern", False)
+    if (snippet is None) == (pattern is None):
+        raise RegistryError("a math declaration needs exactly one of 'snippet' and 'pattern'", r.at())
+    if snippet is not None and "$" not in snippet:
+        raise RegistryError("a math declaration's snippet must contain the $...$ span it declares", r.at("snippet"))
+    if pattern is not None:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise RegistryError(f"pattern {pattern!r} is not a regular expression: {exc}", r.at("pattern")) from None
+    return ("snippet", snippet, r.str("why")) if snippet is not None else ("pattern", pattern, r.str("why"))
 
 
 def _label(item: object, parent: _Reader) -> tuple[str, str]:

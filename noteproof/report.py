@@ -17,6 +17,7 @@ class NoteSection:
     path: str
     results: tuple[ClaimResult, ...]
     unencoded: tuple[Row, ...]          # status-table rows that no claim encodes
+    unaccounted_math: tuple = ()        # math spans no formula, claim or declaration accounts for (scan.MathCoverage)
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class Report:
             "errors": count[Outcome.ERROR],
             "unverified": count[Outcome.UNVERIFIED],
             "unencoded_rows": sum(len(s.unencoded) for s in self.sections),
+            "unaccounted_math": sum(len(s.unaccounted_math) for s in self.sections),
             "errata": len(self.errata),
             "by_mark": {m.value: sum(m is mark(r) for r in results) for m in MARK_ORDER},
             "by_mark_outcome": {m.value: {o.value: sum(m is mark(r) and r.outcome is o for r in results)
@@ -55,7 +57,7 @@ class Report:
     @property
     def ok(self) -> bool:
         s = self.summary
-        return not (s["failed"] or s["errors"] or s["unencoded_rows"])
+        return not (s["failed"] or s["errors"] or s["unencoded_rows"] or s["unaccounted_math"])
 
 
 def mark(result: ClaimResult) -> Mark:
@@ -69,6 +71,7 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
     """Sections in the registry's note order, the weakest-link rule applied, and (unless
     ``figures`` is false) MathML and figures computed for the HTML report."""
     from . import __version__
+    from .scan import scan_math
     if figures:
         results = enrich(project, results, dps, jobs)
     by_id = {r.id: r for r in propagate(results)}
@@ -77,8 +80,9 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
         claims = project.claims_of(key)
         encoded = {c.row for c in claims if c.row is not None}
         unencoded = tuple(r for r in project.rows(key) if r.text not in encoded)
+        lost = tuple(m for m in scan_math(project.notes[key], claims, spec) if m.coverage == "unaccounted")
         sections.append(NoteSection(key, spec.title, spec.file,
-                                    tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded))
+                                    tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded, lost))
     return Report(__version__, dps, tuple(sections))
 
 

@@ -11,7 +11,7 @@ See noteproof/locate.py for what a numeric token is.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import NoteError, RegistryError
 from .locate import Token, numeric_tokens
@@ -41,6 +41,14 @@ class NumberCoverage:
 
 
 @dataclass(frozen=True)
+class MathCoverage:
+    text: str              # the span's inner text
+    location: Location
+    coverage: str          # check | definition | restatement | unaccounted
+    by: str = ""
+
+
+@dataclass(frozen=True)
 class RowCoverage:
     row: str
     tag: str
@@ -54,10 +62,15 @@ class NoteScan:
     path: str
     rows: tuple[RowCoverage, ...]
     numbers: tuple[NumberCoverage, ...]
+    math: tuple[MathCoverage, ...] = ()
 
     @property
     def unaccounted(self) -> tuple[NumberCoverage, ...]:
         return tuple(n for n in self.numbers if n.coverage == "unaccounted")
+
+    @property
+    def unaccounted_math(self) -> tuple[MathCoverage, ...]:
+        return tuple(m for m in self.math if m.coverage == "unaccounted")
 
 
 def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) -> list[Cover]:
@@ -107,6 +120,56 @@ def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     return tuple(out)
 
 
+NUMBERS_ONLY = re.compile(r"[\s\d.,+\-{}^]+")
+
+
+def _occurrences(text: str, piece: str) -> list[int]:
+    out, i = [], text.find(piece) if piece else -1
+    while i >= 0:
+        out.append(i)
+        i = text.find(piece, i + 1)
+    return out
+
+
+def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[MathCoverage, ...]:
+    """Each math span with what accounts for it: a registered formula at that place (every
+    occurrence: the first is checked, the others are restatements of the same text), a
+    declaration of notation or definition (``math:`` under the note in claims.yaml, located by a
+    snippet), or numbers that quotes cover. Anything else is unaccounted, and an edited span
+    that no longer reads as registered is unaccounted too."""
+    text, seen = note.text, set()
+    formulas = [(i, i + len(f.text), f) for c in claims for f in c.formulas if not f.plain
+                for i in _occurrences(text, f.text)]
+    declared = [(i, i + len(s), why) for s, why in spec.math for i in _occurrences(text, s)]
+    stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.printed(c.text)] if at]
+    spans = covers(note, claims)
+    out = []
+    for m in note.math_spans():
+        where = note.location_of(m.start)
+        hit = [f for a, b, f in formulas if a <= m.start and m.end <= b or m.start <= a and b <= m.end]
+        if hit:
+            kind = "restatement" if (hit[0].text, m.text) in seen else "check"
+            seen.add((hit[0].text, m.text))
+            out.append(MathCoverage(m.text, where, kind, hit[0].derivation))
+            continue
+        judged = next((cid for a, b, cid in stated if a <= m.start and m.end <= b), None)
+        if judged is not None:   # inside a row or statement its claim judges as printed
+            out.append(MathCoverage(m.text, where, "check", judged))
+            continue
+        why = next((w for a, b, w in declared if a < m.start and m.end < b), None) \
+            or next((w for pat, w in spec.notation if re.fullmatch(pat, m.text)), None)
+        if why is not None:
+            out.append(MathCoverage(m.text, where, "definition", why))
+            continue
+        tokens = [replace(t, start=t.start + m.start, end=t.end + m.start) for t in numeric_tokens(m.text)]
+        got = [coverage_of(t, spans) for t in tokens]
+        if NUMBERS_ONLY.fullmatch(m.text) and tokens and all(c in ("check", "input") for c, _ in got):
+            out.append(MathCoverage(m.text, where, "check", got[0][1]))
+        else:
+            out.append(MathCoverage(m.text, where, "unaccounted"))
+    return tuple(out)
+
+
 def scan_rows(note: Note, claims: tuple[Claim, ...]) -> tuple[RowCoverage, ...]:
     """Status-table rows with the claim encoding each; then the claims given by a statement."""
     by_row = {c.row: c.id for c in claims if c.row is not None}
@@ -120,8 +183,9 @@ def scan_rows(note: Note, claims: tuple[Claim, ...]) -> tuple[RowCoverage, ...]:
 
 def scan_note(project, key: str) -> NoteScan:
     note, claims = project.notes[key], project.claims_of(key)
-    return NoteScan(key, note.path, scan_rows(note, claims),
-                    scan_numbers(note, claims, project.registry.notes[key]))
+    spec = project.registry.notes[key]
+    return NoteScan(key, note.path, scan_rows(note, claims), scan_numbers(note, claims, spec),
+                    scan_math(note, claims, spec))
 
 
 def scan_project(project, keys: list[str] | None = None) -> tuple[NoteScan, ...]:

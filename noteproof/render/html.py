@@ -97,6 +97,10 @@ def note_section(section: NoteSection) -> list[str]:
     out += [f"<tr><td>{escape(r.text)}</td><td>{escape(r.tag)}</td><td></td>"
             f'<td class="failed">not encoded ({escape(str(r.location))})</td></tr>' for r in section.unencoded]
     out += ["</table>"]
+    if section.unaccounted_math:
+        out += ['<p class="failed">Math that no formula, claim or declaration accounts for:</p><ul>']
+        out += [f"<li><code>{escape(str(m.location))}</code>: <code>${escape(m.text)}$</code></li>"
+                for m in section.unaccounted_math] + ["</ul>"]
     for r in section.results:
         out += claim_section(r)
     return out

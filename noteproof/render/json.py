@@ -56,7 +56,9 @@ def render(report: Report) -> str:
         "errata": [erratum_dict(e) for e in report.errata],
         "notes": [{"note": s.key, "title": s.title, "path": s.path,
                    "unencoded_rows": [{"row": r.text, "tag": r.tag, "location": str(r.location)}
-                                      for r in s.unencoded]} for s in report.sections],
+                                      for r in s.unencoded],
+                   "unaccounted_math": [{"text": m.text, "location": str(m.location)} for m in s.unaccounted_math]}
+                  for s in report.sections],
         "claims": [claim_dict(r) for r in report.results],
         "uses": [{"from": u, "to": d} for u, d in edges(report.results)],
     }

@@ -35,6 +35,9 @@ def render(report: Report) -> str:
                 for r in section.results]
         for row in section.unencoded:
             out += [f"| (no claim)<br>{cell(row.text)} | {cell(row.tag)} | | ❌ not encoded ({row.location}) |"]
+        if section.unaccounted_math:
+            out += ["", "Math that no formula, claim or declaration accounts for (edited? register or restore it):", ""]
+            out += [f"- ❌ `{m.location}`: `${cell(m.text)}$`" for m in section.unaccounted_math]
         for r in section.results:
             out += details(r)
     return "\n".join(out) + "\n"
