@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sympy as sp
 
-from noteproof.content import derivation, exact
-from noteproof.formulas import Relation
+from noteproof.sources.content import derivation, exact
+from noteproof.formula.parser import Relation
 from noteproof.model import Derived, Evidence, EvidenceKind, Status, Step
 
 IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY

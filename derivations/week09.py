@@ -11,7 +11,7 @@ import re
 import mpmath
 import sympy as sp
 
-from noteproof.content import derivation, exact, mpnum
+from noteproof.sources.content import derivation, exact, mpnum
 from noteproof.model import Derived, Evidence, EvidenceKind as Kind, Status, Step
 
 BETA = sp.Symbol("beta", positive=True)

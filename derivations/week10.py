@@ -10,8 +10,8 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.content import derivation, exact, mpnum
-from noteproof.formulas import Relation
+from noteproof.sources.content import derivation, exact, mpnum
+from noteproof.formula.parser import Relation
 from noteproof.model import Derived, Evidence, EvidenceKind as K, Status, Step
 
 

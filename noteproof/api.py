@@ -29,7 +29,7 @@ class Result(ClaimResult):
     """A ClaimResult that renders itself as Markdown in Jupyter."""
 
     def _repr_markdown_(self) -> str:
-        from .render.markdown import details
+        from .report.markdown import details
         return "\n".join(details(self)).strip() + "\n"
 
 
@@ -82,7 +82,7 @@ class Claim:
 
     def derivation(self, **params: Any) -> Derived:
         """The claim's derivation(s), run now: SymPy forms, evidence and steps (merged when several)."""
-        from .checks import Run
+        from .run.claim import Run
         run = Run(self.project.content, self.project.notes[self.spec.note], DEFAULT_DPS, self._params(params))
         parts = [run.derivation(i) for i in self.spec.derivations]
         forms = {k: v for d in parts for k, v in d.forms.items()}
@@ -90,7 +90,7 @@ class Claim:
 
     def check(self, dps: int = DEFAULT_DPS, **params: Any) -> ClaimResult:
         """Run the claim's checks (at the given parameters), in this process."""
-        from .pool import run_one
+        from .run.pool import run_one
         return _as(Result, run_one(self.project, self.spec, dps, self._params(params)))
 
     def _params(self, params: dict[str, Any]) -> dict[str, str]:
@@ -108,8 +108,8 @@ class Claim:
 
 def claim(claim_id: str, root: str | Path | None = None) -> Claim:
     """The claim ``claim_id`` of the project at ``root`` (default: the nearest folder up with claims.yaml)."""
-    from .commands import claim_of
-    from .project import find_root, load_project
+    from .cli.verbs import claim_of
+    from .sources.project import find_root, load_project
     project = load_project(find_root(Path(root)) if root is not None else None)
     return Claim(claim_of(project, claim_id).id, project)
 
@@ -139,7 +139,7 @@ def readouts(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> l
     """For a figure's claim: every read-out (numeric) and condition of the figure that takes one of
     the given parameters, at the note's settings and at the given ones (only the conditions when
     no parameter is given)."""
-    from .checks import Run
+    from .run.claim import Run
     prefix = group(spec.id)
     if not prefix:
         return []
@@ -160,7 +160,7 @@ def readouts(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> l
 
 def _value(run, check) -> str:
     from mpmath import mpf, nstr
-    from .numbers import compute
+    from .run.numbers import compute
     try:
         if check.kind.value == "condition":
             return "yes" if run.call(check) is True else "no"

@@ -33,7 +33,7 @@ def pytest_collection_modifyitems(session, config, items):
     """``pytest --noteproof`` from the project root: add the root's claims.yaml if not collected yet."""
     if not config.getoption("noteproof") or any(isinstance(i, ClaimItem) for i in items):
         return
-    from .project import find_root
+    from .sources.project import find_root
     try:
         root = find_root(Path(config.invocation_params.dir))
     except Exception as exc:
@@ -52,7 +52,7 @@ class ClaimFailed(Exception):
 class ClaimsFile(pytest.File):
     def collect(self):
         from .errors import NoteproofError
-        from .project import load_project
+        from .sources.project import load_project
         try:
             project = load_project(self.path.parent)
         except NoteproofError as exc:
@@ -69,7 +69,7 @@ class ClaimItem(pytest.Item):
 
     def runtest(self):
         from .model import Outcome
-        from .pool import run_all
+        from .run.pool import run_all
         config = self.config
         [result] = run_all(self.project, [self.claim], config.getoption("noteproof_dps"), 1,
                            config.getoption("noteproof_timeout"))

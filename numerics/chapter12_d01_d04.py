@@ -11,7 +11,7 @@ import functools
 import mpmath
 import sympy as sp
 
-from noteproof.content import condition, exact, mpnum, numeric
+from noteproof.sources.content import condition, exact, mpnum, numeric
 from noteproof.errors import NoteproofError
 
 

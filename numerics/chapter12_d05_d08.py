@@ -13,7 +13,7 @@ from functools import lru_cache
 import mpmath
 from mpmath import mp
 
-from noteproof.content import condition, derivation, exact, mpnum, numeric
+from noteproof.sources.content import condition, derivation, exact, mpnum, numeric
 from noteproof.model import Derived, Evidence, EvidenceKind
 
 # ---- D05: one-dimensional flows cannot cross ------------------------------------------

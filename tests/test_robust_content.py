@@ -42,7 +42,7 @@ claims:
 DERIVATIONS = '''\
 import time
 import sympy
-from noteproof.content import derivation, numeric
+from noteproof.sources.content import derivation, numeric
 from noteproof.model import Derived, Evidence, EvidenceKind
 
 @derivation("m.good")

@@ -1,0 +1,101 @@
+"""A note's text -> its status-table Rows and located snippets."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import NoteError
+from ..model import Location
+
+TABLE_TITLE = "Key claims and status"
+MAX_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Row:
+    """One status-table line: the claim cell and the status cell, verbatim."""
+
+    text: str
+    tag: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note's text (LF line endings, no byte-order mark) and the path it was read from."""
+
+    path: str
+    text: str
+
+    def locate(self, snippet: str, start: int = 0) -> Location | None:
+        """Where ``snippet`` first occurs (at or after offset ``start``), or None."""
+        i = self.text.find(snippet, start) if snippet else -1
+        return None if i < 0 else self.location_of(i)
+
+    def location_of(self, offset: int) -> Location:
+        line = self.text.count("\n", 0, offset) + 1
+        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+        return Location(self.path, line, column)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+
+def read_note(path: Path, display: str | None = None) -> Note:
+    """Read a note as UTF-8 text; CRLF and a byte-order mark are normalised away."""
+    shown = display or str(path)
+    where = Location(shown)
+    if not path.exists():
+        raise NoteError("no such note", where)
+    if path.is_dir():
+        raise NoteError("is a directory, not a note", where)
+    data = path.read_bytes()
+    if len(data) > MAX_BYTES:
+        raise NoteError(f"note larger than {MAX_BYTES // 2**20} MiB", where)
+    if b"\x00" in data:
+        raise NoteError("binary file (contains NUL bytes), not a note", where)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise NoteError(f"not UTF-8 text (byte {data[exc.start]:#04x})", Location(shown, line)) from None
+    return Note(shown, text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def table_rows(note: Note) -> tuple[Row, ...]:
+    """The rows of the note's "Key claims and status" table (empty if it has none).
+
+    The table is the title line, a ``Claim<TAB>Status`` header, then one line per
+    claim up to the first blank line; each row must have exactly two tab-separated cells.
+    """
+    lines = note.lines
+    try:
+        start = next(i for i, s in enumerate(lines) if s.strip() == TABLE_TITLE)
+    except StopIteration:
+        return ()
+    i = start + 1
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    if i >= len(lines) or lines[i].split("\t")[0].strip() != "Claim":
+        raise NoteError("status table has no 'Claim<TAB>Status' header", Location(note.path, i + 1))
+    rows = []
+    for j in range(i + 1, len(lines)):
+        if not lines[j].strip():
+            break
+        cells = lines[j].split("\t")
+        where = Location(note.path, j + 1)
+        if len(cells) != 2:
+            raise NoteError(f"status-table row has {len(cells)} tab-separated cells, expected 2", where)
+        rows.append(Row(cells[0].strip(), cells[1].strip(), where))
+    return tuple(rows)
+
+
+def number_offset(snippet: str, number: str) -> int:
+    """Where ``number`` stands in ``snippet`` as a whole token ("0" is not the 0 of "z0" or "10").
+
+    Falls back to the first plain occurrence; -1 when absent.
+    """
+    import re
+    match = re.search(rf"(?<![\w.]){re.escape(number)}(?!\.?\d)", snippet)
+    return match.start() if match else snippet.find(number)
