@@ -11,8 +11,8 @@ import re
 import mpmath
 import sympy as sp
 
-from noteproof.sources.content import derivation, exact, mpnum
-from noteproof.model import Derived, Evidence, EvidenceKind as Kind, Status, Step
+from noteproof.authoring import (Derived, Evidence, EvidenceKind as Kind, Status, Step, derivation,
+                                 exact, mpnum)
 
 BETA = sp.Symbol("beta", positive=True)
 u, a, b, t, x = sp.symbols("u a b t x", real=True)

@@ -3,7 +3,8 @@
 ``noteproof.claim(id)`` opens one claim for notebooks (see noteproof.api); the
 import is lazy so that ``import noteproof`` stays light (no SymPy).
 """
-__version__ = "0.1.0"
+from .defaults import VERSION as __version__
+
 __all__ = ["__version__", "claim"]
 
 

@@ -11,15 +11,17 @@ from pathlib import Path
 
 import pytest
 
-REGISTRY = "claims.yaml"
+from .defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, REGISTRY
 
 
 def pytest_addoption(parser):
     group = parser.getgroup("noteproof")
     group.addoption("--noteproof", action="store_true", default=False,
                     help="collect one test per claim of claims.yaml (run from the project root)")
-    group.addoption("--noteproof-dps", type=int, default=50, help="digits for the claims' numbers (default 50)")
-    group.addoption("--noteproof-timeout", type=float, default=120.0, help="seconds per claim (default 120)")
+    group.addoption("--noteproof-dps", type=int, default=DEFAULT_DPS,
+                    help=f"digits for the claims' numbers (default {DEFAULT_DPS})")
+    group.addoption("--noteproof-timeout", type=float, default=DEFAULT_TIMEOUT,
+                    help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
 
 
 def pytest_collect_file(file_path: Path, parent):

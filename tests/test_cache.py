@@ -67,8 +67,7 @@ DERIVATIONS = '''\
 """Mini derivations."""
 import sympy as sp
 
-from noteproof.sources.content import derivation, exact
-from noteproof.model import Derived, Evidence, EvidenceKind
+from noteproof.authoring import Derived, Evidence, EvidenceKind, derivation, exact
 
 
 @derivation("mini.halvings")
@@ -85,7 +84,7 @@ def eighth() -> Derived:
 
 NUMERICS = '''\
 """Mini numerics."""
-from noteproof.sources.content import mpnum, numeric
+from noteproof.authoring import mpnum, numeric
 
 FACTOR = "1/2"
 

@@ -15,6 +15,7 @@ import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT
 from .findings import claim_findings, coverage_findings
 from .unregistered import unchecked_arithmetic_findings, unchecked_math_findings
 from ..errors import NoteError, NoteproofError, UsageError
@@ -59,7 +60,7 @@ class AuditResult:
 
 
 def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool = False, every: bool = False,
-          dps: int = 50, jobs: int = 1, timeout: float = 120.0, cache: bool = True) -> AuditResult:
+          dps: int = DEFAULT_DPS, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT, cache: bool = True) -> AuditResult:
     from ..run.cache import ResultCache
     from ..run.pool import run_all
     root = root.resolve()

@@ -26,6 +26,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Iterable
 
+from ..defaults import COMPUTED_DIGITS as SHOWN_DIGITS
 from ..run.claim import assemble, place_number
 from ..run.interval import interval, parse_quoted, to_decimal
 from ..errors import NoteproofError
@@ -34,7 +35,6 @@ from ..model import ClaimResult, EvidenceKind, FormulaResult, NumberResult, Outc
 from ..sources.notes import Note
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 
-SHOWN_DIGITS = 20   # numbers.SHOWN: NumberResult.computed holds this many significant digits
 
 
 def replay(original: Claim, claim: Claim, old: Note, note: Note, caches: Iterable) -> ClaimResult | None:

@@ -2,15 +2,17 @@
 from __future__ import annotations
 
 import argparse
-import os
 import sys
 from pathlib import Path
+
+from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, default_jobs
+from .options import dps_arg, jobs_arg, timeout_arg
+from .terminal import emit_json
 
 FMT = argparse.RawDescriptionHelpFormatter
 
 
 def register(verbs) -> None:
-    from . import main as cli
     p = verbs.add_parser("audit", formatter_class=FMT, help="what an edit of the notes broke, with the fix",
                          description="Compare edited notes with their baseline (--base REV, else git HEAD, else "
                                      "the note in notes/ when PATH is another file), re-run the claims the edit "
@@ -29,9 +31,10 @@ def register(verbs) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--no-cache", dest="no_cache", action="store_true",
                    help="run the claims afresh; neither read nor write .noteproof-cache/")
-    p.add_argument("--dps", type=cli.dps_arg, default=50)
-    p.add_argument("--jobs", type=cli.jobs_arg, default=os.cpu_count() or 1, help="worker processes")
-    p.add_argument("--timeout", type=cli.timeout_arg, default=120.0, help="seconds per claim (default 120)")
+    p.add_argument("--dps", type=dps_arg, default=DEFAULT_DPS)
+    p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), help="worker processes")
+    p.add_argument("--timeout", type=timeout_arg, default=DEFAULT_TIMEOUT,
+                   help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
     p.set_defaults(run=cmd_audit)
 
     p = verbs.add_parser("scan", formatter_class=FMT, help="every row and numeric token, and what covers it",
@@ -55,7 +58,6 @@ def cmd_audit(args: argparse.Namespace) -> int:
                    cache=not args.no_cache)
     diff = fix_diff(result.fixes) if args.fix else ""
     if args.json:
-        from .main import emit_json
         doc = {"findings": [finding_dict(f) for f in result.findings], "summary": result.summary()}
         if args.fix:
             doc["fix"] = diff
@@ -114,7 +116,6 @@ def cmd_scan(args: argparse.Namespace) -> int:
     unencoded = sum(not r.claim for s in scans for r in s.rows)
     lost = sum(len(s.unaccounted) for s in scans)
     if args.json:
-        from .main import emit_json
         emit_json({"notes": [scan_dict(s) for s in scans],
                    "summary": {"rows": rows, "numbers": sum(len(s.numbers) for s in scans),
                                "unaccounted": lost, "unencoded_rows": unencoded}})

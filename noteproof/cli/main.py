@@ -5,14 +5,12 @@ Exit codes for every verb: 0 nothing failed; 1 a checked thing failed; 2 bad inp
 from __future__ import annotations
 
 import argparse
-import json
 import os
-import re
 import sys
 from pathlib import Path
 
-from .. import __version__
-from ..errors import NoteproofError, UsageError
+from ..defaults import REGISTRY, VERSION
+from ..errors import NoteproofError
 
 EXAMPLES = """\
 examples:
@@ -24,39 +22,6 @@ examples:
   noteproof audit                       what an edit of notes/ broke, with the fix
   noteproof scan notes/week09.txt       every row and number, and what covers it
 """
-NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,40}")
-VALUE = re.compile(r"[-+]?(\d{1,60}(\.\d{0,60})?|\.\d{1,60})(/\d{1,60})?")
-DPS_RANGE = (10, 5000)
-
-
-def dps_arg(text: str) -> int:
-    lo, hi = DPS_RANGE
-    if not re.fullmatch(r"\d{1,6}", text) or not lo <= int(text) <= hi:
-        raise argparse.ArgumentTypeError(f"--dps must be a whole number from {lo} to {hi}, not {text[:20]!r}")
-    return int(text)
-
-
-def jobs_arg(text: str) -> int:
-    if not re.fullmatch(r"\d{1,3}", text) or not 1 <= int(text) <= 256:
-        raise argparse.ArgumentTypeError(f"--jobs must be a whole number from 1 to 256, not {text[:20]!r}")
-    return int(text)
-
-
-def timeout_arg(text: str) -> float:
-    if not re.fullmatch(r"\d{1,5}(\.\d{1,3})?", text) or not 0 < float(text) <= 86400:
-        raise argparse.ArgumentTypeError(f"--timeout must be seconds from 0 to 86400, not {text[:20]!r}")
-    return float(text)
-
-
-def set_arg(text: str) -> tuple[str, str]:
-    """NAME=VALUE with VALUE an exact decimal or fraction; nothing else is accepted."""
-    name, sep, value = text.partition("=")
-    if not sep or not NAME.fullmatch(name.strip()) or not VALUE.fullmatch(value.strip()):
-        raise argparse.ArgumentTypeError(
-            f"--set takes NAME=VALUE with VALUE a decimal or fraction such as 0.75 or 3/2, not {text[:60]!r}")
-    if value.strip().endswith("/0"):
-        raise argparse.ArgumentTypeError(f"--set {name}: zero denominator")
-    return name.strip(), value.strip()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -64,8 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="noteproof", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXAMPLES,
         description="Check the mathematics of a course's notes: every status-table claim, closed form "
                     "and quoted number, against SymPy derivations and mpmath computations.")
-    parser.add_argument("--version", action="version", version=f"noteproof {__version__}")
-    parser.add_argument("--root", type=Path, help="project root (default: nearest folder with claims.yaml)")
+    parser.add_argument("--version", action="version", version=f"noteproof {VERSION}")
+    parser.add_argument("--root", type=Path, help=f"project root (default: nearest folder with {REGISTRY})")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB")
     from .verbs import register_all
     register_all(verbs)
@@ -89,14 +54,6 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
-
-
-def emit_json(doc: object) -> None:
-    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
-
-
-def usage_error(message: str) -> UsageError:
-    return UsageError(message)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -9,7 +9,8 @@ from typing import Any
 
 from rich.markup import escape
 
-from ..model import ClaimResult, Outcome
+from ..defaults import CONFIRM
+from ..model import ClaimResult
 from .terminal import STYLE
 
 
@@ -82,7 +83,7 @@ def show_claim(out, project, claim, result: ClaimResult, dps: int) -> None:
     derived = derivations(project, claim, dps) if claim.derivations or claim.formulas else {}
     _steps(out, claim, result, derived)
     _formulas(out, claim, result, derived)
-    _numbers(out, result, f"numbers (at {dps} digits, confirmed at {dps + 20})")
+    _numbers(out, result, f"numbers (at {dps} digits, confirmed at {dps + CONFIRM})")
     _evidence(out, result)
 
 

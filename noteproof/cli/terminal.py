@@ -1,7 +1,8 @@
-"""Terminal output (rich) and report files (written atomically). Used by the CLI only."""
+"""Terminal output (rich), JSON on stdout and report files (written atomically). Used by the CLI only."""
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import sys
 import tempfile
@@ -13,6 +14,11 @@ from ..model import ClaimResult, Location, Outcome
 
 STYLE = {Outcome.VERIFIED: "green", Outcome.FAILED: "bold red", Outcome.ERROR: "bold red",
          Outcome.UNVERIFIED: "yellow"}
+
+
+def emit_json(doc: object) -> None:
+    """One JSON document on stdout (``--json``): nothing else is printed there."""
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
 
 
 def console(stderr: bool = False):
@@ -97,7 +103,6 @@ def print_summary(report, written: Path | None = None) -> None:
 
 def print_list(claims, as_json: bool) -> None:
     if as_json:
-        from .main import emit_json
         emit_json({"claims": [{"id": c.id, "note": c.note, "row": c.text, "tag": c.tag.text,
                                "marks": [s.mark.value for s in c.status], "location": str(c.location)}
                               for c in claims]})
@@ -109,25 +114,3 @@ def print_list(claims, as_json: bool) -> None:
     for c in claims:
         table.add_row(c.id, c.note, ", ".join(dict.fromkeys(s.mark.value for s in c.status)), c.text)
     console().print(table)
-
-
-def print_claim(project, claim, result: ClaimResult, as_json: bool, dps: int) -> None:
-    if as_json:
-        from .main import emit_json
-        from ..report.json import claim_dict
-        emit_json(claim_dict(result))
-        return
-    from .showview import show_claim
-    show_claim(console(), project, claim, result, dps)
-
-
-def print_check(project, claim, result: ClaimResult, params: dict, known: dict, as_json: bool) -> None:
-    if as_json:
-        from .main import emit_json
-        from ..report.json import claim_dict
-        doc = claim_dict(result)
-        doc["parameters"] = {**known, **params}
-        emit_json(doc)
-        return
-    from .showview import check_view
-    check_view(console(), claim, result, params, known)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from html import escape
 
+from ..defaults import CONFIRM
 from ..run.graph import edges, tag_mark
 from ..model import ClaimResult, Outcome
 from .report import NoteSection, Report, mark
@@ -43,7 +44,7 @@ def summary(report: Report) -> list[str]:
                   for x in report.sections)
     return [f"<p>{s['claims']} claims: {s['verified']} verified, {s['failed']} failed, {s['errors']} errors, "
             f"{s['unverified']} unverified; {s['unencoded_rows']} rows not encoded. Numbers at {report.dps} "
-            f"digits, confirmed at {report.dps + 20}.</p>",
+            f"digits, confirmed at {report.dps + CONFIRM}.</p>",
             f"<table><tr><th>mark</th><th>claims</th>{head}</tr>{rows}</table>", f"<ul>{toc}</ul>"]
 
 

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import multiprocessing
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from ..defaults import VERSION, default_jobs
 from ..run.graph import MARK_ORDER, propagate, reported
 from ..model import ClaimResult, Mark, Outcome
 from ..sources.notes import Row
@@ -61,7 +62,6 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
                  jobs: int | None = None, figures: bool = True) -> Report:
     """Sections in the registry's note order, the weakest-link rule applied, and (unless
     ``figures`` is false) MathML and figures computed for the HTML report."""
-    from .. import __version__
     if figures:
         results = enrich(project, results, dps, jobs)
     by_id = {r.id: r for r in propagate(results)}
@@ -72,7 +72,7 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
         unencoded = tuple(r for r in project.rows(key) if r.text not in encoded)
         sections.append(NoteSection(key, spec.title, spec.file,
                                     tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded))
-    return Report(__version__, dps, tuple(sections))
+    return Report(VERSION, dps, tuple(sections))
 
 
 CHUNK = 8                 # claims per worker: they share SymPy's caches and the content's
@@ -81,7 +81,7 @@ CHUNK_TIMEOUT = 600.0
 
 def enrich(project: Project, results: list[ClaimResult], dps: int, jobs: int | None = None) -> list[ClaimResult]:
     """Results with MathML for derived forms and steps, and their claims' figures filled in."""
-    from ..run.extras import default_jobs, extras, fork_map, warm_up
+    from ..run.extras import extras, fork_map, warm_up, with_extras as _with
     claims = {c.id: c for c in project.registry.claims}
     todo = [r for r in results if r.id in claims and r.outcome is not Outcome.ERROR
             and (claims[r.id].figures or (r.formulas and not any(f.mathml for f in r.formulas))
@@ -101,12 +101,3 @@ def enrich(project: Project, results: list[ClaimResult], dps: int, jobs: int | N
     more = {r.id: x for rs, xs in zip(chunks, found) if xs for r, x in zip(rs, xs)}
     return [_with(r, more[r.id]) if r.id in more else r for r in results]
 
-
-def _with(r: ClaimResult, x: dict) -> ClaimResult:
-    formulas, steps = r.formulas, r.steps
-    if len(x["formulas"]) == len(formulas):
-        formulas = tuple(f if f.mathml else replace(f, mathml=m, printed_mathml=p)
-                         for f, m, p in zip(formulas, x["formulas"], x.get("printed", [""] * len(formulas))))
-    if len(x["steps"]) == len(steps):
-        steps = tuple(s if s.mathml else replace(s, mathml=m) for s, m in zip(steps, x["steps"]))
-    return replace(r, formulas=formulas, steps=steps, figures=r.figures or tuple(x["figures"]))

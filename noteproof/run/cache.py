@@ -207,8 +207,8 @@ def checksum(doc: Any) -> str:
 def versions() -> dict[str, str]:
     """Python, noteproof and the numeric packages, read from metadata (nothing is imported)."""
     from importlib import metadata
-    from .. import __version__
-    out = {"python": f"{sys.implementation.name} {sys.version}", "noteproof": __version__}
+    from ..defaults import VERSION
+    out = {"python": f"{sys.implementation.name} {sys.version}", "noteproof": VERSION}
     for name in PACKAGES:
         try:
             out[name] = metadata.version(name)

@@ -5,6 +5,7 @@ import inspect
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..defaults import DEFAULT_DPS
 from .interval import consistent
 from ..sources.content import Check, CheckKind, Content
 from .earn import judge
@@ -17,9 +18,6 @@ from ..sources.notes import number_offset
 
 if TYPE_CHECKING:
     from ..formula.equality import Comparison
-
-DEFAULT_DPS = 50
-CONFIRM = 20
 
 
 @dataclass

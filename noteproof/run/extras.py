@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import math
 import multiprocessing
-import os
 import time
+from dataclasses import replace
 from fractions import Fraction
 from html import escape
 from multiprocessing.connection import wait
 from typing import Any, Callable, Sequence
 
+from ..defaults import DEFAULT_TIMEOUT
 from ..errors import NoteproofError
 from ..model import ClaimResult, FigureResult, Series
 from ..sources.registry import Claim, FigureSpec
@@ -44,7 +45,6 @@ def _math(body: str) -> str:
     for old, new in MARKS:
         body = body.replace(old, new)
     return MATH.format(body)
-TIMEOUT = 120.0
 
 
 def to_mathml(expr: Any) -> str:
@@ -153,6 +153,17 @@ def extras(project, claim: Claim, result: ClaimResult, dps: int) -> dict:
     return out
 
 
+def with_extras(r: ClaimResult, x: dict) -> ClaimResult:
+    """The result with what ``extras`` computed for it (MathML kept where the result has it)."""
+    formulas, steps = r.formulas, r.steps
+    if len(x["formulas"]) == len(formulas):
+        formulas = tuple(f if f.mathml else replace(f, mathml=m, printed_mathml=p)
+                         for f, m, p in zip(formulas, x["formulas"], x.get("printed", [""] * len(formulas))))
+    if len(x["steps"]) == len(steps):
+        steps = tuple(s if s.mathml else replace(s, mathml=m) for s, m in zip(steps, x["steps"]))
+    return replace(r, formulas=formulas, steps=steps, figures=r.figures or tuple(x["figures"]))
+
+
 def _form(derived, spec) -> Any:
     if spec.form is not None:
         return derived.forms.get(spec.form)
@@ -176,7 +187,7 @@ def warm_up() -> None:
     mathml(x / (1 + x), printer="presentation")
 
 
-def fork_map(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int, timeout: float = TIMEOUT) -> list[Any]:
+def fork_map(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int, timeout: float = DEFAULT_TIMEOUT) -> list[Any]:
     """``fn`` of each item in forked workers, at most ``jobs`` at a time; None where it failed or timed out."""
     ctx = multiprocessing.get_context("fork")
     todo, results, running = list(enumerate(items)), {}, {}
@@ -213,6 +224,3 @@ def _child(conn, fn, item) -> None:
     finally:
         conn.close()
 
-
-def default_jobs() -> int:
-    return os.cpu_count() or 1

@@ -8,11 +8,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from .claim import CONFIRM
+from ..defaults import COMPUTED_DIGITS as SHOWN, CONFIRM
 from ..sources.content import CheckKind
 from ..errors import NoteproofError
-
-SHOWN = 20
 
 
 def compute(run, check_id: str) -> tuple[Any, str, int]:

@@ -13,6 +13,7 @@ import traceback
 from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from ..defaults import DEFAULT_TIMEOUT
 from .claim import run_claim
 from ..errors import NoteproofError
 from ..model import ClaimResult, Outcome
@@ -21,8 +22,6 @@ from ..sources.registry import Claim
 
 if TYPE_CHECKING:
     from .cache import ResultCache
-
-DEFAULT_TIMEOUT = 120.0
 
 
 def error_result(claim: Claim, message: str, note_path: str = "") -> ClaimResult:
@@ -66,14 +65,9 @@ def _enriched(project: Project, claim: Claim, result: ClaimResult, dps: int) -> 
     """The result with the report's extras (report.enrich), and whether they were computed."""
     if not _needs_extras(claim, result):
         return result, True
-    from ..report import report
-    merge = getattr(report, "_with", None)
-    if merge is None:  # report.enrich's parts moved: take the public road (a fork per claim)
-        out = report.enrich(project, [result], dps, 1)[0]
-        return out, out is not result
-    from .extras import extras
+    from .extras import extras, with_extras
     try:  # what report.enrich does for one result, without its fork and its warm-up
-        return merge(result, extras(project, claim, result, dps)), True
+        return with_extras(result, extras(project, claim, result, dps)), True
     except Exception:  # as in enrich: the result stays without its extras (and is not cached)
         return result, False
 
@@ -175,7 +169,7 @@ def _warm_imports(extras: bool) -> None:
     """Import (and warm) once in the parent what every claim's run needs, so no child does it again."""
     import importlib
     for name in ("mpmath", "noteproof.run.numbers", "noteproof.formula.equality", "noteproof.formula.formread",
-                 "noteproof.formula.parser", "noteproof.report.report", "noteproof.run.extras"):
+                 "noteproof.formula.parser", "noteproof.run.extras"):
         try:
             importlib.import_module(name)
         except Exception:  # a child importing it meets the same error and reports it as its row

@@ -1,15 +1,15 @@
 """A project root: claims.yaml, its notes and (loaded on demand) its content."""
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import NoteproofError, RegistryError
+from ..defaults import REGISTRY
+from ..errors import NoteproofError, RegistryError, UsageError
 from ..model import Location
 from .notes import Note, Row, read_note, table_rows
 from .registry import Registry, load_registry
-
-REGISTRY = "claims.yaml"
 
 
 def find_root(start: Path | None = None) -> Path:
@@ -41,6 +41,16 @@ class Project:
 
     def claims_of(self, note_key: str):
         return tuple(c for c in self.registry.claims if c.note == note_key)
+
+
+def claim_of(project: Project, claim_id: str):
+    """The registry's claim ``claim_id``; a usage error naming the closest ids when there is none."""
+    ids = [c.id for c in project.registry.claims]
+    if claim_id in ids:
+        return project.registry.claim(claim_id)
+    close = difflib.get_close_matches(claim_id, ids, n=3, cutoff=0.5)
+    hint = f"; did you mean {', '.join(close)}?" if close else "; see `noteproof list`"
+    raise UsageError(f"no claim {claim_id!r}{hint}")
 
 
 def load_project(root: Path | None = None, note_paths: dict[str, Path] | None = None) -> Project:

@@ -1,10 +1,10 @@
 """claims.yaml -> validated, frozen Claims; every error names the file and line."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..defaults import PARAM_NAME as NAME, PARAM_VALUE as VALUE
 from ..errors import RegistryError
 from ..model import Location, Status
 from .tags import Tag, TagError, parse_status_words, parse_tag
@@ -114,8 +114,6 @@ QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact"}
 NOTE_KEYS = {"file", "title", "labels"}
 FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
 SERIES_KEYS = {"numeric", "label", "set"}
-VALUE = re.compile(r"[-+]?(\d{1,60}(\.\d{0,60})?|\.\d{1,60})(/[1-9]\d{0,59})?")
-NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,40}")
 
 
 class _Reader:
