@@ -47,7 +47,7 @@ class AuditResult:
     fixes: list[Fix] = field(default_factory=list)
     targets: list[Target] = field(default_factory=list)
     ran: int = 0
-    replayed: int = 0      # judged again from the baseline's cached result (replay.py)
+    replayed: int = 0      # judged again from the baseline's cached result (from_cache.py)
 
     @property
     def failed(self) -> bool:
@@ -98,7 +98,7 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
 
 def _replayed(project: Project, targets: list[Target], plans: dict, todo: list, store) -> dict:
     """Claim id -> result, for each claim to check that is not cached as edited but whose
-    baseline result is (the report's or an audit's): judged again from it (replay.py)."""
+    baseline result is (the report's or an audit's): judged again from it (from_cache.py)."""
     from .from_cache import replay
     caches = (store, store.sibling(extras=True))
     out = {}

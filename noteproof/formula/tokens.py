@@ -1,6 +1,6 @@
 """The formula reader's front end, without SymPy: symbol-table substitution, tokens, parts.
 
-formulas.py parses what this module tokenizes; an audit's replay (replay.py) uses it alone to
+parser.py parses what this module tokenizes; the audit's replay (from_cache.py) uses it alone to
 tell, without importing SymPy, whether an edited formula still reads as its baseline does in
 the part a check compares (:func:`same_reading`).
 """
