@@ -21,8 +21,8 @@ ALLOWED = {
     "run": {"base", "sources", "formula", "run"},
     "coverage": {"base", "sources", "coverage"},
     "audit": {"base", "sources", "formula", "run", "coverage", "audit"},
-    "report": {"base", "sources", "formula", "run", "report"},
-    "door": {"base", "sources", "formula", "run", "report", "door"},
+    "report": {"base", "sources", "formula", "run", "coverage", "report"},
+    "door": {"base", "sources", "formula", "run", "coverage", "report", "door"},
     "cli": {"base", "sources", "formula", "run", "coverage", "audit", "report", "cli"},
     "entry": {"cli"},
 }
