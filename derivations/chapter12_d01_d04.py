@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from noteproof.content import derivation, exact
-from noteproof.formulas import Relation
-from noteproof.model import Derived, Evidence, EvidenceKind, Status, Step
+from noteproof.authoring import Derived, Evidence, EvidenceKind, Relation, Status, Step, derivation, exact
 
 IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY
 WITNESS, DEFINITION = EvidenceKind.COUNTEREXAMPLE, EvidenceKind.DEFINITION

@@ -10,9 +10,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.content import derivation
-from noteproof.formulas import Relation
-from noteproof.model import Derived, Evidence, EvidenceKind, Step
+from noteproof.authoring import Derived, Evidence, EvidenceKind, Relation, Step, derivation
 
 t = sp.Symbol("t", real=True)
 h = sp.Symbol("h", positive=True)

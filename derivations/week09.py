@@ -10,8 +10,8 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.content import derivation, exact, mpnum
-from noteproof.model import Derived, Evidence, EvidenceKind as Kind, Reach, Status, Step
+from noteproof.authoring import (Derived, Evidence, EvidenceKind as Kind, Reach, Status, Step, derivation,
+                                 exact, mpnum)
 
 BETA = sp.Symbol("beta", positive=True)
 u, a, b, t, x = sp.symbols("u a b t x", real=True)

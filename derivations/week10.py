@@ -10,9 +10,8 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.content import derivation, exact, mpnum
-from noteproof.formulas import Relation
-from noteproof.model import Derived, Evidence, EvidenceKind as K, Status, Step
+from noteproof.authoring import (Derived, Evidence, EvidenceKind as K, Relation, Status, Step,
+                                 derivation, exact, mpnum)
 
 
 def _eq(lhs, rhs) -> sp.Equality:

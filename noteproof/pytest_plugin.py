@@ -11,15 +11,17 @@ from pathlib import Path
 
 import pytest
 
-REGISTRY = "claims.yaml"
+from .defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, REGISTRY
 
 
 def pytest_addoption(parser):
     group = parser.getgroup("noteproof")
     group.addoption("--noteproof", action="store_true", default=False,
                     help="collect one test per claim of claims.yaml (run from the project root)")
-    group.addoption("--noteproof-dps", type=int, default=50, help="digits for the claims' numbers (default 50)")
-    group.addoption("--noteproof-timeout", type=float, default=120.0, help="seconds per claim (default 120)")
+    group.addoption("--noteproof-dps", type=int, default=DEFAULT_DPS,
+                    help=f"digits for the claims' numbers (default {DEFAULT_DPS})")
+    group.addoption("--noteproof-timeout", type=float, default=DEFAULT_TIMEOUT,
+                    help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
 
 
 def pytest_collect_file(file_path: Path, parent):
@@ -33,7 +35,7 @@ def pytest_collection_modifyitems(session, config, items):
     """``pytest --noteproof`` from the project root: add the root's claims.yaml if not collected yet."""
     if not config.getoption("noteproof") or any(isinstance(i, ClaimItem) for i in items):
         return
-    from .project import find_root
+    from .sources.project import find_root
     try:
         root = find_root(Path(config.invocation_params.dir))
     except Exception as exc:
@@ -52,7 +54,7 @@ class ClaimFailed(Exception):
 class ClaimsFile(pytest.File):
     def collect(self):
         from .errors import NoteproofError
-        from .project import load_project
+        from .sources.project import load_project
         try:
             project = load_project(self.path.parent)
         except NoteproofError as exc:
@@ -69,7 +71,7 @@ class ClaimItem(pytest.Item):
 
     def runtest(self):
         from .model import Outcome
-        from .pool import run_all
+        from .run.pool import run_all
         config = self.config
         [result] = run_all(self.project, [self.claim], config.getoption("noteproof_dps"), 1,
                            config.getoption("noteproof_timeout"))

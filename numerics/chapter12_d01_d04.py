@@ -11,8 +11,7 @@ import functools
 import mpmath
 import sympy as sp
 
-from noteproof.content import condition, exact, mpnum, numeric
-from noteproof.errors import NoteproofError
+from noteproof.authoring import NoteproofError, condition, exact, mpnum, numeric
 
 
 def _steps(horizon, h) -> int:

@@ -13,8 +13,7 @@ from functools import lru_cache
 import mpmath
 from mpmath import mp
 
-from noteproof.content import condition, derivation, exact, mpnum, numeric
-from noteproof.model import Derived, Evidence, EvidenceKind
+from noteproof.authoring import Derived, Evidence, EvidenceKind, condition, derivation, exact, mpnum, numeric
 
 # ---- D05: one-dimensional flows cannot cross ------------------------------------------
 

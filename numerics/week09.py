@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import mpmath
 
-from noteproof.content import mpnum, numeric
+from noteproof.authoring import mpnum, numeric
 
 
 @numeric("w09.separation-bound")

@@ -4,7 +4,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.content import exact, mpnum, numeric
+from noteproof.authoring import exact, mpnum, numeric
 
 
 def _two_token_gradient(p_B: str, token: str):

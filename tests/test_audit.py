@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from conftest import ROOT, edit, run_cli
-from noteproof.locate import changed_lines, find_fragment, find_number, map_span
+from noteproof.sources.locate import changed_lines, find_fragment, find_number, map_span
 
 GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@t"}

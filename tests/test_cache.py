@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from noteproof import cache as cache_mod
-from noteproof.cache import BadEntry, ResultCache, Uncacheable, checksum, from_json, to_json
+from noteproof.run import cache as cache_mod
+from noteproof.run.cache import BadEntry, ResultCache, Uncacheable, checksum, from_json, to_json
 from noteproof.model import (ClaimResult, Evidence, EvidenceKind, FormulaResult, Location, Mark, NumberResult,
                              Outcome, Status, Step)
-from noteproof.project import load_project
+from noteproof.sources.project import load_project
 
 NOTE = """\
 Mini note: halvings
@@ -67,8 +67,7 @@ DERIVATIONS = '''\
 """Mini derivations."""
 import sympy as sp
 
-from noteproof.content import derivation, exact
-from noteproof.model import Derived, Evidence, EvidenceKind
+from noteproof.authoring import Derived, Evidence, EvidenceKind, derivation, exact
 
 
 @derivation("mini.halvings")
@@ -85,7 +84,7 @@ def eighth() -> Derived:
 
 NUMERICS = '''\
 """Mini numerics."""
-from noteproof.content import mpnum, numeric
+from noteproof.authoring import mpnum, numeric
 
 FACTOR = "1/2"
 
@@ -112,7 +111,7 @@ def make_project(root: Path, claims: str = CLAIMS, note: str = NOTE) -> Path:
 
 def cli(root: Path, *args: str, env: dict | None = None, probe: bool = False) -> subprocess.CompletedProcess:
     """Run noteproof in a subprocess; with ``probe``, print afterwards which modules it imported."""
-    code = ("import sys\nfrom noteproof.cli import main\n"
+    code = ("import sys\nfrom noteproof.cli.main import main\n"
             "try:\n    rc = main(sys.argv[1:])\nexcept SystemExit as e:\n    rc = e.code\n")
     if probe:
         code += ("sys.stdout.flush()\nprint('\\nIMPORTED', ' '.join(m for m in ('sympy', 'mpmath', 'numpy') "

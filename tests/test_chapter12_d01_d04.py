@@ -9,9 +9,9 @@ import mpmath
 import pytest
 import sympy as sp
 
-from noteproof.compare import consistent
-from noteproof.content import load_content
-from noteproof.sameform import compare_form
+from noteproof.run.interval import consistent
+from noteproof.sources.content import load_content
+from noteproof.formula.equality import compare_form
 
 CONTENT = load_content(Path(__file__).parents[1])
 a, h, x, theta, n, t, k, q, p = sp.symbols("a h x theta n t k q p")
@@ -46,7 +46,7 @@ NOTE = (Path(__file__).parents[1] / "notes" / "chapter12.txt").read_text(encodin
 def printed(text: str, derivation_id: str, name: str, *, plain: bool = True, part: int = 0,
             symbols: dict | None = None) -> bool:
     """Read a formula with the project's reader and compare it with the derived form."""
-    from noteproof.formulas import read_latex, read_plain
+    from noteproof.formula.parser import read_latex, read_plain
     parts = (read_plain if plain else read_latex)(text, symbols=symbols or {})
     return compare_form(parts[part], form(derivation_id, name)).equal is True
 

@@ -2,7 +2,7 @@
 
 Every check is called the way the engine calls it, through ``load_content`` and
 ``.get(id).fn()``. For each illustration a wrong number and a wrong formula must fail,
-and a number rounded differently but correctly must pass (``noteproof.compare``).
+and a number rounded differently but correctly must pass (``noteproof.run.interval``).
 """
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import mpmath
 import pytest
 import sympy as sp
 
-from noteproof.compare import consistent
-from noteproof.content import load_content
+from noteproof.run.interval import consistent
+from noteproof.sources.content import load_content
 from noteproof.model import EvidenceKind as Kind
 
 ROOT = Path(__file__).parents[1]
@@ -53,8 +53,8 @@ NOTE = (ROOT / "notes" / "chapter12.txt").read_text(encoding="utf-8")
 
 def printed(text: str, check_id: str, name: str, *, part: int = 0, functions=()) -> bool:
     """Read a LaTeX formula with the project's reader and compare one part with a derived form."""
-    from noteproof.formulas import read_latex
-    from noteproof.sameform import compare_form
+    from noteproof.formula.parser import read_latex
+    from noteproof.formula.equality import compare_form
     parts = read_latex(text, functions=list(functions))
     return compare_form(parts[part], derive(check_id).forms[name]).equal is True
 

@@ -4,7 +4,7 @@ from decimal import Decimal
 import mpmath
 import pytest
 
-from noteproof.compare import consistent, interval, parse_quoted, rounded_like
+from noteproof.run.interval import consistent, interval, parse_quoted, rounded_like
 from noteproof.errors import NumberError
 
 CASES = [

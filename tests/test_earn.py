@@ -1,7 +1,7 @@
 """What earns a tag: table-driven over status parts and evidence kinds."""
 import pytest
 
-from noteproof.earn import judge
+from noteproof.run.earn import judge
 from noteproof.model import Evidence, EvidenceKind as K, Status as S
 
 

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
-from noteproof.formedit import unchecked_change
-from noteproof.formtokens import changed_outside
-from noteproof.mathedit import segments, unchecked_math_findings
+from noteproof.audit.formula_edits import unchecked_change
+from noteproof.formula.tokens import changed_outside
+from noteproof.audit.unregistered import segments, unchecked_math_findings
 from noteproof.model import Location, Severity
-from noteproof.notes import Note
-from noteproof.registry import FormulaSpec, load_registry
-from noteproof.relocate import plan_note
+from noteproof.sources.notes import Note
+from noteproof.sources.registry import FormulaSpec, load_registry
+from noteproof.audit.follow import plan_note
 from test_cache import make_project
 
 
@@ -109,7 +109,7 @@ def test_edited_math_that_nothing_checks_is_an_error(mini, old, new, errors):
     ("Check: the step", "Check: then the step", 0),          # rewording
 ])
 def test_edited_plain_arithmetic_that_nothing_checks_is_an_error(mini, old, new, errors):
-    from noteproof.mathedit import unchecked_arithmetic_findings
+    from noteproof.audit.unregistered import unchecked_arithmetic_findings
     root, claims = mini
     with_math(root, "Check: the step x1 = x0 + h(-a x0) = 1 - 0.5 x 2 = 0 keeps the first-order term;\n"
                     "e^(-1.2 x 6) is small; it needs I - J to be invertible.")

@@ -11,7 +11,7 @@ from sympy import Abs, Derivative, E, Function, Indexed, IndexedBase, Integral, 
     Product, Rational, Subs, Sum, Tuple, cos, cosh, exp, log, oo, pi, sin, sqrt, tanh
 
 from noteproof.errors import FormulaError
-from noteproof.formulas import Relation, read_formula, read_latex, read_plain
+from noteproof.formula.parser import Relation, read_formula, read_latex, read_plain
 from noteproof.model import Location
 
 NOTES = Path(__file__).resolve().parent.parent / "notes"

@@ -13,7 +13,7 @@ import sympy
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from noteproof.errors import FormulaError
-from noteproof.formulas import Relation, read_latex, read_plain
+from noteproof.formula.parser import Relation, read_latex, read_plain
 
 NOTES = Path(__file__).resolve().parent.parent / "notes"
 _TEXT = "".join((NOTES / f"{n}.txt").read_text(encoding="utf-8")

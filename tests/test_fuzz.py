@@ -3,11 +3,11 @@ from pathlib import Path
 
 from hypothesis import given, settings, strategies as st
 
-from noteproof.compare import consistent, parse_quoted
+from noteproof.run.interval import consistent, parse_quoted
 from noteproof.errors import NoteproofError
-from noteproof.notes import Note, table_rows
-from noteproof.tags import parse_tag
-from noteproof.yamlsafe import load_yaml
+from noteproof.sources.notes import Note, table_rows
+from noteproof.sources.tags import parse_tag
+from noteproof.sources.safeyaml import load_yaml
 
 ROOT = Path(__file__).resolve().parents[1]
 WEEK09 = (ROOT / "notes" / "week09.txt").read_text(encoding="utf-8")

@@ -1,7 +1,7 @@
-"""The weakest-link rule on the `uses` graph (noteproof.graph), on made-up ClaimResults."""
+"""The weakest-link rule on the `uses` graph (noteproof.run.graph), on made-up ClaimResults."""
 import pytest
 
-from noteproof.graph import edges, propagate, reported, tag_mark, topological
+from noteproof.run.graph import edges, propagate, reported, tag_mark, topological
 from noteproof.model import ClaimResult, Mark, Outcome
 
 E, C, A, P = Mark.EXACT, Mark.CONDITIONAL, Mark.APPROXIMATE, Mark.PROPOSAL
@@ -81,7 +81,7 @@ def test_edges_in_registry_order():
 
 
 def test_upstream_mark_from_tags_alone():
-    from noteproof.graph import upstream_mark
+    from noteproof.run.graph import upstream_mark
     uses = {"c": ("b",), "b": ("a",), "a": (), "x": ("x",)}
     marks = {"a": (A,), "b": (E,), "c": (E,), "x": (E,)}
     assert upstream_mark("c", uses, marks) is A

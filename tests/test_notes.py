@@ -4,8 +4,8 @@ from pathlib import Path
 import pytest
 
 from noteproof.errors import NoteError
-from noteproof.notes import read_note, table_rows
-from noteproof.tags import parse_tag
+from noteproof.sources.notes import read_note, table_rows
+from noteproof.sources.tags import parse_tag
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"

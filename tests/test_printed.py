@@ -7,18 +7,18 @@ import pytest
 from conftest import ROOT
 from noteproof.model import (Erratum, ErratumKind, Evidence, EvidenceKind as K, Outcome, Reach, Scope,
                              Status)
-from noteproof.notes import Note
+from noteproof.sources.notes import Note
 
 
 @pytest.fixture(scope="module")
 def real():
-    from noteproof.project import load_project
+    from noteproof.sources.project import load_project
     return load_project(ROOT)
 
 
 def run_edited(project, claim_id: str, old: str, new: str):
     """Run one claim against its note with ``old`` replaced by ``new`` (no baseline anywhere)."""
-    from noteproof.checks import run_claim
+    from noteproof.run.claim import run_claim
     claim = project.registry.claim(claim_id)
     note = project.notes[claim.note]
     assert old in note.text
@@ -79,13 +79,13 @@ def test_a_proposal_quoting_performance_in_the_note_fails(real, cell):
 
 
 def test_the_proposal_as_printed_passes(real):
-    from noteproof.checks import run_claim
+    from noteproof.run.claim import run_claim
     claim = real.registry.claim("w09.looped-transformer-proposal")
     assert run_claim(claim, real.content, real.notes["week09"]).outcome is Outcome.VERIFIED
 
 
 def _math(real, key: str, text: str):
-    from noteproof.scan import scan_math
+    from noteproof.coverage import scan_math
     return scan_math(Note(real.notes[key].path, text), real.claims_of(key), real.registry.notes[key])
 
 
@@ -116,7 +116,7 @@ def test_a_reworded_sentence_around_math_stays_accounted(real):
 # ---- reach and errata ----------------------------------------------------------------
 
 def test_a_general_statement_with_instance_evidence_is_partly_verified():
-    from noteproof.earn import reach_gaps
+    from noteproof.run.earn import reach_gaps
     inst = (Evidence(K.IDENTITY, "holds for m = 1..4", True, reach=Reach.INSTANCES),)
     assert reach_gaps(Scope.GENERAL, (Status.EXACT,), inst)
     assert not reach_gaps(Scope.EXISTS, (Status.EXACT,), inst)
@@ -125,7 +125,7 @@ def test_a_general_statement_with_instance_evidence_is_partly_verified():
 
 
 def test_numeric_evidence_reaches_the_setting_only():
-    from noteproof.earn import reach_gaps
+    from noteproof.run.earn import reach_gaps
     num = (Evidence(K.NUMERIC, "0.409 recomputed", True),)
     assert num[0].reach is Reach.SETTING
     assert reach_gaps(Scope.GENERAL, (Status.APPROXIMATION,), num) == ()   # a value is particular by nature
@@ -133,7 +133,7 @@ def test_numeric_evidence_reaches_the_setting_only():
 
 
 def test_an_erratum_fails_its_claim_and_is_located(real):
-    from noteproof.checks import assemble
+    from noteproof.run.claim import assemble
     claim = real.registry.claim("c12.d02.twelve-updates")
     note = real.notes["chapter12"]
     wrong = Erratum(ErratumKind.FALSE, "Twelve updates are shown.", "eleven are", "say eleven",
@@ -147,7 +147,7 @@ def test_an_erratum_fails_its_claim_and_is_located(real):
 
 
 def test_an_erratum_whose_evidence_holds_is_dropped(real):
-    from noteproof.checks import assemble
+    from noteproof.run.claim import assemble
     claim = real.registry.claim("c12.d02.twelve-updates")
     ok = Erratum(ErratumKind.FALSE, "Twelve updates are shown.", "", "")
     r = assemble(claim, real.notes["chapter12"], (Evidence(K.IDENTITY, "twelve", True, erratum=ok),), (), (), ())

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from conftest import copy_project
-from noteproof.project import load_project
+from noteproof.sources.project import load_project
 
 
 def pytest_in(folder, *args):

@@ -3,7 +3,7 @@ import pytest
 
 from conftest import edit, run_cli
 from noteproof.errors import RegistryError
-from noteproof.registry import load_registry
+from noteproof.sources.registry import load_registry
 
 HEAD = """version: 1
 notes:

@@ -7,13 +7,13 @@ import xml.etree.ElementTree as ET
 import pytest
 import sympy
 
-from noteproof.figures import loglog_slope, to_mathml
-from noteproof.graph import propagate
+from noteproof.run.extras import loglog_slope, to_mathml
+from noteproof.run.graph import propagate
 from noteproof.model import (ClaimResult, Evidence, EvidenceKind, FigureResult, FormulaResult, Location, Mark,
                              NumberResult, Outcome, Series, Step)
-from noteproof.render import html, json as json_render, markdown
-from noteproof.report import NoteSection, Report
-from noteproof.svg import plot
+from noteproof.report import html, json as json_render, markdown
+from noteproof.report.report import NoteSection, Report
+from noteproof.report.svg import plot
 
 beta = sympy.Symbol("beta", positive=True)
 ORDER = FigureResult("Euler and RK4: error against steps", "steps", "error at t = 1", "xy", (
@@ -136,10 +136,10 @@ FIGURE = '''    figures:
 BUILD = """
 import hashlib, sys
 from pathlib import Path
-from noteproof.project import load_project
-from noteproof.pool import run_all
-from noteproof.report import build_report
-from noteproof.output import render_all
+from noteproof.sources.project import load_project
+from noteproof.run.pool import run_all
+from noteproof.report.report import build_report
+from noteproof.cli.terminal import render_all
 p = load_project(Path(sys.argv[1]))
 claims = [c for c in p.registry.claims if c.id.startswith("w09.fixed-point")
           or any(f.title.startswith("test figure") for f in c.figures)]
@@ -181,7 +181,7 @@ def built(tmp_path_factory):
 
 
 def test_registry_reads_figures(tmp_path):
-    from noteproof.project import load_project
+    from noteproof.sources.project import load_project
     project = load_project(with_figure(tmp_path / "p"))
     [fig] = [f for c in project.registry.claims for f in c.figures if f.title.startswith("test figure")]
     assert fig.vary == "k" and fig.values == ("1", "2", "4", "8", "12") and fig.log == ""
@@ -199,7 +199,7 @@ def test_registry_reads_figures(tmp_path):
 def test_bad_figures_are_located_registry_errors(tmp_path, old, new, words):
     from conftest import edit
     from noteproof.errors import RegistryError
-    from noteproof.project import load_project
+    from noteproof.sources.project import load_project
     project = with_figure(tmp_path / "p")
     edit(project / "claims.yaml", old, new)
     with pytest.raises(RegistryError, match=re.escape(words)) as info:
@@ -230,8 +230,8 @@ def test_reports_are_byte_identical_across_processes(built):
 def test_every_figure_of_the_registry_draws():
     """The figures claims.yaml asks for: each series computed at each value, and plotted."""
     from conftest import ROOT
-    from noteproof.figures import figure
-    from noteproof.project import load_project
+    from noteproof.run.extras import figure
+    from noteproof.sources.project import load_project
     project = load_project(ROOT)
     specs = [(c, f) for c in project.registry.claims for f in c.figures]
     assert specs

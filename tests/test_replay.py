@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from noteproof.formtokens import same_reading
+from noteproof.formula.tokens import same_reading
 from noteproof.model import NumberResult, Outcome
-from noteproof.registry import QuoteSpec
-from noteproof.replay import _decided, _number, _same_checks, _value
-from noteproof.notes import Note
+from noteproof.sources.registry import QuoteSpec
+from noteproof.audit.from_cache import _decided, _number, _same_checks, _value
+from noteproof.sources.notes import Note
 from test_cache import cli, imported, make_project
 
 NOTE = Path("notes/mini.txt")
@@ -161,7 +161,7 @@ def test_an_error_or_a_missing_value_is_run():
 
 
 def test_changed_checks_are_run(reported):
-    from noteproof.registry import load_registry
+    from noteproof.sources.registry import load_registry
     claim = load_registry(reported / "claims.yaml").claims[0]
     assert _same_checks(claim, replace(claim, row="reworded"))
     assert not _same_checks(claim, replace(claim, derivations=("other",)))

@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT, run_cli
-from noteproof.notes import read_note, table_rows
+from noteproof.sources.notes import read_note, table_rows
 
 ILLUSTRATIONS = [f"c12.d0{i}." for i in range(1, 9)]
 

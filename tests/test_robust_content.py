@@ -42,8 +42,7 @@ claims:
 DERIVATIONS = '''\
 import time
 import sympy
-from noteproof.content import derivation, numeric
-from noteproof.model import Derived, Evidence, EvidenceKind
+from noteproof.authoring import Derived, Evidence, EvidenceKind, derivation, numeric
 
 @derivation("m.good")
 def good():

@@ -1,7 +1,7 @@
 """A printed formula against a derived form: symbols by name, relations, refutation."""
 import sympy as sp
 
-from noteproof.sameform import compare_form, same_expr
+from noteproof.formula.equality import compare_form, same_expr
 
 
 def test_symbols_are_matched_by_name_whatever_their_assumptions():

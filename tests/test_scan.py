@@ -5,10 +5,10 @@ import pytest
 import yaml
 
 from conftest import ROOT, edit, run_cli
-from noteproof.locate import numeric_tokens
-from noteproof.notes import Note
-from noteproof.registry import load_registry
-from noteproof.scan import covers, coverage_of, slug, yaml_quote
+from noteproof.sources.locate import numeric_tokens
+from noteproof.sources.notes import Note
+from noteproof.sources.registry import load_registry
+from noteproof.coverage import covers, coverage_of, slug, yaml_quote
 
 TOKENS = {
     "Error at time 6: 0.409": ["6", "0.409"],
@@ -103,7 +103,7 @@ def test_every_number_of_the_three_notes_is_covered(scan_doc):
 
 
 def test_a_quoted_number_is_found_as_a_whole_token():
-    from noteproof.notes import number_offset
+    from noteproof.sources.notes import number_offset
     assert number_offset("starting at z0 = 0", "0") == 17
     assert number_offset("1.25^2 and 1 more", "1") == 11
     assert number_offset("x 10 and 0", "0") == 9

@@ -8,7 +8,7 @@ import re
 import pytest
 
 from conftest import ROOT
-from noteproof.cli import main
+from noteproof.cli.main import main
 
 
 def cli(*args):
@@ -30,7 +30,7 @@ IDS = claim_ids()
 
 def claim_with_condition(condition_id):
     """The first claim listing a condition (ids of content may be renamed; conditions less so)."""
-    from noteproof.project import load_project
+    from noteproof.sources.project import load_project
     for c in load_project(ROOT).registry.claims:
         if condition_id in c.conditions:
             return c.id
@@ -41,8 +41,8 @@ def claim_with_condition(condition_id):
 def shared_project():
     """One project for the every-claim tests, derivations memoized: show and check of a claim
     derive once (the CLI loads the project afresh on every call otherwise)."""
-    import noteproof.project as project_module
-    from noteproof.content import memoize_derivations
+    import noteproof.sources.project as project_module
+    from noteproof.sources.content import memoize_derivations
     project = project_module.load_project(ROOT)
     memoize_derivations(project.content)
     with pytest.MonkeyPatch.context() as mp:
@@ -156,7 +156,7 @@ class Terminal(io.StringIO):
 
 @pytest.mark.parametrize("tty", [True, False])
 def test_report_progress_bar_only_on_a_terminal(monkeypatch, tty):
-    from noteproof import output
+    from noteproof.cli import terminal as output
     from noteproof.model import ClaimResult, Outcome
     monkeypatch.delenv("CI", raising=False)
     monkeypatch.setenv("NO_COLOR", "1")

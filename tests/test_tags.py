@@ -2,7 +2,7 @@
 import pytest
 
 from noteproof.model import Status
-from noteproof.tags import TagError, parse_tag
+from noteproof.sources.tags import TagError, parse_tag
 
 E, C, A, K, P = Status.EXACT, Status.CONTROLLED, Status.APPROXIMATION, Status.CONDITIONAL, Status.PROPOSAL
 

@@ -15,8 +15,8 @@ import mpmath
 import pytest
 import sympy as sp
 
-from noteproof.content import load_content
-from noteproof.formulas import Relation
+from noteproof.sources.content import load_content
+from noteproof.formula.parser import Relation
 from noteproof.model import EvidenceKind as Kind, Status
 
 ROOT = Path(__file__).parents[1]
@@ -48,7 +48,7 @@ def same(x, y) -> bool:
 def same_relation(x: Relation, y) -> bool:
     """Same operators and every side equal (the engine's rule for a derived relation, a
     Relation or a SymPy Eq)."""
-    from noteproof.sameform import relation_parts
+    from noteproof.formula.equality import relation_parts
     (xo, xs), got = relation_parts(x), relation_parts(y)
     return got is not None and got[0] == xo and len(got[1]) == len(xs) \
         and all(same(sp.sympify(p), sp.sympify(q)) for p, q in zip(xs, got[1]))
@@ -205,7 +205,7 @@ def test_mutant_constant_input_has_no_sign_change():
 
 
 def test_proposal_quotes_no_performance():
-    from noteproof.earn import proposal_evidence
+    from noteproof.run.earn import proposal_evidence
     e = proposal_evidence("Recurrent Looped Transformer as inspected [Proposal]: no reported "
                           "performance in the version consulted on 2026-09-13")
     assert e.kind is Kind.DEFINITION and e.holds
@@ -215,7 +215,7 @@ def test_proposal_quotes_no_performance():
                                  "[Proposal]: 12% lower perplexity",
                                  "[Proposal]: better accuracy than Universal Transformers"])
 def test_mutant_proposal_with_performance_fails(tag):
-    from noteproof.earn import proposal_evidence
+    from noteproof.run.earn import proposal_evidence
     assert not proposal_evidence(f"Recurrent Looped Transformer as inspected {tag}").holds
 
 
@@ -258,7 +258,7 @@ def test_interval_rule_helper(quoted, value, ok):
 # ---- the note's formulas through the engine's reader: as printed they verify, edited they fail ----
 
 def _registry():
-    from noteproof.registry import load_registry
+    from noteproof.sources.registry import load_registry
     return load_registry(ROOT / "claims.yaml")
 
 
@@ -297,7 +297,7 @@ FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
 @pytest.mark.parametrize("claim_id, form, edit", FORMULA_MUTANTS)
 def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
     from dataclasses import replace
-    from noteproof.checks import compare_printed
+    from noteproof.run.claim import compare_printed
     spec = next(f for f in _registry().claim(claim_id).formulas if f.form == form)
     derived = derive(spec.derivation).forms[form]
 
@@ -314,7 +314,7 @@ def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
                                   "s_{\\ell }=\\ell \\Delta s", "dh/ds=-h", "e_0=0"])
 def test_formula_is_registered_as_a_relation(text):
     """Each of these is registered whole, against a derived relation: both sides are compared."""
-    from noteproof.sameform import relation_parts
+    from noteproof.formula.equality import relation_parts
     specs = [(c, f) for c in _registry().claims if c.note == "week09" for f in c.formulas if f.text == text]
     assert len(specs) == 1
     _, spec = specs[0]
@@ -324,13 +324,13 @@ def test_formula_is_registered_as_a_relation(text):
 # ---- through the engine: every week-9 claim verified as registered -------------------
 
 def _week09_claims():
-    from noteproof.project import load_project
+    from noteproof.sources.project import load_project
     project = load_project(ROOT)
     return project, [c for c in project.claims_of("week09")]
 
 
 def test_registry_has_one_claim_per_row():
-    from noteproof.notes import table_rows
+    from noteproof.sources.notes import table_rows
     project, claims = _week09_claims()
     rows = [r.text for r in table_rows(project.notes["week09"])]
     assert sorted(c.row for c in claims) == sorted(rows) and len(rows) == 8
@@ -341,7 +341,7 @@ def test_registry_has_one_claim_per_row():
     "w09.sensitivity-product", "w09.fixed-point-response", "w09.energy-descent",
     "w09.looped-transformer-proposal"])
 def test_engine_verifies(claim_id):
-    from noteproof.checks import run_claim
+    from noteproof.run.claim import run_claim
     from noteproof.model import Outcome
     project, claims = _week09_claims()
     claim = next(c for c in claims if c.id == claim_id)

@@ -8,11 +8,11 @@ import mpmath
 import pytest
 import sympy as sp
 
-from noteproof.compare import consistent
-from noteproof.content import load_content
-from noteproof.earn import judge
+from noteproof.run.interval import consistent
+from noteproof.sources.content import load_content
+from noteproof.run.earn import judge
 from noteproof.model import EvidenceKind as K, Status
-from noteproof.registry import load_registry
+from noteproof.sources.registry import load_registry
 
 ROOT = Path(__file__).parents[1]
 NOTE = (ROOT / "notes" / "week10.txt").read_text(encoding="utf-8")
@@ -69,8 +69,8 @@ def kinds(derived, part=None):
 # ---- one test per claim ---------------------------------------------------------------
 
 def sides(relation) -> tuple:
-    """(ops, args) of a derived relation (a Relation of noteproof.formulas)."""
-    from noteproof.sameform import relation_parts
+    """(ops, args) of a derived relation (a Relation of noteproof.formula.parser)."""
+    from noteproof.formula.equality import relation_parts
     parts = relation_parts(relation)
     assert parts is not None, f"{relation!r} is not a relation"
     return parts
@@ -310,9 +310,9 @@ W10_IDS = [c.id for c in load_registry(ROOT / "claims.yaml").claims if c.id.star
 
 @pytest.mark.parametrize("claim_id", W10_IDS)
 def test_claim_verified_by_the_engine(claim_id):
-    from noteproof.checks import run_claim
+    from noteproof.run.claim import run_claim
     from noteproof.model import Outcome
-    from noteproof.notes import read_note
+    from noteproof.sources.notes import read_note
     note = read_note(ROOT / "notes" / "week10.txt", "notes/week10.txt")
     result = run_claim(claim(claim_id), content(), note)
     assert result.outcome is Outcome.VERIFIED, result.messages
@@ -361,7 +361,7 @@ FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
 @pytest.mark.parametrize("claim_id, form, edit", FORMULA_MUTANTS)
 def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
     from dataclasses import replace
-    from noteproof.checks import compare_printed
+    from noteproof.run.claim import compare_printed
     spec = next(f for f in claim(claim_id).formulas if f.form == form)
     derived = derive(spec.derivation).forms[form]
 

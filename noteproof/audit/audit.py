@@ -1,0 +1,213 @@
+"""Audit edited notes: what an edit broke, each finding located, with the fix beside it.
+
+The baseline an edit is measured against is, in order: ``git show REV:<note>`` for
+``--base REV``; the committed HEAD version when the project is a git repository; the
+note in notes/ when the edited file lives elsewhere. With a baseline, the claims the
+edit touched are run (an untouched claim's text is byte-identical, so its result is
+the baseline's; ``--all`` runs them too); without one, every claim of the note is run.
+Results go through the result cache (.noteproof-cache/). Nothing here prints.
+"""
+from __future__ import annotations
+
+import difflib
+import os
+import subprocess
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT
+from .findings import claim_findings, coverage_findings
+from .unregistered import unchecked_arithmetic_findings, unchecked_math_findings
+from ..errors import NoteError, NoteproofError, UsageError
+from ..model import Finding, Location, Severity
+from ..sources.notes import Note, read_note
+from ..sources.project import Project, load_project
+from .follow import plan_note
+
+
+@dataclass(frozen=True)
+class Target:
+    key: str
+    path: Path
+    old: Note | None
+    baseline: str          # what the edit is compared with ("" when nothing)
+
+
+@dataclass(frozen=True)
+class Fix:
+    path: str              # as `git apply` wants it, relative to the project root
+    text: str              # the edited note
+    fixed: str             # with every wrong number replaced
+
+
+@dataclass
+class AuditResult:
+    findings: list[Finding] = field(default_factory=list)
+    touched: list[str] = field(default_factory=list)
+    fixes: list[Fix] = field(default_factory=list)
+    targets: list[Target] = field(default_factory=list)
+    ran: int = 0
+    replayed: int = 0      # judged again from the baseline's cached result (from_cache.py)
+
+    @property
+    def failed(self) -> bool:
+        return any(f.severity is Severity.ERROR for f in self.findings)
+
+    def summary(self) -> dict:
+        count = {s.value + "s": sum(f.severity is s for f in self.findings) for s in Severity}
+        return {**count, "claims_run": self.ran, "claims_replayed": self.replayed, "touched": list(self.touched),
+                "notes": [{"path": str(t.path), "note": t.key, "baseline": t.baseline} for t in self.targets]}
+
+
+def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool = False, every: bool = False,
+          dps: int = DEFAULT_DPS, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT, cache: bool = True) -> AuditResult:
+    from ..run.cache import ResultCache
+    from ..run.pool import run_all
+    root = root.resolve()
+    project = load_project(root)
+    targets = resolve_targets(project, paths, base)
+    project = with_notes(project, targets)
+    result = AuditResult(targets=targets)
+    plans = {t.key: plan_note(project.notes[t.key], t.old, project.claims_of(t.key)) for t in targets}
+    todo = [c for t in targets for c in plans[t.key].claims
+            if every or t.old is None or c.id in plans[t.key].touched]
+    store = ResultCache(root, dps) if cache else None
+    replayed = _replayed(project, targets, plans, todo, store) if store is not None else {}
+    todo = [c for c in todo if c.id not in replayed]
+    results = {r.id: r for r in run_all(project, todo, dps, jobs, timeout, cache=store)} if todo else {}
+    results.update(replayed)
+    result.ran, result.replayed = len(todo), len(replayed)
+    for t in targets:
+        plan = plans[t.key]
+        fixes: list[tuple[int, int, str]] = []
+        found = list(plan.findings)
+        originals = {c.id: c for c in project.claims_of(t.key)}
+        for claim in plan.claims:
+            if claim.id in results:
+                found += claim_findings(originals[claim.id], claim, results[claim.id], plan, fixes)
+        found += coverage_findings(project, t.key, plan, strict)
+        found += unchecked_math_findings(plan, project.claims_of(t.key)) + unchecked_arithmetic_findings(plan)
+        if base is not None:
+            found = [f for f in found if not f.claim or f.claim in plan.touched]
+        result.findings += found
+        result.touched += sorted(plan.touched)
+        if fixes:
+            result.fixes.append(Fix(_shown(root, t.path), plan.note.text, _apply(plan.note.text, fixes)))
+    return result
+
+
+def _replayed(project: Project, targets: list[Target], plans: dict, todo: list, store) -> dict:
+    """Claim id -> result, for each claim to check that is not cached as edited but whose
+    baseline result is (the report's or an audit's): judged again from it (from_cache.py)."""
+    from .from_cache import replay
+    caches = (store, store.sibling(extras=True))
+    out = {}
+    for t in targets:
+        if t.old is None:
+            continue
+        originals = {c.id: c for c in project.claims_of(t.key)}
+        note = plans[t.key].note
+        for claim in todo:
+            if claim.note == t.key and store.get(claim, note) is None:
+                hit = replay(originals[claim.id], claim, t.old, note, caches)
+                if hit is not None:
+                    out[claim.id] = hit
+    return out
+
+
+# ------------------------------------------------------------------ which notes, against what
+
+def resolve_targets(project: Project, paths: list[Path], base: str | None) -> list[Target]:
+    registry, root = project.registry, project.root
+    if not paths:
+        paths = [root / spec.file for spec in registry.notes.values()]
+    chosen: dict[str, Target] = {}
+    for path in paths:
+        key = match_note(project, path)
+        if key in chosen:
+            raise UsageError(f"{path} and {chosen[key].path} are both note {key!r}; audit one at a time")
+        old, what = baseline(root, registry.notes[key].file, path, base)
+        chosen[key] = Target(key, path.resolve(), old, what)
+    return list(chosen.values())
+
+
+def with_notes(project: Project, targets: list[Target]) -> Project:
+    """The project with each target's note read from the edited file."""
+    notes = dict(project.notes)
+    for t in targets:
+        if t.path != (project.root / project.registry.notes[t.key].file).resolve():
+            notes[t.key] = read_note(t.path, str(t.path))
+    return Project(project.root, project.registry, notes)
+
+
+def match_note(project: Project, path: Path) -> str:
+    """The note a file is: by registry path, else by file name, else by the most similar text."""
+    notes = project.registry.notes
+    for key, spec in notes.items():
+        if path.resolve() == (project.root / spec.file).resolve():
+            return key
+    for key, spec in notes.items():
+        if path.name == Path(spec.file).name:
+            return key
+    text = read_note(path, str(path)).text
+    score = {k: difflib.SequenceMatcher(None, text.split("\n"), project.notes[k].text.split("\n"),
+                                        autojunk=False).ratio() for k in notes}
+    best = max(score, key=score.get)
+    if score[best] < 0.3:
+        raise NoteError(f"not one of the registry's notes ({', '.join(notes)}) and like none of them", Location(str(path)))
+    return best
+
+
+def baseline(root: Path, file: str, path: Path, base: str | None) -> tuple[Note | None, str]:
+    shown = file
+    if base is not None:
+        text = _git_show(root, base, file)
+        if text is None:
+            raise NoteproofError(f"cannot read {file} at revision {base!r} (unknown revision, or not a git "
+                                 f"repository, or the note is not in it)", Location(str(path)))
+        return Note(shown, _normal(text)), f"git {base}"
+    if path.resolve() == (root / file).resolve():
+        text = _git_show(root, "HEAD", file)
+        return (Note(shown, _normal(text)), "git HEAD") if text is not None else (None, "")
+    return read_note(root / file, shown), file
+
+
+def _git_show(root: Path, rev: str, file: str) -> str | None:
+    if rev.startswith("-"):
+        raise UsageError(f"--base takes a revision, not {rev!r}")
+    try:
+        out = subprocess.run(["git", "-C", str(root), "show", f"{rev}:./{file}"], capture_output=True, timeout=30)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    if out.returncode != 0:
+        return None
+    try:
+        return out.stdout.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+
+
+def _normal(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _shown(root: Path, path: Path) -> str:
+    try:
+        return path.resolve().relative_to(root).as_posix()
+    except ValueError:
+        return os.path.relpath(path.resolve()).replace(os.sep, "/")
+
+
+def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:
+    for start, end, new in sorted(set(fixes), reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def fix_diff(fixes: list[Fix]) -> str:
+    """A unified diff (a/ and b/ paths, for `git apply`) of every number fix."""
+    out = []
+    for f in fixes:
+        out += difflib.unified_diff(f.text.splitlines(keepends=True), f.fixed.splitlines(keepends=True),
+                                    f"a/{f.path}", f"b/{f.path}")
+    return "".join(out)

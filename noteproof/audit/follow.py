@@ -1,0 +1,388 @@
+"""Where the claims of an edited note went: rows, statements, quotes, formulas and tags.
+
+With a baseline, each registered snippet, formula and statement is followed through a
+character diff of the edited lines (locate.map_span); without one, it is found again by
+similarity (locate.find_number, locate.find_fragment). The result is a Plan: each
+claim rewritten to point at the edited text (a quote's new snippet and number, a
+formula's new text, a reworded row or statement), the edited status cells, the
+findings that need no computation (rows removed or added, statements removed, inputs
+or statement numbers changed) and what moved, for the audit to judge once claims run.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from difflib import SequenceMatcher
+
+from ..run.interval import parse_quoted
+from ..errors import NoteproofError
+from ..sources.locate import (Span, Token, changed_lines, find_fragment, find_number, map_span, numeric_tokens, ratio,
+                     region, token_at, unique_snippet)
+from ..model import Finding, Location, Severity
+from ..sources.notes import Note, Row
+from ..sources.registry import Claim
+from ..coverage import coverage_of, covers, safe_rows
+from ..sources.tags import LABELS
+from ..sources.notes import number_offset
+
+ROW_MATCH = 0.5
+SIGNS = "+-\u2212"
+LABEL = re.compile(r"(?:(?<=[.!?] )|^)((?:%s|exact|approximation|conditional|proposal|controlled approximation)\.)(?= |$)"
+                   % "|".join(LABELS), re.I | re.M)
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A quote's number or a formula found again after an edit."""
+
+    old: str
+    new: str
+    start: int             # offsets in the edited note
+    end: int
+    location: Location
+
+
+@dataclass(frozen=True)
+class NewTag:
+    text: str
+    old: str
+    location: Location
+
+
+@dataclass
+class Plan:
+    note: Note
+    old: Note | None
+    changed: set[int] | None                       # 1-based edited lines of the note; None: no baseline
+    where: dict[int, tuple[int, int]] = field(default_factory=dict)   # old line -> new lines
+    claims: list[Claim] = field(default_factory=list)                 # rewritten, to run
+    findings: list[Finding] = field(default_factory=list)
+    quotes: dict[tuple[str, int], Moved] = field(default_factory=dict)
+    formulas: dict[tuple[str, int], Moved] = field(default_factory=dict)
+    tags: dict[str, NewTag] = field(default_factory=dict)
+    touched: set[str] = field(default_factory=set)
+    gone: set[str] = field(default_factory=set)                       # row or statement removed
+    reworded: list[tuple[Claim, str, str, int]] = field(default_factory=list)
+
+
+def plan_note(note: Note, old: Note | None, claims: tuple[Claim, ...]) -> Plan:
+    changed, where = changed_lines(old.text, note.text) if old is not None else (None, {})
+    plan = Plan(note, old, changed, where)
+    rows = _match_rows(plan, claims)
+    for claim in claims:
+        if claim.id in plan.gone:
+            continue
+        new = replace(claim, row=rows[claim.id].text) if claim.id in rows else claim
+        if claim.statement is not None:
+            new = _statement(plan, claim)
+            if new is None:
+                continue
+        new = replace(new, quotes=tuple(_quote(plan, claim, i) for i in range(len(claim.quotes))),
+                      formulas=_formulas(plan, claim))
+        if claim.id in plan.tags or _anchored_on_changed(plan, new):
+            plan.touched.add(claim.id)
+        plan.claims.append(new)
+    _judge_rewording(plan)
+    return plan
+
+
+def _finding(plan: Plan, kind: str, severity: Severity, claim: str, where: Location | None, message: str,
+             quoted: str = "", expected: str = "") -> None:
+    plan.findings.append(Finding(kind, severity, claim, where, message, quoted, expected))
+    if claim:
+        plan.touched.add(claim)
+
+
+def _unchanged(plan: Plan, a: int, b: int) -> bool:
+    """Do the baseline lines holding ``old[a:b]`` stand unedited in the note?"""
+    old_lines, new_lines = plan.old.text.split("\n"), plan.note.text.split("\n")
+    first, last = plan.old.text.count("\n", 0, a) + 1, plan.old.text.count("\n", 0, max(a, b - 1)) + 1
+    for n in range(first, last + 1):
+        lo, hi = plan.where[n]
+        if hi - lo != 1 or old_lines[n - 1] != new_lines[lo - 1]:
+            return False
+    return True
+
+
+def _follow(plan: Plan, text: str, a: int | None = None) -> tuple[int, int] | None | bool:
+    """True when ``text`` (at baseline offset ``a``, default its first occurrence) stands
+    unedited; else its edited span (None: deleted; False: no baseline)."""
+    if plan.old is None or plan.old.text.find(text) < 0:
+        return False
+    a = plan.old.text.find(text) if a is None else a
+    if _unchanged(plan, a, a + len(text)):
+        return True
+    return map_span(plan.old.text, plan.note.text, a, a + len(text), plan.where)
+
+
+# ------------------------------------------------------------------ rows, statements and tags
+
+def _match_rows(plan: Plan, claims: tuple[Claim, ...]) -> dict[str, Row]:
+    """claim id -> its row in the edited table; removed/added rows become findings."""
+    rows, why = safe_rows(plan.note)
+    if why is not None:
+        _finding(plan, "row", Severity.ERROR, "", why.location, f"status table unreadable after the edit: {why.message}")
+        return {}
+    with_rows = [c for c in claims if c.row is not None]
+    matched = {c.id: r for c in with_rows for r in rows if r.text == c.row}
+    free = [r for r in rows if r not in matched.values()]
+    pairs = sorted(((ratio(c.row, r.text), i, c, r) for i, c in enumerate(with_rows) if c.id not in matched
+                    for r in free), key=lambda t: (-t[0], t[1]))
+    for score, _, claim, row in pairs:
+        if score >= ROW_MATCH and claim.id not in matched and row not in matched.values():
+            matched[claim.id] = row
+            offset = plan.note.text.find(row.text + "\t")
+            plan.reworded.append((claim, "row", row.text, offset))
+    for claim in with_rows:
+        if claim.id not in matched:
+            plan.gone.add(claim.id)
+            _finding(plan, "row", Severity.ERROR, claim.id, old_place(plan, claim.row),
+                     f"status-table row removed: {claim.row!r} (claim {claim.id}, {claim.location})")
+    for row in rows:
+        if row not in matched.values():
+            _finding(plan, "row", Severity.ERROR, "", row.location,
+                     f"status-table row added that no claim encodes: {row.text!r} "
+                     f"(see `noteproof scan --emit-stubs`)", row.tag)
+    for claim in with_rows:
+        row = matched.get(claim.id)
+        if row is not None and row.tag != claim.tag.text:
+            plan.tags[claim.id] = NewTag(row.tag, claim.tag.text, row.location)
+    return matched
+
+
+def old_place(plan: Plan, text: str) -> Location | None:
+    """Where ``text`` stood in the baseline, as a line of the edited note."""
+    if plan.old is None or plan.old.locate(text) is None:
+        return None
+    return Location(plan.note.path, plan.where[plan.old.locate(text).line][0])
+
+
+def _statement(plan: Plan, claim: Claim) -> Claim | None:
+    text, at = plan.note.text, -1
+    followed = _follow(plan, claim.statement)
+    if followed is True or (followed is False and text.find(claim.statement) >= 0):
+        at, new = text.find(claim.statement), claim
+    else:
+        span = None if followed is False else followed
+        if followed is False:
+            found = find_fragment(text, claim.statement, (0, len(text)))
+            span = (found.start, found.end) if found else None
+        if span is None or ratio(text[span[0]:span[1]], claim.statement) < ROW_MATCH:
+            plan.gone.add(claim.id)
+            _finding(plan, "statement", Severity.ERROR, claim.id, old_place(plan, claim.statement),
+                     f"statement of {claim.id} removed: {claim.statement!r}")
+            return None
+        at, new = span[0], replace(claim, statement=text[span[0]:span[1]])
+        if new.statement == claim.statement:
+            new = claim
+        else:
+            plan.reworded.append((claim, "statement", new.statement, at))
+    _label(plan, claim, at + len(new.statement))
+    return new
+
+
+def _label(plan: Plan, claim: Claim, after: int) -> None:
+    """A labelled statement's tag is the first sentence after it that is a bare label ("Identity.")."""
+    if not claim.tag.label:
+        return
+    label = LABEL.search(plan.note.text, after)
+    if label is None or _norm(label.group(1)) == _norm(claim.tag.text):
+        return
+    if plan.old is not None and claim.statement in plan.old.text:
+        before = LABEL.search(plan.old.text, plan.old.text.find(claim.statement))
+        if before is not None and _norm(before.group(1)) == _norm(label.group(1)):
+            return
+    plan.tags[claim.id] = NewTag(label.group(1), claim.tag.text, plan.note.location_of(label.start(1)))
+
+
+def _norm(tag: str) -> str:
+    return " ".join(tag.strip().rstrip(".").lower().split())
+
+
+def _judge_rewording(plan: Plan) -> None:
+    """A reworded row or statement: a notice, or an error when a number nothing checks changed."""
+    spans = covers(plan.note, tuple(plan.claims))
+    for claim, what, new, at in plan.reworded:
+        old = claim.row if what == "row" else claim.statement
+        a, b = numeric_tokens(old), numeric_tokens(plan.note.text, max(at, 0), max(at, 0) + len(new))
+        bad = []
+        for op, i1, i2, j1, j2 in SequenceMatcher(None, _texts(a), _texts(b), autojunk=False).get_opcodes():
+            if op != "equal":
+                olds, news = a[i1:i2], b[j1:j2]
+                if not news or any(coverage_of(t, spans)[0] == "unaccounted" for t in news):
+                    bad.append((olds, news))
+        where = plan.note.location_of(max(at, 0))
+        if bad:
+            was = ", ".join(t.text for o, _ in bad for t in o) or "none"
+            now = ", ".join(t.text for _, n in bad for t in n) or "none"
+            _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(bad[0][1][0].start) if bad[0][1] else where,
+                     f"{what} of {claim.id} reworded with other numbers that nothing checks ({was} -> {now}); "
+                     f"the claim was verified for {old!r}", now, was)
+        else:
+            _finding(plan, what, Severity.NOTICE, claim.id, where, f"{what} of {claim.id} reworded: {old!r} -> {new!r}")
+
+
+def _texts(tokens: list[Token]) -> list:
+    out = []
+    for t in tokens:
+        try:
+            out.append(parse_quoted(t.text))
+        except NoteproofError:
+            out.append(t.text)
+    return out
+
+
+# ------------------------------------------------------------------ quotes and formulas
+
+def _quote(plan: Plan, claim: Claim, i: int):
+    q = claim.quotes[i]
+    text, whole = plan.note.text, (0, len(plan.note.text))
+    off = number_offset(q.snippet, q.number)
+    tok: Token | Span | None = None
+    followed = _follow(plan, q.snippet)
+    if followed is True:
+        return q
+    if followed is False:
+        at = text.find(q.snippet)
+        if at >= 0:
+            tok = _unsigned(q, text, token_at(text, at + off, at + off + len(q.number), (at, at + len(q.snippet))))
+            if tok is not None and (tok.start, text[tok.start:tok.end]) == (at + off, q.number):
+                return q
+        tok = find_number(text, q.snippet, q.number, whole)
+    else:
+        a = plan.old.text.find(q.snippet) + off
+        span = map_span(plan.old.text, text, a, a + len(q.number), plan.where)
+        near = region(text, plan.where[plan.old.text.count("\n", 0, a) + 1], margin=0)
+        tok = token_at(text, *span, near) if span else find_number(text, q.snippet, q.number, near)
+    return _moved_quote(plan, claim, i, _unsigned(q, text, tok))
+
+
+def _unsigned(q, text: str, tok):
+    """A quote of "1.2" in "e^(-1.2 x 6)" leaves the operator out: so does its edited token."""
+    if tok is None or text[tok.start] not in SIGNS:
+        return tok
+    off = number_offset(q.snippet, q.number)
+    own = token_at(q.snippet, off, off + len(q.number), (0, len(q.snippet)))
+    if own is not None and own.text[:1] in SIGNS and q.number[:1] not in SIGNS:
+        return Span(tok.start + 1, tok.end, 0.0)
+    return tok
+
+
+def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
+    q, text = claim.quotes[i], plan.note.text
+    plan.touched.add(claim.id)
+    if tok is None:
+        if q.input:
+            _finding(plan, "input", Severity.WARNING, claim.id, old_place(plan, q.snippet),
+                     f"input {q.number!r} ({q.input}) no longer found: snippet {q.snippet!r}", q.number)
+        return q
+    number = text[tok.start:tok.end]
+    start = tok.start - number_offset(q.snippet, q.number)
+    if number == q.number and text[start:start + len(q.snippet)] == q.snippet:
+        return q
+    moved = Moved(q.number, number, tok.start, tok.end, plan.note.location_of(tok.start))
+    plan.quotes[(claim.id, i)] = moved
+    if q.input and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
+        _finding(plan, "input", Severity.ERROR, claim.id, moved.location,
+                 f"the note now states {number} where {q.number} was taken as given ({q.input}); the checks "
+                 f"still compute with {q.number}: restore it, or change the content's setting and claims.yaml",
+                 number, q.number)
+    return replace(q, snippet=unique_snippet(text, tok.start, tok.end), number=number)
+
+
+def moved_token(m: Moved) -> Token:
+    return Token(m.new, m.start, m.end)
+
+
+def _formulas(plan: Plan, claim: Claim) -> tuple:
+    """Each formula at its first occurrence, plus a copy for each other occurrence the edit changed."""
+    out: list = []
+    for f in claim.formulas:
+        out.append(_formula(plan, claim, f, len(out)))
+        if plan.old is not None:
+            at = plan.old.text.find(f.text, plan.old.text.find(f.text) + 1)
+            while at >= 0:
+                other = _formula(plan, claim, f, len(out), at)
+                if other is not f:
+                    out.append(other)
+                at = plan.old.text.find(f.text, at + 1)
+    return tuple(out)
+
+
+def _formula(plan: Plan, claim: Claim, f, index: int, at: int | None = None):
+    text = plan.note.text
+    followed = _follow(plan, f.text, at)
+    if followed is True or (followed is False and _bounded(text, f.text, text.find(f.text), f.plain)):
+        return f
+    plan.touched.add(claim.id)
+    if followed is False:
+        found = find_fragment(text, f.text, (0, len(text)), math=not f.plain)
+        span = _widen(text, f.text, (found.start, found.end), f.plain) if found else None
+    else:
+        span = followed
+    if span is None:
+        return f
+    span = _snap(plan, f.text, span)
+    new = text[span[0]:span[1]]
+    if new == f.text:
+        return f
+    plan.formulas[(claim.id, index)] = Moved(f.text, new, span[0], span[1], plan.note.location_of(span[0]))
+    return replace(f, text=new)
+
+
+def _bounded(text: str, formula: str, at: int, plain: bool) -> bool:
+    """Found, and not continued by more of an expression ("CS\\Delta s" inside "CS\\Delta s^2")."""
+    if at < 0:
+        return False
+    after = text[at + len(formula):at + len(formula) + 1]
+    return not re.match(r"[\w^(]" if plain else r"[\w^_{(\\]", after)
+
+
+def _widen(text: str, formula: str, span: tuple[int, int], plain: bool) -> tuple[int, int]:
+    """Without a baseline: a window found by similarity takes in what is glued to its end,
+    or (LaTeX) the whole ``$...$`` when that is about as similar."""
+    a, b = span
+    if plain:
+        while b < len(text) and re.match(r"[\w^()/*+-]", text[b]) and not (text[b] == ")" and
+                                                                         text[a:b].count("(") <= text[a:b].count(")")):
+            b += 1
+        return a, b
+    lo, hi = text.rfind("$", 0, a + 1), text.find("$", b - 1)
+    if 0 <= lo < a + 1 and hi >= b - 1 and "\n" not in text[lo:hi]:
+        lo = lo + 1
+        while lo < hi and text[lo] == "$":
+            lo += 1
+        if ratio(text[lo:hi], formula) >= ratio(text[a:b], formula) - 0.1:
+            return lo, hi
+    return a, b
+
+
+def _snap(plan: Plan, formula: str, span: tuple[int, int]) -> tuple[int, int]:
+    """A formula that filled a whole ``$...$`` in the baseline fills the whole edited one."""
+    old = plan.old.text if plan.old is not None else ""
+    if f"${formula}$" not in old:
+        return span
+    text = plan.note.text
+    a, b = text.rfind("$", 0, span[0] + 1), text.find("$", max(span[0], span[1] - 1))
+    line_start, line_end = text.rfind("\n", 0, span[0]) + 1, text.find("\n", span[0])
+    if a < line_start or b < 0 or (0 <= line_end < b):
+        return span
+    a += 1
+    while a < b and text[a] == "$":
+        a += 1
+    return (a, b) if a < b else span
+
+
+def _anchored_on_changed(plan: Plan, claim: Claim) -> bool:
+    """Does any of the claim's anchors in the edited note sit on an edited line?"""
+    if not plan.changed:
+        return False
+    anchors = [claim.text, *(q.snippet for q in claim.quotes), *(f.text for f in claim.formulas)]
+    note = plan.note
+    for a in anchors:
+        at = note.text.find(a)
+        if at >= 0:
+            first, last = note.location_of(at).line, note.location_of(at + max(0, len(a) - 1)).line
+            if any(n in plan.changed for n in range(first, last + 1)):
+                return True
+    return False

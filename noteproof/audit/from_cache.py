@@ -1,0 +1,124 @@
+"""Judge an edited claim again from its baseline's cached result, without content or SymPy.
+
+Most edits change only what a note prints: a number re-rounded or mistyped, a row reworded, a
+number inside a displayed formula, lines moved. What a claim computes (its derivations'
+evidence, its numbers' values, its derived forms) depends on none of that; the result cache
+keys on the note text only because results carry locations and verdicts. So when the
+baseline note's result is cached (the last ``noteproof report`` or audit put it there), the
+edited claim's result is that result's computations judged again on the edited text, by the
+functions a run uses (checks.place_number, checks.assemble). The audit then needs neither
+the content nor SymPy, and answers in less time than a cached report (benchmarks/bench.py).
+
+:func:`replay` returns None, and the claim is run, whenever that could differ from a run:
+
+* the claim's checks changed (anything but its printed texts: row, statement, snippets,
+  numbers, formulas);
+* a number has no computed value (an error, or a run at other settings), or its value, kept
+  to 20 significant digits, lies too close to an edge of the printed interval to decide
+  (compare.interval); a fraction quoted against a decimal value;
+* a formula was not found or not readable at the baseline, or its text changed in a way
+  formtokens.same_reading cannot vouch for (anything but a number outside the compared side).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
+from typing import Iterable
+
+from ..defaults import COMPUTED_DIGITS as SHOWN_DIGITS
+from ..run.claim import assemble, place_number
+from ..run.interval import interval, parse_quoted, to_decimal
+from ..errors import NoteproofError
+from ..formula.tokens import same_reading
+from ..model import ClaimResult, EvidenceKind, FormulaResult, NumberResult, Outcome
+from ..sources.notes import Note
+from ..sources.registry import Claim, FormulaSpec, QuoteSpec
+
+
+
+def replay(original: Claim, claim: Claim, old: Note, note: Note, caches: Iterable) -> ClaimResult | None:
+    """``claim`` (``original`` as the edited ``note`` prints it) judged from the cached result of
+    ``original`` on the baseline ``old``; None when only a run can tell."""
+    if not _same_checks(original, claim):
+        return None
+    base = next((hit for cache in caches if (hit := cache.get(original, old)) is not None), None)
+    if base is None or base.outcome is Outcome.ERROR:
+        return None
+    evidence, quotes = _computed_evidence(base), [q for q in claim.quotes if q.numeric]
+    try:
+        numbers = [_number(q, n, note) for q, n in zip(quotes, base.numbers)]
+        formulas = [_formula(o, f, r, note) for o, f, r in zip(original.formulas, claim.formulas, base.formulas)]
+    except NoteproofError:   # a quote the interval rule refuses: the run reports it as it should
+        return None
+    if evidence is None or None in numbers or None in formulas \
+            or len(numbers) != len(quotes) or len(formulas) != len(claim.formulas):
+        return None
+    return assemble(claim, note, evidence, tuple(formulas), tuple(numbers), base.steps)
+
+
+def _same_checks(a: Claim, b: Claim) -> bool:
+    """Equal but for printed text (what relocate.plan_note changes)."""
+    def bare(c: Claim) -> Claim:
+        return replace(c, row=None, statement=None,
+                       quotes=tuple(replace(q, snippet="", number="") for q in c.quotes),
+                       formulas=tuple(replace(f, text="") for f in c.formulas))
+    return bare(a) == bare(b)
+
+
+def _computed_evidence(base: ClaimResult):
+    """The evidence the checks computed: the result's, less the numeric evidence that
+    checks.assemble appended for its verified numbers (it is re-derived for the edit)."""
+    verified = [n for n in base.numbers if n.outcome is Outcome.VERIFIED]
+    cut = len(base.evidence) - len(verified)
+    if cut < 0 or any(e.kind is not EvidenceKind.NUMERIC for e in base.evidence[cut:]):
+        return None
+    return base.evidence[:cut]
+
+
+def _number(quote: QuoteSpec, base: NumberResult, note: Note) -> NumberResult | None:
+    if base.outcome not in (Outcome.VERIFIED, Outcome.FAILED) or not base.computed or base.check != quote.numeric:
+        return None
+    value, eps = _value(base)
+    if not _decided(quote, value, eps):
+        return None
+    return place_number(note, quote, value, base.computed, base.dps)
+
+
+def _value(base: NumberResult) -> tuple[Decimal | Fraction | float, Decimal]:
+    """The computed value and how far the true value may lie from it."""
+    text = base.computed
+    if base.dps == 0:
+        return float(text), Decimal(0)           # repr of a float reads back as that float
+    if "/" in text or text.lstrip("-").isdigit():
+        return Fraction(text), Decimal(0)        # an exact rational (numbers._is_exact)
+    value = Decimal(text)
+    shown = min(SHOWN_DIGITS, base.dps)
+    return value, abs(value) * Decimal(10) ** (2 - shown)
+
+
+def _decided(quote: QuoteSpec, value, eps: Decimal) -> bool:
+    """Whether every value within ``eps`` of ``value`` gets the verdict ``value`` gets."""
+    if eps == 0:
+        return True
+    if isinstance(parse_quoted(quote.number), Fraction):
+        return False
+    lo, hi = interval(quote.number, exact=quote.exact)
+    c = abs(to_decimal(value))
+    return c > eps and not any(c - eps <= edge <= c + eps for edge in (lo, hi))
+
+
+def _formula(old: FormulaSpec, spec: FormulaSpec, base: FormulaResult, note: Note) -> FormulaResult | None:
+    if base.location is None or base.outcome not in (Outcome.VERIFIED, Outcome.FAILED) \
+            or base.message.startswith("unreadable") or base.check != spec.derivation:
+        return None
+    if spec.text != old.text and not same_reading(old.text, spec.text, latex=not spec.plain,
+                                                  symbols=dict(spec.symbols), part=spec.part,
+                                                  side=spec.side, relation=base.relation):
+        return None
+    where = note.locate(spec.text)
+    printed = base.printed_mathml if spec.text == old.text else ""
+    if where is None:
+        return replace(base, latex=spec.text, outcome=Outcome.FAILED, location=None,
+                       message=f"not found in {note.path}", printed_mathml=printed)
+    return replace(base, latex=spec.text, location=where, printed_mathml=printed)

@@ -1,0 +1,129 @@
+"""Edited mathematics that no registered formula checks: an audit error, never silence.
+
+The notes hold math (``$...$`` and ``$$...$$``, and plain-text arithmetic such as
+"x1 = x0 + h(-a x0) = 1 - 1.5 x 1.2 x 1 = -0.8") beyond the formulas claims.yaml registers:
+hypotheses (``$\\beta <1$``), definitions, sub-results. An edit that changes one of them
+cannot be judged by any check, so, like a status-table row that no claim encodes, it is an
+error that says so: register the formula, or restore it. Edits confined to registered
+formulas (judged by their checks) or to numbers (judged by quotes, inputs, labels and the
+coverage findings) are left to those; a segment inserted that holds no operator or relation
+(a symbol named in prose) is not a formula.
+"""
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+from typing import NamedTuple
+
+from ..sources.locate import line_offsets, numeric_tokens
+from ..model import Finding, Severity
+from ..sources.registry import Claim
+from .follow import Plan
+
+MATH = re.compile(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$", re.S)
+OPERATOR = re.compile(r"[=<>+\-*/^|]|\\(?:le|ge|leq|geq|ne|neq|approx|simeq|sim|propto|frac|sqrt|sum|prod|int|to"
+                      r"|Rightarrow|implies|cdot|times|partial|nabla)(?![A-Za-z])")
+
+
+class Segment(NamedTuple):
+    text: str
+    start: int
+
+
+def segments(text: str) -> list[Segment]:
+    return [Segment(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2)) for m in MATH.finditer(text)]
+
+
+def unchecked_math_findings(plan: Plan, originals: tuple[Claim, ...]) -> list[Finding]:
+    """Every math segment the edit changed or added outside the registered formulas."""
+    if plan.old is None:
+        return []
+    old, new = segments(plan.old.text), segments(plan.note.text)
+    before = sorted({f.text for c in originals for f in c.formulas}, key=len, reverse=True)
+    after = sorted({f.text for c in plan.claims for f in c.formulas}, key=len, reverse=True)
+    out = []
+    ops = SequenceMatcher(None, [s.text for s in old], [s.text for s in new], autojunk=False).get_opcodes()
+    for op, i1, i2, j1, j2 in ops:
+        if op not in ("replace", "insert"):
+            continue
+        for k, seg in enumerate(new[j1:j2]):
+            was = old[i1 + k].text if op == "replace" and i1 + k < i2 else None
+            rest = _unregistered(seg.text, after)
+            if was is not None and _unregistered(was, before) == rest:
+                continue
+            if not rest.replace("#", "").replace("\x00", "").strip(" .,;:") or (was is None and not OPERATOR.search(rest)):
+                continue
+            shown = f"${seg.text}$" + (f" (was ${was}$)" if was is not None else " (new)")
+            out.append(Finding("formula", Severity.ERROR, "", plan.note.location_of(seg.start),
+                               f"edited math that no registered formula checks: {shown}; register it in "
+                               f"claims.yaml (formulas:) or restore it", seg.text, was or ""))
+    return out
+
+
+OPERATORS = set("+*/^=<>×−")   # not "·": the notes use it to separate items
+NEAR = 2   # a changed letter or digit this close to an operator is part of the arithmetic
+
+
+def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
+    """Plain-text arithmetic an edit changed (an operator, or a name or digit beside one)
+    outside ``$...$``, registered plain formulas and numbers (which quotes judge)."""
+    if plan.old is None:
+        return []
+    old_lines, new_lines = plan.old.text.split("\n"), plan.note.text.split("\n")
+    formulas = [f.text for c in plan.claims for f in c.formulas if f.plain]
+    out = []
+    for n, (lo, hi) in sorted(plan.where.items()):
+        if hi - lo != 1 or old_lines[n - 1] == new_lines[lo - 1]:
+            continue
+        a, b = old_lines[n - 1], new_lines[lo - 1]
+        for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+            if op != "equal" and (_arithmetic(a, i1, i2) or _arithmetic(b, j1, j2)) \
+                    and not _judged_elsewhere(b, j1, j2, formulas) and not _judged_elsewhere(a, i1, i2, []):
+                where = plan.note.location_of(line_offsets(plan.note.text)[lo - 1] + j1)
+                out.append(Finding("formula", Severity.ERROR, "", where,
+                                   f"edited arithmetic that no registered formula checks: {a[max(0, i1 - 20):i2 + 20]!r} "
+                                   f"-> {b[max(0, j1 - 20):j2 + 20]!r}; register it in claims.yaml (formulas:) or "
+                                   f"restore it", b[j1:j2], a[i1:i2]))
+                break
+    return out
+
+
+def _arithmetic(line: str, i: int, j: int) -> bool:
+    """Does line[i:j] (changed) hold an operator, or stand beside one?"""
+    for k in range(i, j):
+        if _operator(line, k):
+            return True
+    if not line[i:j].strip() and i == j:
+        return any(_operator(line, k) for k in range(max(0, i - 1), min(len(line), i + 1)))
+    return any(line[k].isalnum() for k in range(i, j)) and \
+        any(_operator(line, k) for k in range(max(0, i - NEAR), min(len(line), j + NEAR)))
+
+
+def _operator(line: str, k: int) -> bool:
+    c = line[k]
+    if c in OPERATORS:
+        return True
+    if c != "-":
+        return False
+    left, right = line[k - 1:k], line[k + 1:k + 2]
+    return not (left.isalpha() and right.isalpha())      # "first-order" is a word, "1 - h" is not
+
+
+def _judged_elsewhere(line: str, i: int, j: int, formulas: list[str]) -> bool:
+    """Inside $...$ (mathedit), a registered plain formula, or a number token (the quotes)."""
+    spans = [(m.start(), m.end()) for m in re.finditer(r"\$[^$]*\$", line)]
+    spans += [(m.start(), m.start() + len(f)) for f in formulas for m in re.finditer(re.escape(f), line)]
+    # a number's digits, not its sign: "e^(-1.2 x 6)" -> "e^(1.2 x 6)" changes the arithmetic
+    spans += [(t.start + (t.text[:1] in "+-−"), t.end) for t in numeric_tokens(line)]
+    lo, hi = (i, j) if j > i else (i - 1, i + 1)
+    return any(a <= max(lo, 0) and min(hi, len(line)) <= b for a, b in spans)
+
+
+def _unregistered(text: str, formulas: list[str]) -> str:
+    """The segment without its registered formulas, numbers as '#', white space only where it parts words."""
+    for f in formulas:
+        text = text.replace(f, "\x00")
+    for tok in reversed(numeric_tokens(text)):
+        text = text[:tok.start] + "#" + text[tok.end:]
+    text = re.sub(r"(?<![A-Za-z])\s+|\s+(?![A-Za-z])", "", text)   # LaTeX ignores it, but "\\beta x"
+    return re.sub(r"\s+", " ", text)

@@ -1,0 +1,21 @@
+"""What content imports: the one door for derivations/ and numerics/.
+
+A content module registers its functions by id and builds its results from these names
+only, so the engine's layout can change without touching the content::
+
+    from noteproof.authoring import Derived, Evidence, EvidenceKind, Step, derivation, exact
+
+    @derivation("w09.fixed-point-slope")
+    def fixed_point_slope() -> Derived: ...
+
+See noteproof.sources.content for the decorators' contract (parameters as strings,
+:func:`exact` and :func:`mpnum` to read them).
+"""
+from .errors import NoteproofError
+from .formula.parser import Relation
+from .model import Derived, Erratum, ErratumKind, Evidence, EvidenceKind, Reach, Status, Step
+from .sources.content import condition, derivation, exact, mpnum, numeric
+
+__all__ = ["Derived", "Erratum", "ErratumKind", "Evidence", "EvidenceKind", "NoteproofError", "Reach",
+           "Relation", "Status", "Step",
+           "condition", "derivation", "exact", "mpnum", "numeric"]

@@ -1,0 +1,153 @@
+"""The verbs audit and scan: argument parsing and printing (this is CLI code)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, default_jobs
+from .options import dps_arg, jobs_arg, timeout_arg
+from .terminal import emit_json
+
+FMT = argparse.RawDescriptionHelpFormatter
+
+
+def register(verbs) -> None:
+    p = verbs.add_parser("audit", formatter_class=FMT, help="what an edit of the notes broke, with the fix",
+                         description="Compare edited notes with their baseline (--base REV, else git HEAD, else "
+                                     "the note in notes/ when PATH is another file), re-run the claims the edit "
+                                     "touched and report wrong numbers, changed formulas, overstated tags, "
+                                     "removed or unencoded rows and uncovered new numbers. Exit 0 when no "
+                                     "finding is an error, 1 otherwise, 2 for bad input.",
+                         epilog="examples:\n  noteproof audit\n  noteproof audit notes/week09.txt --base HEAD~1\n"
+                                "  noteproof audit ~/draft/chapter12.txt --fix > fix.patch && git apply fix.patch")
+    p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="edited note files (default: every note)")
+    p.add_argument("--base", metavar="REV", help="git revision to compare with; lists the claims the edit touched")
+    p.add_argument("--fix", action="store_true", help="print a unified diff correcting each wrong number "
+                                                      "(findings go to stderr); the notes are never written")
+    p.add_argument("--strict", action="store_true", help="a new number nothing covers is an error, not a warning")
+    p.add_argument("--all", dest="every", action="store_true", help="run every claim of the note, not only "
+                                                                    "those the edit touched")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--no-cache", dest="no_cache", action="store_true",
+                   help="run the claims afresh; neither read nor write .noteproof-cache/")
+    p.add_argument("--dps", type=dps_arg, default=DEFAULT_DPS)
+    p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), help="worker processes")
+    p.add_argument("--timeout", type=timeout_arg, default=DEFAULT_TIMEOUT,
+                   help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
+    p.set_defaults(run=cmd_audit)
+
+    p = verbs.add_parser("scan", formatter_class=FMT, help="every row and numeric token, and what covers it",
+                         description="List every status-table row (with the claim that encodes it) and every "
+                                     "numeric token of a note with its coverage: check, input, label or "
+                                     "unaccounted. Exit 1 when a number is unaccounted or a row unencoded.",
+                         epilog="examples:\n  noteproof scan notes/week09.txt\n  noteproof scan --json\n"
+                                "  noteproof scan notes/week10.txt --emit-stubs >> claims.yaml")
+    p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="note files (default: every note)")
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.add_argument("--emit-stubs", action="store_true", help="print claims.yaml entries for unencoded rows")
+    p.add_argument("--all", dest="every", action="store_true", help="list covered numbers too (text output)")
+    p.set_defaults(run=cmd_scan)
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    from ..audit.audit import audit, fix_diff
+    from ..sources.project import find_root
+    root = args.root or find_root()
+    result = audit(root, args.paths, args.base, args.strict, args.every, args.dps, args.jobs, args.timeout,
+                   cache=not args.no_cache)
+    diff = fix_diff(result.fixes) if args.fix else ""
+    if args.json:
+        doc = {"findings": [finding_dict(f) for f in result.findings], "summary": result.summary()}
+        if args.fix:
+            doc["fix"] = diff
+        emit_json(doc)
+    else:
+        stream = sys.stderr if args.fix else sys.stdout
+        print_findings(result, stream, args.base is not None)
+        if args.fix:
+            sys.stdout.write(diff)
+    return 1 if result.failed else 0
+
+
+def finding_dict(f) -> dict:
+    return {"kind": f.kind, "severity": f.severity.value, "claim": f.claim,
+            "location": str(f.location) if f.location else "", "message": f.message,
+            "quoted": f.quoted, "expected": f.expected}
+
+
+def print_findings(result, stream, touched: bool) -> None:
+    order = {"error": 0, "warning": 1, "notice": 2}
+    for f in sorted(result.findings, key=lambda f: (order[f.severity.value], str(f.location or ""))):
+        where = f"{f.location}: " if f.location else ""
+        who = f"{f.claim}: " if f.claim else ""
+        line = f"{where}{f.severity.value}: [{f.kind}] {who}{f.message}"
+        if f.expected and f.kind == "number":
+            line += f"\n    quoted {f.quoted}, expected {f.expected}"
+        print(line, file=stream)
+    s = result.summary()
+    bases = ", ".join(f"{n['path']} vs {n['baseline'] or 'no baseline (every claim run)'}" for n in s["notes"])
+    print(f"audit: {s['errors']} errors, {s['warnings']} warnings, {s['notices']} notices; "
+          f"{s['claims_run']} claims run{_replayed(s)} ({bases})", file=stream)
+    if touched:
+        print(f"claims touched: {', '.join(s['touched']) or 'none'}", file=stream)
+
+
+def _replayed(summary: dict) -> str:
+    n = summary.get("claims_replayed", 0)
+    return f", {n} judged again from the cache" if n else ""
+
+
+def cmd_scan(args: argparse.Namespace) -> int:
+    from ..audit.audit import resolve_targets, with_notes
+    from ..sources.project import load_project
+    from ..coverage import scan_note, stubs
+    project = load_project(args.root)
+    keys = list(project.registry.notes)
+    if args.paths:
+        targets = resolve_targets(project, args.paths, None)
+        project = with_notes(project, targets)
+        keys = [t.key for t in targets]
+    if args.emit_stubs:
+        sys.stdout.write("".join(stubs(project, k) for k in keys))
+        return 0
+    scans = [scan_note(project, k) for k in keys]
+    rows = sum(len(s.rows) for s in scans)
+    unencoded = sum(not r.claim for s in scans for r in s.rows)
+    lost = sum(len(s.unaccounted) for s in scans)
+    lost_math = sum(len(s.unaccounted_math) for s in scans)
+    if args.json:
+        emit_json({"notes": [scan_dict(s) for s in scans],
+                   "summary": {"rows": rows, "numbers": sum(len(s.numbers) for s in scans),
+                               "unaccounted": lost, "unencoded_rows": unencoded,
+                               "math": sum(len(s.math) for s in scans), "unaccounted_math": lost_math}})
+    else:
+        print_scans(scans, args.every)
+    return 1 if lost or unencoded or lost_math else 0
+
+
+def scan_dict(s) -> dict:
+    return {"path": s.path, "note": s.key,
+            "rows": [{"row": r.row, "tag": r.tag, "claim": r.claim or None, "location": str(r.location)}
+                     for r in s.rows],
+            "numbers": [{"text": n.token.text, "location": str(n.location), "coverage": n.coverage,
+                         "by": n.by or None} for n in s.numbers],
+            "math": [{"text": m.text, "location": str(m.location), "coverage": m.coverage, "by": m.by or None}
+                     for m in s.math]}
+
+
+def print_scans(scans, every: bool) -> None:
+    for s in scans:
+        print(f"{s.path} ({s.key})")
+        for r in s.rows:
+            print(f"  {r.location}: row {'-> ' + r.claim if r.claim else 'NOT ENCODED'}: {r.row}  [{r.tag}]")
+        for n in s.numbers:
+            if every or n.coverage == "unaccounted":
+                print(f"  {n.location}: {n.token.text}: {n.coverage}" + (f" ({n.by})" if n.by else ""))
+        counts = {c: sum(n.coverage == c for n in s.numbers) for c in ("check", "input", "label", "unaccounted")}
+        print("  numbers: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
+        for m in s.math:
+            if every or m.coverage == "unaccounted":
+                print(f"  {m.location}: ${m.text}$: {m.coverage}" + (f" ({m.by})" if m.by else ""))
+        kinds = ("check", "restatement", "definition", "unaccounted")
+        print("  math: " + ", ".join(f"{sum(m.coverage == k for m in s.math)} {k}" for k in kinds))

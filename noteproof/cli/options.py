@@ -1,0 +1,40 @@
+"""The option types every verb shares: --dps, --jobs, --timeout and --set (argparse ``type=``)."""
+from __future__ import annotations
+
+import argparse
+import re
+
+from ..defaults import DPS_RANGE, MAX_JOBS, MAX_TIMEOUT, PARAM_NAME, PARAM_VALUE
+
+
+def dps_arg(text: str) -> int:
+    lo, hi = DPS_RANGE
+    if not re.fullmatch(r"\d{1,6}", text) or not lo <= int(text) <= hi:
+        raise argparse.ArgumentTypeError(f"--dps must be a whole number from {lo} to {hi}, not {text[:20]!r}")
+    return int(text)
+
+
+def jobs_arg(text: str) -> int:
+    if not re.fullmatch(r"\d{1,3}", text) or not 1 <= int(text) <= MAX_JOBS:
+        raise argparse.ArgumentTypeError(f"--jobs must be a whole number from 1 to {MAX_JOBS}, not {text[:20]!r}")
+    return int(text)
+
+
+def timeout_arg(text: str) -> float:
+    if not re.fullmatch(r"\d{1,5}(\.\d{1,3})?", text) or not 0 < float(text) <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"--timeout must be seconds from 0 to {MAX_TIMEOUT}, not {text[:20]!r}")
+    return float(text)
+
+
+def set_arg(text: str) -> tuple[str, str]:
+    """NAME=VALUE with VALUE an exact decimal or fraction; nothing else is accepted."""
+    name, sep, value = text.partition("=")
+    name, value = name.strip(), value.strip()
+    number, slash, denominator = value.partition("/")
+    if sep and PARAM_NAME.fullmatch(name) and slash and denominator.isdigit() and not denominator.strip("0") \
+            and PARAM_VALUE.fullmatch(number):
+        raise argparse.ArgumentTypeError(f"--set {name}: zero denominator")
+    if not sep or not PARAM_NAME.fullmatch(name) or not PARAM_VALUE.fullmatch(value):
+        raise argparse.ArgumentTypeError(
+            f"--set takes NAME=VALUE with VALUE a decimal or fraction such as 0.75 or 3/2, not {text[:60]!r}")
+    return name, value

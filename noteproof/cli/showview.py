@@ -1,0 +1,215 @@
+"""`show` and `check` on a terminal: one claim, its steps, formulas, numbers and verdict.
+
+The derivation is run again in this process so that its steps and forms print as
+SymPy's pretty forms; text from the notes and the registry is never read as markup.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from rich.markup import escape
+
+from ..defaults import CONFIRM
+from ..model import ClaimResult
+from .terminal import STYLE
+
+
+def _header(out, claim, result: ClaimResult, project=None) -> None:
+    from ..run.graph import tag_mark, upstream_mark
+    out.print(f"[bold]{escape(claim.id)}[/]  ({escape(claim.note)}, {escape(str(result.location or claim.location))})")
+    out.print(f"  claim: {escape(claim.text)}")
+    reported = tag_mark(result)
+    if project is not None and claim.uses:
+        claims = project.registry.claims
+        reported = upstream_mark(claim.id, {c.id: c.uses for c in claims},
+                                 {c.id: tuple(s.mark for s in c.status) for c in claims})
+    weak = f" (reported {reported.value}: weakest link of what it uses)" if reported is not tag_mark(result) else ""
+    out.print(f"  tag:   {escape(claim.tag.text)}   mark: {tag_mark(result).value}{weak}")
+    if claim.uses:
+        out.print(f"  uses:  {escape(', '.join(claim.uses))}")
+
+
+def pretty(obj: Any) -> str:
+    """SymPy's pretty form (unicode) of an expression, or of a reader's relation."""
+    import sympy
+    from ..formula.equality import relation_parts
+    rel = relation_parts(obj) if not isinstance(obj, sympy.Basic) else None
+    if rel is not None:
+        ops, args = rel
+        text = pretty(args[0])
+        for op, arg in zip(ops * len(args), args[1:]):
+            text = _beside(text, f" {op} ", pretty(arg))
+        return text
+    if isinstance(obj, sympy.Basic):
+        return sympy.pretty(obj, use_unicode=True, wrap_line=False)
+    return str(obj)
+
+
+def _beside(left: str, op: str, right: str) -> str:
+    """Two pretty blocks side by side, centred on their middle lines."""
+    a, b = left.split("\n"), right.split("\n")
+    h = max(len(a), len(b))
+    pad = lambda lines: [""] * ((h - len(lines)) // 2) + lines + [""] * (h - len(lines) - (h - len(lines)) // 2)
+    a, b = pad(a), pad(b)
+    wa = max(len(x) for x in a)
+    mid = (h - 1) // 2
+    return "\n".join(x.ljust(wa) + (op if i == mid else " " * len(op)) + y for i, (x, y) in enumerate(zip(a, b)))
+
+
+def _block(out, label: str, text: str, indent: int = 6) -> None:
+    from rich.text import Text
+    lines = text.split("\n")
+    pad = " " * indent
+    first = f"{pad}{label}".ljust(indent + 12) if label else pad
+    body = "\n".join((first if i == 0 else " " * len(first)) + line for i, line in enumerate(lines))
+    out.print(Text(body), soft_wrap=True)
+
+
+def derivations(project, claim, dps: int, params: dict | None = None) -> dict:
+    """The claim's derivations run here (id -> Derived, or the error message as a string)."""
+    from ..run.claim import Run
+    run = Run(project.content, project.notes[claim.note], dps, dict(params or {}))
+    out: dict = {}
+    for check_id in dict.fromkeys([*claim.derivations, *(f.derivation for f in claim.formulas)]):
+        try:
+            out[check_id] = run.derivation(check_id)
+        except Exception as exc:  # shown, never raised: the verdict already says why
+            out[check_id] = f"{type(exc).__name__}: {exc}"
+    return out
+
+
+def show_claim(out, project, claim, result: ClaimResult, dps: int) -> None:
+    _header(out, claim, result, project)
+    derived = derivations(project, claim, dps) if claim.derivations or claim.formulas else {}
+    _steps(out, claim, result, derived)
+    _formulas(out, claim, result, derived)
+    _numbers(out, result, f"numbers (at {dps} digits, confirmed at {dps + CONFIRM})")
+    _evidence(out, result)
+
+
+def _steps(out, claim, result: ClaimResult, derived: dict) -> None:
+    shown = False
+    for check_id in claim.derivations:
+        d = derived.get(check_id)
+        steps = d.steps if hasattr(d, "steps") else ()
+        if not steps:
+            continue
+        out.print(f"\n[bold]derivation[/] {escape(check_id)}")
+        shown = True
+        for i, step in enumerate(steps, 1):
+            out.print(f"  {i}. {escape(step.text)}")
+            if step.expr is not None:
+                _block(out, "", pretty(step.expr), 7)
+    if not shown and result.steps:  # the derivation could not be rerun here: its text is in the result
+        out.print("\n[bold]derivation[/]")
+        for i, step in enumerate(result.steps, 1):
+            out.print(f"  {i}. {escape(step.text)}" + (f"\n       {escape(str(step.expr))}" if step.expr else ""))
+
+
+def _formulas(out, claim, result: ClaimResult, derived: dict) -> None:
+    if not result.formulas:
+        return
+    out.print("\n[bold]formulas[/] (as the note prints them, as read, as derived)")
+    for i, (spec, f) in enumerate(zip(claim.formulas, result.formulas), 1):
+        out.print(f"  {i}. [{STYLE[f.outcome]}]{f.outcome.value}[/] {escape(str(f.location or '?'))}"
+                  + (f"  {escape(f.message)}" if f.message else ""))
+        _block(out, "printed:", spec.text)
+        read = _read(spec, f)
+        if read:
+            _block(out, "read as:", read)
+        form = _form(derived.get(spec.derivation), spec)
+        _block(out, "derived:", pretty(form) if form is not None else f.derived)
+
+
+def _read(spec, f) -> str:
+    from ..formula.formread import read_spec
+    try:
+        parts = read_spec(spec, f.location)
+    except Exception:
+        return ""
+    if spec.part is not None and spec.part < len(parts):
+        parts = (parts[spec.part],)
+    return "\n\n".join(pretty(p) for p in parts)
+
+
+def _form(d: Any, spec) -> Any:
+    forms = getattr(d, "forms", None)
+    if not forms:
+        return None
+    if spec.form is not None:
+        return forms.get(spec.form)
+    return next(iter(forms.values())) if len(forms) == 1 else None
+
+
+def _numbers(out, result: ClaimResult, title: str) -> None:
+    from rich.table import Table
+    if not result.numbers:
+        return
+    out.print()
+    t = Table(title=title, title_justify="left")
+    for col in ("quoted", "computed", "check", "outcome", "where"):
+        t.add_column(col, overflow="fold")
+    for n in result.numbers:
+        t.add_row(escape(n.quoted), escape(n.computed), escape(n.check),
+                  f"[{STYLE[n.outcome]}]{n.outcome.value}[/]" + (f" {escape(n.message)}" if n.message else ""),
+                  escape(str(n.location or "?")))
+    out.print(t)
+
+
+def _evidence(out, result: ClaimResult) -> None:
+    if result.evidence:
+        out.print("\n[bold]evidence[/]")
+        for e in result.evidence:
+            mark = "[green]holds[/]" if e.holds else "[bold red]fails[/]"
+            out.print(f"  {mark}  {e.kind.value}: {escape(e.statement)}")
+            if e.notice:
+                out.print(f"         [yellow]notice[/] {escape(e.notice)}")
+    for m in result.messages:
+        out.print(f"  [yellow]note[/] {escape(m)}")
+    out.print(f"\nverdict: [{STYLE[result.outcome]}]{result.outcome.value}[/]")
+
+
+def check_view(out, claim, result: ClaimResult, params: dict, known: dict, readouts: list[dict]) -> None:
+    _header(out, claim, result)
+    given = ", ".join(f"{k}={v}" for k, v in params.items()) or "none (the note's settings)"
+    others = ", ".join(f"{k}={v}" for k, v in known.items() if k not in params)
+    out.print(f"  your settings: [bold]{escape(given)}[/]" + (f"\n  the note's:    {escape(others)}" if others else ""))
+    conditions = [e for e in result.evidence if e.statement.startswith("condition:")]
+    seen = {e.detail for e in conditions}
+    more = [r for r in readouts if r["kind"] == "condition" and r["check"] not in seen]
+    if conditions or more:
+        out.print("\n[bold]conditions[/] (where the conclusion applies)")
+        for e in conditions:
+            _condition(out, e.holds, e.statement.removeprefix("condition: "), e.detail)
+        for r in more:
+            figure = "" if r["check"] in claim.conditions else ", the figure's"
+            _condition(out, r["yours"] == "yes", r["what"], r["check"] + figure)
+    statements = [e for e in result.evidence if e not in conditions]
+    if statements:
+        out.print("\n[bold]statements at these values[/]")
+        for e in statements:
+            out.print(f"  {'[green]holds[/]' if e.holds else '[bold red]fails[/]'}  {e.kind.value}: {escape(e.statement)}")
+    _readouts(out, [r for r in readouts if r["kind"] != "condition"])
+    if result.numbers and not readouts:
+        _numbers(out, result, "the claim's numbers, recomputed")
+    for m in result.messages:
+        out.print(f"  [yellow]note[/] {escape(m)}")
+    out.print(f"\nverdict at these values: [{STYLE[result.outcome]}]{result.outcome.value}[/]")
+
+
+def _condition(out, holds: bool, statement: str, where: str) -> None:
+    mark = "[green]holds   [/]" if holds else "[bold red]VIOLATED[/]"
+    out.print(f"  {mark}  {escape(statement)}  [dim]({escape(where)})[/]")
+
+
+def _readouts(out, readouts: list[dict]) -> None:
+    from rich.table import Table
+    if not readouts:
+        return
+    out.print()
+    t = Table(title="read-outs, recomputed at your settings", title_justify="left")
+    for col in ("read-out", "note's settings", "your settings"):
+        t.add_column(col, overflow="fold")
+    for r in readouts:
+        t.add_row(f"{escape(r['what'])} [dim]{escape(r['check'])}[/]", escape(r["note"]), escape(r["yours"]))
+    out.print(t)

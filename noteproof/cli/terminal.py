@@ -1,0 +1,128 @@
+"""Terminal output (rich), JSON on stdout and report files (written atomically). Used by the CLI only."""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from typing import Callable, Iterator
+
+from rich.markup import escape
+
+from ..errors import NoteproofError
+from ..model import ClaimResult, Location, Outcome
+
+STYLE = {Outcome.VERIFIED: "green", Outcome.PARTLY: "cyan", Outcome.FAILED: "bold red", Outcome.ERROR: "bold red",
+         Outcome.UNVERIFIED: "yellow"}
+
+
+def emit_json(doc: object) -> None:
+    """One JSON document on stdout (``--json``): nothing else is printed there."""
+    sys.stdout.write(json.dumps(doc, indent=2, ensure_ascii=False) + "\n")
+
+
+def console(stderr: bool = False):
+    from rich.console import Console
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def render_all(report) -> dict[str, str]:
+    from ..report import html, json as json_render, markdown
+    return {"claims.md": markdown.render(report), "claims.json": json_render.render(report),
+            "claims.html": html.render(report)}
+
+
+def read_or_none(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to a temporary file beside ``path``, then rename it into place."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise NoteproofError(f"cannot write: {exc.strerror}", Location(str(path))) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise NoteproofError(f"cannot write: {exc.strerror}", Location(str(path))) from None
+        raise
+
+
+def write_all(folder: Path, texts: dict[str, str]) -> None:
+    for name, text in texts.items():
+        atomic_write(folder / name, text)
+
+
+@contextlib.contextmanager
+def progress(total: int) -> Iterator[Callable[[ClaimResult], None]]:
+    """A rich progress bar on a terminal; silence otherwise."""
+    if not sys.stdout.isatty() or os.environ.get("CI"):
+        yield lambda result: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+    with Progress(TextColumn("checking claims"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  transient=True) as bar:
+        task = bar.add_task("claims", total=total)
+        yield lambda result: bar.advance(task)
+
+
+def print_summary(report, written: Path | None = None) -> None:
+    from rich.table import Table
+    from ..report.report import mark
+    out = console()
+    table = Table(title="noteproof report", show_lines=False)
+    for col in ("claim", "note", "mark", "outcome"):
+        table.add_column(col)
+    for r in report.results:
+        table.add_row(r.id, r.note, mark(r).value, f"[{STYLE[r.outcome]}]{r.outcome.value}[/]")
+    out.print(table)
+    for section in report.sections:
+        for row in section.unencoded:
+            out.print(f"[bold red]not encoded[/] {row.location}: {row.text}")
+        for m in section.unaccounted_math:
+            out.print(f"[bold red]unaccounted math[/] {escape(str(m.location))}: ${escape(m.text)}$ "
+                      "(no formula, claim or declaration reads it: register it or restore it)")
+    for r in report.results:
+        if r.outcome is not Outcome.VERIFIED:
+            for e in r.errata:
+                out.print(f"[bold red]erratum[/] {escape(str(e.location))}: {e.kind.value}: {escape(e.finding)}",
+                          markup=True)
+                out.print(f"  suggestion: {escape(e.suggestion)}", markup=True)
+            for m in r.messages:
+                out.print(f"[{STYLE[r.outcome]}]{r.id}[/]: {m}", markup=True)
+    s = report.summary
+    out.print(f"{s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
+              f"{s['failed']} failed ({s['errata']} errata), {s['errors']} errors, "
+              f"{s['unverified']} unverified"
+              + (f"; {s['unaccounted_math']} math spans unaccounted" if s["unaccounted_math"] else "")
+              + (f"; wrote {written}" if written else ""))
+
+
+def print_list(claims, as_json: bool) -> None:
+    if as_json:
+        emit_json({"claims": [{"id": c.id, "note": c.note, "row": c.text, "tag": c.tag.text,
+                               "marks": [s.mark.value for s in c.status], "location": str(c.location)}
+                              for c in claims]})
+        return
+    from rich.table import Table
+    table = Table(show_lines=False)
+    for col in ("id", "note", "marks", "claim"):
+        table.add_column(col, overflow="fold")
+    for c in claims:
+        table.add_row(c.id, c.note, ", ".join(dict.fromkeys(s.mark.value for s in c.status)), c.text)
+    console().print(table)

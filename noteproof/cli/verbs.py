@@ -1,0 +1,145 @@
+"""The verbs report, list, show and check (audit and scan live in auditcmd.py)."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..defaults import CONFIRM, DEFAULT_DPS, DEFAULT_TIMEOUT, default_jobs
+from ..errors import UsageError
+from ..model import Outcome
+from ..sources.project import claim_of
+from . import auditcmd, options, terminal
+
+REPORT_FILES = ("claims.md", "claims.json", "claims.html")
+
+
+def register_all(verbs: argparse._SubParsersAction) -> None:
+    fmt = argparse.RawDescriptionHelpFormatter
+    p = verbs.add_parser("report", formatter_class=fmt, help="regenerate report/claims.{md,json,html}",
+                         description="Run every claim's checks and write report/claims.md, claims.json and "
+                                     "claims.html. Exit 1 when a claim fails, errs or a row is not encoded.",
+                         epilog=f"example:\n  noteproof report --jobs 2 --dps {DEFAULT_DPS}\n  noteproof report --check")
+    p.add_argument("--out", type=Path, help="folder to write (default: report/ under the root)")
+    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if report/ is stale")
+    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS,
+                   help=f"decimal digits (default {DEFAULT_DPS}, confirmed at +{CONFIRM})")
+    p.add_argument("--jobs", type=options.jobs_arg, default=default_jobs(), help="worker processes")
+    p.add_argument("--timeout", type=options.timeout_arg, default=DEFAULT_TIMEOUT,
+                   help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
+    p.add_argument("--no-cache", dest="no_cache", action="store_true",
+                   help="run every claim; neither read nor write .noteproof-cache/")
+    p.set_defaults(run=cmd_report)
+
+    p = verbs.add_parser("list", formatter_class=fmt, help="list claims, by note and mark",
+                         description="List the registry's claims (no checks are run).",
+                         epilog="example:\n  noteproof list --note week10 --mark conditional")
+    p.add_argument("--note", help="only this note's claims (week09, week10, chapter12, ...)")
+    p.add_argument("--mark", choices=["exact", "approximate", "conditional", "proposal"])
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(run=cmd_list)
+
+    p = verbs.add_parser("show", formatter_class=fmt, help="one claim: row, tag, derivation, numbers, verdict",
+                         description="Run one claim and show its derivation step by step, each formula as "
+                                     "printed beside the derived one, each number quoted vs computed.",
+                         epilog="example:\n  noteproof show w10.stationary-variances")
+    p.add_argument("id", help="claim id (see `noteproof list`)")
+    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS)
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(run=cmd_show)
+
+    p = verbs.add_parser("check", formatter_class=fmt, help="re-run one claim at your own parameter values",
+                         description="Re-run one claim's checks with parameters you set. Values are read as "
+                                     "exact decimals or fractions, never as code. Reports which statements "
+                                     "hold and which of the claim's conditions your values break.",
+                         epilog="examples:\n  noteproof check w09.fixed-point-response --set beta=0.9\n"
+                                "  noteproof check c12.d01.euler-shrinks --set h=0.75 --set a=2")
+    p.add_argument("id", help="claim id (see `noteproof list`)")
+    p.add_argument("--set", dest="sets", action="append", default=[], type=options.set_arg, metavar="NAME=VALUE",
+                   help="override a parameter (repeatable)")
+    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS)
+    p.add_argument("--json", action="store_true", help="print one JSON document")
+    p.set_defaults(run=cmd_check)
+    auditcmd.register(verbs)
+
+
+def project_of(args: argparse.Namespace):
+    from ..sources.project import load_project
+    return load_project(args.root)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from ..run.cache import ResultCache
+    from ..run.pool import run_report
+    from ..sources.project import check_references
+    from ..report.report import build_report
+    project = project_of(args)
+    claims = project.registry.claims
+    cache = None if getattr(args, "no_cache", False) else ResultCache(project.root, args.dps, extras=True)
+    if cache is None or any(cache.get(c, project.notes[c.note]) is None for c in claims):
+        check_references(project)  # (a claim cached under the same sources passed it already)
+    with terminal.progress(len(claims)) as tick:
+        results = run_report(project, claims, args.dps, args.jobs, args.timeout, tick, cache=cache)
+    report = build_report(project, results, args.dps, figures=False)  # run_report enriched them
+    texts = terminal.render_all(report)
+    out = args.out or project.root / "report"
+    if args.check:
+        stale = [name for name, text in texts.items() if terminal.read_or_none(out / name) != text]
+        terminal.print_summary(report)
+        if stale:
+            print(f"noteproof: report/ is stale: {', '.join(stale)} differ; run `noteproof report`", file=sys.stderr)
+            return 1
+        return 0  # --check asks one question: is report/ current? (failed claims are in the report)
+    terminal.write_all(out, texts)
+    terminal.print_summary(report, written=out)
+    return 0 if report.ok else 1
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    project = project_of(args)
+    if args.note and args.note not in project.registry.notes:
+        raise UsageError(f"no note {args.note!r} (notes: {', '.join(project.registry.notes)})")
+    claims = [c for c in project.registry.claims
+              if (not args.note or c.note == args.note)
+              and (not args.mark or any(s.mark.value == args.mark for s in c.status))]
+    terminal.print_list(claims, args.json)
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    from ..run.pool import run_one
+    project = project_of(args)
+    claim = claim_of(project, args.id)
+    if not args.json:
+        from ..sources.content import memoize_derivations
+        memoize_derivations(project.content)
+    result = run_one(project, claim, args.dps)
+    if args.json:
+        from ..report.json import claim_dict
+        terminal.emit_json(claim_dict(result))
+    else:
+        from .showview import show_claim
+        show_claim(terminal.console(), project, claim, result, args.dps)
+    return 0 if result.outcome in (Outcome.VERIFIED, Outcome.PARTLY) else 1
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from ..run.pool import run_one
+    project = project_of(args)
+    claim = claim_of(project, args.id)
+    from ..run.readouts import check_known, parameters, readouts
+    params = dict(args.sets)
+    known = parameters(project, claim)
+    check_known(claim.id, params, known)
+    result = run_one(project, claim, args.dps, params)
+    outs = readouts(project, claim, params, args.dps)
+    if args.json:
+        from ..report.json import claim_dict
+        terminal.emit_json({**claim_dict(result), "parameters": {**known, **params},
+                   "conditions": [{"condition": e.detail, "statement": e.statement.removeprefix("condition: "),
+                                   "holds": e.holds} for e in result.evidence if e.statement.startswith("condition:")],
+                   "readouts": outs})
+    else:
+        from .showview import check_view
+        check_view(terminal.console(), claim, result, params, known, outs)
+    return 0 if result.outcome in (Outcome.VERIFIED, Outcome.PARTLY) else 1

@@ -1,0 +1,243 @@
+"""What covers each status-table row and each numeric token of a note (`noteproof scan`).
+
+A token is covered by a *check* when it is the number of a quote with ``numeric:`` (at
+the first occurrence of the snippet, the one the engine checks) or lies inside a formula
+registered under ``formulas:`` (at every occurrence: the same text is the same formula,
+and the audit follows each); by an *input* when it is the
+number of a quote with ``input:``; by a *label* when it lies inside a match of one
+of the note's ``labels:`` patterns in claims.yaml. Anything else is *unaccounted*.
+See noteproof/locate.py for what a numeric token is.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from .errors import NoteError, RegistryError
+from .sources.locate import Token, numeric_tokens
+from .model import Location
+from .sources.notes import Note, Row, table_rows
+from .sources.registry import Claim, NoteSpec
+from .sources.tags import TagError, parse_tag
+from .sources.notes import number_offset
+
+RANK = {"check": 0, "input": 1, "label": 2}
+
+
+@dataclass(frozen=True)
+class Cover:
+    start: int
+    end: int
+    coverage: str          # check | input | label
+    by: str                # numeric / derivation id, claim id and reason, or the label's why
+
+
+@dataclass(frozen=True)
+class NumberCoverage:
+    token: Token
+    location: Location
+    coverage: str          # check | input | label | unaccounted
+    by: str = ""
+
+
+@dataclass(frozen=True)
+class MathCoverage:
+    text: str              # the span's inner text
+    location: Location
+    coverage: str          # check | definition | restatement | unaccounted
+    by: str = ""
+
+
+@dataclass(frozen=True)
+class RowCoverage:
+    row: str
+    tag: str
+    claim: str             # "" when no claim encodes the row
+    location: Location
+
+
+@dataclass(frozen=True)
+class NoteScan:
+    key: str
+    path: str
+    rows: tuple[RowCoverage, ...]
+    numbers: tuple[NumberCoverage, ...]
+    math: tuple[MathCoverage, ...] = ()
+
+    @property
+    def unaccounted(self) -> tuple[NumberCoverage, ...]:
+        return tuple(n for n in self.numbers if n.coverage == "unaccounted")
+
+    @property
+    def unaccounted_math(self) -> tuple[MathCoverage, ...]:
+        return tuple(m for m in self.math if m.coverage == "unaccounted")
+
+
+def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) -> list[Cover]:
+    """Every span of the note that a quote, a formula or (given the note's spec) a label covers."""
+    text, out = note.text, []
+    for claim in claims:
+        for q in claim.quotes:
+            i = text.find(q.snippet)
+            if i >= 0:
+                j = i + number_offset(q.snippet, q.number)
+                kind, by = ("check", q.numeric) if q.numeric else ("input", f"{claim.id}: {q.input}")
+                out.append(Cover(j, j + len(q.number), kind, by))
+        for f in claim.formulas:  # every occurrence: the same text is the same formula
+            i = text.find(f.text)
+            while i >= 0:
+                out.append(Cover(i, i + len(f.text), "check", f.derivation))
+                i = text.find(f.text, i + 1)
+    for pattern, why in (spec.labels if spec else ()):
+        try:
+            found = re.finditer(pattern, text, re.M)
+            out += [Cover(m.start(), m.end(), "label", why) for m in found if m.end() > m.start()]
+        except re.error as exc:
+            raise RegistryError(f"label pattern {pattern!r} is not a regular expression: {exc}", spec.location) from None
+    return out
+
+
+def coverage_of(tok: Token, spans: list[Cover]) -> tuple[str, str]:
+    """The strongest cover of a token; a quote of "1.2" covers the "-1.2" of "e^(-1.2 x 6)"."""
+    signed = tok.text[:1] in "+-\u2212"
+    inside = [c for c in spans if c.start <= tok.start and tok.end <= c.end
+              or signed and c.start == tok.start + 1 and c.end == tok.end]
+    if not inside:
+        return "unaccounted", ""
+    best = min(inside, key=lambda c: RANK[c.coverage])
+    return best.coverage, best.by
+
+
+def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
+                 lines: set[int] | None = None) -> tuple[NumberCoverage, ...]:
+    """Each numeric token (only on ``lines``, 1-based, when given) with what covers it."""
+    spans = covers(note, claims, spec)
+    out = []
+    for tok in numeric_tokens(note.text):
+        where = note.location_of(tok.start)
+        if lines is None or where.line in lines:
+            out.append(NumberCoverage(tok, where, *coverage_of(tok, spans)))
+    return tuple(out)
+
+
+NUMBERS_ONLY = re.compile(r"[\s\d.,+\-{}^]+")
+
+
+def _occurrences(text: str, piece: str) -> list[int]:
+    out, i = [], text.find(piece) if piece else -1
+    while i >= 0:
+        out.append(i)
+        i = text.find(piece, i + 1)
+    return out
+
+
+def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[MathCoverage, ...]:
+    """Each math span with what accounts for it: a registered formula at that place (every
+    occurrence: the first is checked, the others are restatements of the same text), a
+    declaration of notation or definition (``math:`` under the note in claims.yaml, located by a
+    snippet), or numbers that quotes cover. Anything else is unaccounted, and an edited span
+    that no longer reads as registered is unaccounted too."""
+    text, seen = note.text, set()
+    formulas = [(i, i + len(f.text), f) for c in claims for f in c.formulas if not f.plain
+                for i in _occurrences(text, f.text)]
+    declared = [(i, i + len(s), why) for s, why in spec.math for i in _occurrences(text, s)]
+    stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.printed(c.text)] if at]
+    spans = covers(note, claims)
+    out = []
+    for m in note.math_spans():
+        where = note.location_of(m.start)
+        hit = [f for a, b, f in formulas if a <= m.start and m.end <= b or m.start <= a and b <= m.end]
+        if hit:
+            kind = "restatement" if (hit[0].text, m.text) in seen else "check"
+            seen.add((hit[0].text, m.text))
+            out.append(MathCoverage(m.text, where, kind, hit[0].derivation))
+            continue
+        judged = next((cid for a, b, cid in stated if a <= m.start and m.end <= b), None)
+        if judged is not None:   # inside a row or statement its claim judges as printed
+            out.append(MathCoverage(m.text, where, "check", judged))
+            continue
+        why = next((w for a, b, w in declared if a < m.start and m.end < b), None) \
+            or next((w for pat, w in spec.notation if re.fullmatch(pat, m.text)), None)
+        if why is not None:
+            out.append(MathCoverage(m.text, where, "definition", why))
+            continue
+        tokens = [replace(t, start=t.start + m.start, end=t.end + m.start) for t in numeric_tokens(m.text)]
+        got = [coverage_of(t, spans) for t in tokens]
+        if NUMBERS_ONLY.fullmatch(m.text) and tokens and all(c in ("check", "input") for c, _ in got):
+            out.append(MathCoverage(m.text, where, "check", got[0][1]))
+        else:
+            out.append(MathCoverage(m.text, where, "unaccounted"))
+    return tuple(out)
+
+
+def scan_rows(note: Note, claims: tuple[Claim, ...]) -> tuple[RowCoverage, ...]:
+    """Status-table rows with the claim encoding each; then the claims given by a statement."""
+    by_row = {c.row: c.id for c in claims if c.row is not None}
+    out = [RowCoverage(r.text, r.tag, by_row.get(r.text, ""), r.location) for r in table_rows(note)]
+    for c in claims:
+        if c.statement is not None:
+            where = note.locate(c.statement) or Location(note.path)
+            out.append(RowCoverage(c.statement, c.tag.text, c.id, where))
+    return tuple(out)
+
+
+def scan_note(project, key: str) -> NoteScan:
+    note, claims = project.notes[key], project.claims_of(key)
+    spec = project.registry.notes[key]
+    return NoteScan(key, note.path, scan_rows(note, claims), scan_numbers(note, claims, spec),
+                    scan_math(note, claims, spec))
+
+
+def scan_project(project, keys: list[str] | None = None) -> tuple[NoteScan, ...]:
+    return tuple(scan_note(project, k) for k in (keys or list(project.registry.notes)))
+
+
+def stubs(project, key: str) -> str:
+    """claims.yaml entries (YAML text) for the note's status-table rows no claim encodes."""
+    note, claims = project.notes[key], project.claims_of(key)
+    encoded = {c.row for c in claims if c.row is not None}
+    prefix = claims[0].id.split(".")[0] if claims else key
+    ids = {c.id for c in project.registry.claims}
+    out = []
+    for row in table_rows(note):
+        if row.text not in encoded:
+            out.append(_stub(row, key, _fresh(f"{prefix}.{slug(row.text)}", ids)))
+    return "\n".join(out)
+
+
+def _stub(row: Row, key: str, claim_id: str) -> str:
+    try:
+        status = ", ".join(s.value for s in parse_tag(row.tag).parts)
+    except TagError:
+        status = ""
+    return (f"  - id: {claim_id}\n    note: {key}\n    row: {yaml_quote(row.text)}\n"
+            f"    tag: {yaml_quote(row.tag)}\n    status: [{status}]\n"
+            f"    derivation: {claim_id}          # TODO: register @derivation({claim_id!r})\n"
+            f"    # {row.location}\n")
+
+
+def slug(text: str, words: int = 5) -> str:
+    plain = re.sub(r"\$[^$]*\$", " ", text)
+    parts = re.findall(r"[a-z0-9]+", plain.lower())
+    return "-".join(parts[:words]) or "row"
+
+
+def _fresh(claim_id: str, taken: set[str]) -> str:
+    n, out = 2, claim_id
+    while out in taken:
+        out, n = f"{claim_id}-{n}", n + 1
+    taken.add(out)
+    return out
+
+
+def yaml_quote(text: str) -> str:
+    """A YAML double-quoted scalar: backslashes doubled, quotes escaped, tabs written \\t."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
+
+
+def safe_rows(note: Note) -> tuple[tuple[Row, ...], NoteError | None]:
+    """(rows, None), or ((), the error) when the table cannot be parsed after an edit."""
+    try:
+        return table_rows(note), None
+    except NoteError as exc:
+        return (), exc

@@ -1,0 +1,119 @@
+"""Tokenizer for Chapter 12's plain-text formulas (``2 asin(h/2)/h``, ``e^(-ah)``, ``z* = x/(1 - theta)``).
+
+It yields the same `Token` s as ``noteproof.latex`` so that one parser reads both.
+Words are split as the chapter writes them: known function names (asin, exp, ...) are
+functions; Greek words (theta, lambda, ...) and names with an underscore (x_new, z_k) are
+single symbols; ``x0`` is ``x_0``; a trailing ``*`` on a name (``z*``) means "star"; a bare
+`` x `` between two numbers (``1.5 x 1.2``) is a multiplication sign; other runs of
+letters are products of single letters (``ah`` -> a*h).  Nothing here evaluates text.
+"""
+from __future__ import annotations
+
+import re
+
+from .lex_latex import FUNCTIONS, GREEK, Token
+
+_UNICODE = {"\u2212": "-", "\u00d7": "*", "\u00b7": "*", "\u2264": "<=", "\u2265": ">=",
+            "\u2260": "!=", "\u2248": "~", "\u2192": "->", "\u21d2": "=>"}
+_UNICODE_GREEK = {"\u03b1": "alpha", "\u03b2": "beta", "\u03b3": "gamma", "\u03b4": "delta",
+                  "\u03b5": "epsilon", "\u03b7": "eta", "\u03b8": "theta", "\u03bb": "lambda",
+                  "\u03bc": "mu", "\u03c0": "pi", "\u03c3": "sigma", "\u03c4": "tau",
+                  "\u0394": "Delta"}
+_TWO = {"<=": "<=", ">=": ">=", "!=": "!=", "=>": "=>", "->": "->", "==": "="}
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_MARKER = re.compile("\x01(\\d+)\x02")
+_LETTERS = re.compile(r"([A-Za-z]+)(\d*)")
+
+
+def tokenize_plain(src: str, names: list[str], fail) -> list[Token]:
+    """Tokens of the plain text ``src``; ``names`` resolves symbol-table markers."""
+    out: list[Token] = []
+    i, n = 0, len(src)
+    while i < n:
+        ch = src[i]
+        if ch.isspace():
+            i += 1
+        elif ch == "\x01":
+            m = _MARKER.match(src, i)
+            if not m or int(m[1]) >= len(names):
+                fail("damaged symbol marker", i)
+            out.append(Token("atom", names[int(m[1])], i))
+            i = _star(src, m.end(), out)
+        elif ch.isdigit() or (ch == "." and src[i + 1:i + 2].isdigit()):
+            m = _NUMBER.match(src, i)
+            out.append(Token("num", m[0], i))
+            i = m.end()
+        elif ch.isascii() and ch.isalpha():
+            m = _WORD.match(src, i)
+            _word(src, m, out, fail)
+            i = _star(src, m.end(), out)
+        elif ch in _UNICODE_GREEK:
+            out.append(Token("name", _UNICODE_GREEK[ch], i))
+            i += 1
+        elif src[i:i + 2] in _TWO:
+            out.append(Token("rel", _TWO[src[i:i + 2]], i))
+            i += 2
+        elif src.startswith("**", i):
+            out.append(Token("op", "^", i))
+            i += 2
+        elif ch in _UNICODE:
+            value = _UNICODE[ch]
+            out.append(Token("op" if value in "-*" else "rel", value, i))
+            i += 1
+        elif ch in "+-*/^()[]{}|,.":
+            out.append(Token("op", ch, i))
+            i += 1
+        elif ch in "=<>~":
+            out.append(Token("rel", ch, i))
+            i += 1
+        elif ch in ":;":
+            out.append(Token("sep", ch, i))
+            i += 1
+        else:
+            fail(f"unsupported character {ch!r}", i)
+    return out
+
+
+def _star(src: str, j: int, out: list[Token]) -> int:
+    """``z*`` (no space, not followed by an operand) marks the previous name as starred."""
+    nxt = src[j + 1:j + 2]
+    if src.startswith("*", j) and not src.startswith("**", j) and not (nxt.isalnum() or nxt in "(."):
+        last = out[-1]
+        out[-1] = last._replace(value=last.value + "_star")
+        return j + 1
+    return j
+
+
+def _word(src: str, m: re.Match, out: list[Token], fail) -> None:
+    """Append the tokens of one word (see the module docstring for the rules)."""
+    word, pos = m[0], m.start()
+    if "_" in word:
+        if word.endswith("_") or "__" in word:
+            fail(f"malformed name {word!r}", pos)
+        out.append(Token("atom", word, pos))
+    elif word in FUNCTIONS:
+        out.append(Token("func", word, pos))
+    elif word in GREEK:
+        out.append(Token("name", word, pos))
+    elif word[0] == "d" and word[1:] in GREEK:
+        out.extend((Token("name", "d", pos), Token("name", word[1:], pos + 1)))
+    elif word == "x" and _is_times(src, m, out):
+        out.append(Token("op", "*", pos))
+    else:
+        parts = _LETTERS.fullmatch(word)
+        if not parts:
+            fail(f"cannot split the word {word!r} into symbols", pos)
+        letters, digits = parts[1], parts[2]
+        for k, letter in enumerate(letters):
+            last = k == len(letters) - 1 and digits
+            out.append(Token("name", f"{letter}_{digits}" if last else letter, pos + k))
+
+
+def _is_times(src: str, m: re.Match, out: list[Token]) -> bool:
+    """`` x `` between a number (or a closing parenthesis) and a number: a times sign."""
+    before = src[m.start() - 1:m.start()]
+    after = src[m.end():m.end() + 1]
+    rest = src[m.end():].lstrip()
+    prev_ok = bool(out) and (out[-1].kind == "num" or out[-1].value == ")")
+    return before.isspace() and after.isspace() and prev_ok and rest[:1].isdigit()

@@ -1,0 +1,65 @@
+"""Report -> report/claims.json (the fields DESIGN.md names, and a few more)."""
+from __future__ import annotations
+
+import json
+
+from ..run.graph import edges, tag_mark
+from ..model import ClaimResult, Erratum, FigureResult
+from .report import Report, mark
+
+
+def claim_dict(r: ClaimResult) -> dict:
+    return {
+        "id": r.id,
+        "note": r.note,
+        "row": r.row,
+        "tag": r.tag,
+        "mark": mark(r).value,
+        "tag_mark": tag_mark(r).value,
+        "marks": [m.value for m in r.marks],
+        "outcome": r.outcome.value,
+        "location": str(r.location) if r.location else None,
+        "scope": r.scope.value,
+        "evidence": [{"kind": e.kind.value, "reach": e.reach.value, "statement": e.statement,
+                      "outcome": "verified" if e.holds else "failed",
+                      "supports": e.supports.value if e.supports else None,
+                      "detail": e.detail, "notice": e.notice} for e in r.evidence],
+        "numbers": [{"quoted": n.quoted, "computed": n.computed, "dps": n.dps, "outcome": n.outcome.value,
+                     "location": str(n.location) if n.location else None, "check": n.check,
+                     "message": n.message} for n in r.numbers],
+        "formulas": [{"latex": f.latex, "outcome": f.outcome.value,
+                      "location": str(f.location) if f.location else None, "check": f.check,
+                      "derived": f.derived, "message": f.message} for f in r.formulas],
+        "uses": list(r.uses),
+        "messages": list(r.messages),
+        "figures": [figure_dict(f) for f in r.figures],
+        "errata": [erratum_dict(e) for e in r.errata],
+    }
+
+
+def erratum_dict(e: Erratum) -> dict:
+    return {"location": str(e.location) if e.location else None, "claim": e.claim, "kind": e.kind.value,
+            "says": e.says, "finding": e.finding, "suggestion": e.suggestion, "rerun": e.command}
+
+
+def figure_dict(f: FigureResult) -> dict:
+    return {"title": f.title, "x": f.x_label, "y": f.y_label, "log": f.log, "message": f.message,
+            "series": [{"label": s.label, "points": [list(p) for p in s.points], "message": s.message}
+                       for s in f.series]}
+
+
+def render(report: Report) -> str:
+    doc = {
+        "noteproof": report.version,
+        "dps": report.dps,
+        "summary": report.summary,
+        "errata": [erratum_dict(e) for e in report.errata],
+        "notes": [{"note": s.key, "title": s.title, "path": s.path,
+                   "unencoded_rows": [{"row": r.text, "tag": r.tag, "location": str(r.location)}
+                                      for r in s.unencoded],
+                   "unaccounted_math": [{"text": m.text, "location": str(m.location)} for m in s.unaccounted_math]}
+                  for s in report.sections],
+        "claims": [claim_dict(r) for r in report.results],
+        "uses": [{"from": u, "to": d} for u, d in edges(report.results)],
+    }
+    return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"

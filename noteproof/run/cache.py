@@ -1,0 +1,363 @@
+"""A cache of claim results keyed by content: a claim whose inputs did not change is not re-run.
+
+The key of one claim's result is a SHA-256 over everything the result can depend on:
+
+* the claim's registry entry (the repr of the frozen ``Claim``: every field, its locations);
+* the source: every file under ``derivations/`` and ``numerics/`` (helpers included: a
+  claim's functions may call any of them) and every ``.py`` file of noteproof itself. Keying on
+  all of them, rather than on the module that registers the claim's ids, is deliberate: knowing
+  which module defines an id needs SymPy (importing the content), and a helper module edited
+  must invalidate whatever calls it;
+* the note text the claim reads: the note's display path and, for the claim's row or
+  statement, each formula text and each quote snippet, the text itself and the line:column of
+  EVERY occurrence in the note (results carry line numbers, so an edit elsewhere that shifts
+  lines changes the key; keeping every occurrence keeps the key right whichever occurrence
+  the engine picks);
+* the versions of Python, noteproof, SymPy, mpmath and NumPy; ``dps``; the parameters.
+
+Entries live in ``.noteproof-cache/`` under the project root (git-ignored), one JSON file per
+key, written atomically (temporary file, then ``os.replace``). Nothing is ever unpickled: an
+entry is read as JSON, its schema, key, claim id and checksum are checked and every field is
+rebuilt with its exact type; anything else (garbage, a truncated file, another schema, a
+foreign or tampered entry) is a miss, never trusted. Error rows are not cached (a timeout or
+a crashed worker says nothing about the inputs), so they are re-run every time.
+
+Computing keys imports neither SymPy nor mpmath, so a fully cached report loads no content.
+"""
+from __future__ import annotations
+
+import contextlib
+import copy
+import dataclasses
+import enum
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+from ..model import ClaimResult, Outcome
+
+SCHEMA = "noteproof-cache/1"
+FOLDER = ".noteproof-cache"
+CONTENT_DIRS = ("derivations", "numerics")
+PACKAGES = ("sympy", "mpmath", "numpy")
+MAX_ENTRY_BYTES = 8 * 1024 * 1024
+TIMINGS = "timings.json"
+
+
+class Uncacheable(TypeError):
+    """A result holding something other than the plain strings, numbers, enums and dataclasses the
+    model declares."""
+
+
+class BadEntry(ValueError):
+    """Cached data that does not have exactly the shape :func:`to_json` writes."""
+
+
+# ---------------------------------------------------------------- ClaimResult <-> JSON
+#
+# Both directions walk the model's declared field types (str, int, bool, float, enums, model
+# dataclasses, ``X | None``, ``tuple[X, ...]``, ``tuple[X, Y]``; ``Any`` holds only str or None),
+# so a field added to the model is stored without touching this module, and a value of any other
+# type makes the result uncacheable rather than stored lossily.
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    if cls not in _HINTS:
+        from .. import model
+        _HINTS[cls] = typing.get_type_hints(cls, vars(model))
+    return _HINTS[cls]
+
+
+def _encode(value: Any, hint: Any) -> Any:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        if value is None or type(value) is str:
+            return value
+        raise Uncacheable(f"a value of type {type(value).__name__}")
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        for arg in args:
+            if arg is not type(None) and _instance(value, arg):
+                return _encode(value, arg)
+        raise Uncacheable(f"a value of type {type(value).__name__} for {hint}")
+    if origin is tuple:
+        if type(value) is not tuple:
+            raise Uncacheable(f"expected a tuple, got {type(value).__name__}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return [_encode(v, args[0]) for v in value]
+        if len(args) != len(value):
+            raise Uncacheable(f"expected {len(args)} items, got {len(value)}")
+        return [_encode(v, a) for v, a in zip(value, args)]
+    if isinstance(hint, type):
+        if hint is bool and _truth_value(value):
+            return bool(value)
+        if type(value) is not hint:
+            raise Uncacheable(f"expected {hint.__name__}, got {type(value).__name__}")
+        if hint in (str, int, bool, float):
+            return value
+        if issubclass(hint, enum.Enum):
+            return value.value
+        if dataclasses.is_dataclass(hint):
+            return {name: _encode(getattr(value, name), h) for name, h in _hints(hint).items()}
+    raise Uncacheable(f"unsupported field type {hint}")
+
+
+TRUTH_TYPES = {("sympy.logic.boolalg", "BooleanTrue"), ("sympy.logic.boolalg", "BooleanFalse"),
+               ("numpy", "bool_"), ("numpy", "bool")}
+
+
+def _truth_value(value: Any) -> bool:
+    """SymPy's true/false and NumPy's bool where the model declares a bool (e.g. Evidence.holds
+    computed as ``sympy.simplify(a - b) == 0``): every renderer reads them by truth value only,
+    and each compares equal to the Python bool, so they are stored as that bool."""
+    cls = type(value)
+    return (cls.__module__, cls.__name__) in TRUTH_TYPES
+
+
+def _instance(value: Any, hint: Any) -> bool:
+    origin = typing.get_origin(hint)
+    if origin is tuple:
+        return type(value) is tuple
+    return isinstance(hint, type) and type(value) is hint
+
+
+def _decode(data: Any, hint: Any) -> Any:
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        if data is None or type(data) is str:
+            return data
+        raise BadEntry("expected a string or null")
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        options = [a for a in args if a is not type(None)]
+        if len(options) != 1:  # an ambiguous union is never written by _encode's callers here
+            raise BadEntry(f"cannot decode {hint}")
+        return _decode(data, options[0])
+    if origin is tuple:
+        if type(data) is not list:
+            raise BadEntry("expected a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(v, args[0]) for v in data)
+        if len(args) != len(data):
+            raise BadEntry(f"expected {len(args)} items")
+        return tuple(_decode(v, a) for v, a in zip(data, args))
+    if isinstance(hint, type):
+        if hint in (str, int, bool):
+            if type(data) is not hint:
+                raise BadEntry(f"expected {hint.__name__}")
+            return data
+        if hint is float:
+            if type(data) is not float:
+                raise BadEntry("expected a float")
+            return data
+        if issubclass(hint, enum.Enum):
+            if type(data) is not str:
+                raise BadEntry(f"expected a {hint.__name__} value")
+            try:
+                return hint(data)
+            except ValueError:
+                raise BadEntry(f"not a {hint.__name__}: {data[:40]!r}") from None
+        if dataclasses.is_dataclass(hint):
+            hints = _hints(hint)
+            if type(data) is not dict or set(data) != set(hints):
+                raise BadEntry(f"expected an object with the fields of {hint.__name__}")
+            return hint(**{name: _decode(data[name], h) for name, h in hints.items()})
+    raise BadEntry(f"unsupported field type {hint}")
+
+
+def to_json(result: ClaimResult) -> dict:
+    """A ClaimResult as plain JSON data; raises Uncacheable for anything the model does not declare."""
+    return _encode(result, ClaimResult)
+
+
+def from_json(data: Any) -> ClaimResult:
+    """The inverse of :func:`to_json`; raises BadEntry on anything it would not have written."""
+    try:
+        return _decode(data, ClaimResult)
+    except (TypeError, AttributeError) as exc:  # e.g. a dataclass refusing a value in __post_init__
+        raise BadEntry(str(exc)) from None
+
+
+def _obj(d: Any, keys: tuple[str, ...]) -> dict:
+    if type(d) is not dict or set(d) != set(keys):
+        raise BadEntry(f"expected an object with keys {', '.join(keys)}")
+    return d
+
+
+def canonical(doc: Any) -> bytes:
+    return json.dumps(doc, sort_keys=True, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def checksum(doc: Any) -> str:
+    return hashlib.sha256(canonical(doc)).hexdigest()
+
+
+# ---------------------------------------------------------------- the key
+
+def versions() -> dict[str, str]:
+    """Python, noteproof and the numeric packages, read from metadata (nothing is imported)."""
+    from importlib import metadata
+    from ..defaults import VERSION
+    out = {"python": f"{sys.implementation.name} {sys.version}", "noteproof": VERSION}
+    for name in PACKAGES:
+        try:
+            out[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            out[name] = "missing"
+    return out
+
+
+def _files(folder: Path, pattern: str) -> list[Path]:
+    return sorted(p for p in folder.rglob(pattern)
+                  if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"))
+
+
+def source_digest(root: Path) -> str:
+    """One hash of every content file under root and every noteproof source file."""
+    h = hashlib.sha256()
+    engine = Path(__file__).resolve().parent
+    groups = [(name, root / name, "*") for name in CONTENT_DIRS] + [("noteproof", engine, "*.py")]
+    for name, folder, pattern in groups:
+        for path in _files(folder, pattern):
+            data = path.read_bytes()
+            rel = path.relative_to(folder).as_posix()
+            h.update(f"{name}/{rel}\0{len(data)}\0".encode())
+            h.update(data)
+    return h.hexdigest()
+
+
+def occurrences(note, text: str) -> list[str]:
+    """line:column of every occurrence of ``text`` in the note (at most 64)."""
+    out, i = [], note.text.find(text) if text else -1
+    while i >= 0 and len(out) < 64:
+        loc = note.location_of(i)
+        out.append(f"{loc.line}:{loc.column}")
+        i = note.text.find(text, i + 1)
+    return out
+
+
+def note_inputs(claim, note) -> dict:
+    """The note text this claim reads, and where each piece stands."""
+    return {
+        "path": note.path,
+        "text": [claim.text, occurrences(note, claim.text), note.printed(claim.text)],
+        "formulas": [[f.text, occurrences(note, f.text), note.printed(f.text)] for f in claim.formulas],
+        "quotes": [[q.snippet, q.number, occurrences(note, q.snippet), note.quote_at(q.snippet, q.number)]
+                   for q in claim.quotes],
+        "tag": note.status_cell(claim.row) if claim.row is not None else None,   # judged as printed
+    }
+
+
+class ResultCache:
+    """Claim results under ``folder``, for one run's dps and parameters.
+
+    ``extras=True`` is the report's cache (results with MathML and figures, see
+    pool.run_report); a plain run (e.g. an audit's ``run_all(..., cache=ResultCache(root, dps))``)
+    uses ``extras=False``. The two never share an entry."""
+
+    def __init__(self, root: Path, dps: int, params: dict[str, str] | None = None,
+                 folder: Path | None = None, extras: bool = False) -> None:
+        self.root = Path(root)
+        self.folder = Path(folder) if folder is not None else self.root / FOLDER
+        self.dps = dps
+        self.params = dict(sorted((params or {}).items()))
+        self.extras = extras  # results with the report's extras (MathML, figures): their own keys
+        self.base = {"schema": SCHEMA, "versions": versions(), "source": source_digest(self.root),
+                     "dps": dps, "params": self.params, "extras": extras}
+        self._loaded: dict[str, ClaimResult] = {}
+
+    def sibling(self, extras: bool) -> "ResultCache":
+        """The same folder, dps and parameters, for results with (or without) the report's extras."""
+        other = copy.copy(self)
+        other.extras, other.base, other._loaded = extras, {**self.base, "extras": extras}, {}
+        return other
+
+    def key(self, claim, note) -> str:
+        doc = {**self.base, "claim": repr(claim), "note": note_inputs(claim, note)}
+        return hashlib.sha256(canonical(doc)).hexdigest()
+
+    def path(self, key: str) -> Path:
+        return self.folder / f"{key}.json"
+
+    def get(self, claim, note) -> ClaimResult | None:
+        """The cached result, or None when absent or not trustworthy."""
+        key = self.key(claim, note)
+        if key in self._loaded:
+            return self._loaded[key]
+        result = self._read(key, claim.id)
+        if result is not None:
+            self._loaded[key] = result
+        return result
+
+    def _read(self, key: str, claim_id: str) -> ClaimResult | None:
+        try:
+            with open(self.path(key), "rb") as handle:
+                data = handle.read(MAX_ENTRY_BYTES + 1)
+            if len(data) > MAX_ENTRY_BYTES:
+                return None
+            doc = _obj(json.loads(data.decode("utf-8")), ("schema", "key", "claim", "seconds", "checksum", "result"))
+            if doc["schema"] != SCHEMA or doc["key"] != key or doc["claim"] != claim_id:
+                return None
+            if doc["checksum"] != checksum(doc["result"]):
+                return None
+            result = from_json(doc["result"])
+        except (OSError, ValueError, RecursionError):  # BadEntry, JSON and Unicode errors are ValueErrors
+            return None
+        if result.id != claim_id or result.outcome is Outcome.ERROR:
+            return None
+        return result
+
+    def put(self, claim, note, result: ClaimResult, seconds: float = 0.0) -> bool:
+        """Store a result (not an error row); False when it was not stored."""
+        if result.outcome is Outcome.ERROR or result.id != claim.id:
+            return False
+        try:
+            body = to_json(result)
+        except Uncacheable:
+            return False
+        key = self.key(claim, note)
+        doc = {"schema": SCHEMA, "key": key, "claim": claim.id, "seconds": round(float(seconds), 3),
+               "checksum": checksum(body), "result": body}
+        return _atomic_write(self.path(key), canonical(doc))
+
+    # Timings of the last run, by claim id: a hint to start the longest claims first.
+    def timings(self) -> dict[str, float]:
+        try:
+            data = json.loads((self.folder / TIMINGS).read_text(encoding="utf-8"))
+        except (OSError, ValueError, RecursionError):
+            return {}
+        if type(data) is not dict:
+            return {}
+        return {k: float(v) for k, v in data.items()
+                if type(k) is str and type(v) in (int, float) and 0 <= v < 1e7}
+
+    def save_timings(self, seconds: dict[str, float]) -> None:
+        merged = {**self.timings(), **{k: round(v, 3) for k, v in seconds.items()}}
+        _atomic_write(self.folder / TIMINGS, canonical(dict(sorted(merged.items()))))
+
+
+def _atomic_write(path: Path, data: bytes) -> bool:
+    """Write bytes to a temporary file beside ``path`` and rename it into place; False on failure."""
+    tmp = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, path)
+        return True
+    except OSError:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        return False

@@ -1,0 +1,248 @@
+"""Run one claim's checks in this process: derivations, formulas, numbers, conditions."""
+from __future__ import annotations
+
+import inspect
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from ..defaults import DEFAULT_DPS
+from .interval import consistent
+from ..sources.content import Check, CheckKind, Content
+from .earn import judge, proposal_evidence, reach_gaps
+from ..errors import NoteproofError
+from ..model import (ClaimResult, Derived, Erratum, Evidence, EvidenceKind, FormulaResult, Location,
+                    NumberResult, Outcome, Reach, Status, Step)
+from ..sources.notes import Note
+from ..sources.registry import Claim, FormulaSpec, QuoteSpec
+from ..sources.tags import TagError, parse_tag
+
+if TYPE_CHECKING:
+    from ..formula.equality import Comparison
+
+
+@dataclass
+class Run:
+    """The state of one claim's run: parameters, precision and derived results so far."""
+
+    content: Content
+    note: Note
+    dps: int = DEFAULT_DPS
+    params: dict[str, str] = field(default_factory=dict)
+    derived: dict[str, Derived] = field(default_factory=dict)
+    computed: dict[str, Any] = field(default_factory=dict)   # numeric id -> compute()'s answer or error
+
+    def call(self, check: Check) -> Any:
+        accepted = inspect.signature(check.fn).parameters
+        kwargs = {k: v for k, v in self.params.items() if k in accepted}
+        return check.fn(**kwargs)
+
+    def derivation(self, check_id: str) -> Derived:
+        if check_id not in self.derived:
+            import mpmath
+            with mpmath.workdps(self.dps):
+                out = self.call(self.content.get(check_id, CheckKind.DERIVATION))
+            if not isinstance(out, Derived):
+                raise NoteproofError(f"derivation {check_id!r} returned {type(out).__name__}, not Derived")
+            self.derived[check_id] = out
+        return self.derived[check_id]
+
+
+def run_claim(claim: Claim, content: Content, note: Note, dps: int = DEFAULT_DPS,
+              params: dict[str, str] | None = None) -> ClaimResult:
+    """Everything about one claim, computed here and now (errors propagate to the caller)."""
+    run = Run(content, note, dps, dict(params or {}))
+    evidence, steps = [], []
+    for check_id in claim.derivations:
+        d = run.derivation(check_id)
+        evidence += d.evidence
+        steps += d.steps
+    formulas = tuple(check_formula(run, spec) for spec in claim.formulas)
+    numbers = tuple(check_number(run, q) for q in claim.quotes if q.numeric)
+    evidence += [check_condition(run, c) for c in claim.conditions]
+    return assemble(claim, note, tuple(evidence), formulas, numbers, tuple(_plain_steps(steps)), bool(run.params))
+
+
+def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas: tuple[FormulaResult, ...],
+             numbers: tuple[NumberResult, ...], steps: tuple[Step, ...], overridden: bool = False) -> ClaimResult:
+    """The claim's result from what its checks gave: where its row stands, the numeric
+    evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
+    (an audit's replay, replay.py, calls it with what a cached result computed)."""
+    where = note.find(claim.text)
+    messages = [] if where else [f"{'row' if claim.row else 'statement'} not found in {note.path}"]
+    tag, status, said = printed_tag(claim, note)
+    evidence += tuple(_numeric_evidence(numbers))
+    if Status.PROPOSAL in status:
+        evidence += (proposal_evidence(f"{claim.text} {tag}"),)
+    outcome, more = verdict(replace(claim, status=status), evidence, formulas, numbers, overridden)
+    if not status:
+        outcome = Outcome.FAILED
+    return ClaimResult(claim.id, claim.note, claim.text, tag,
+                       tuple(dict.fromkeys(s.mark for s in status or claim.status)),
+                       Outcome.FAILED if not where else outcome, evidence, numbers, formulas,
+                       claim.uses, where, tuple(messages + said + more), steps,
+                       errata=located_errata(claim, note, evidence, where), scope=claim.scope)
+
+
+def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
+    """The tag that is judged: the status cell as the note prints it beside the claim's row
+    (claims.yaml's ``tag`` only says what was registered); a statement's registered tag.
+    Returns (tag text, status parts, messages); no parts when the cell names no status."""
+    if claim.row is None:
+        return claim.tag.text, claim.status, []
+    cell = note.status_cell(claim.row)
+    if cell is None or cell == claim.tag.text:
+        return claim.tag.text, claim.status, []
+    try:
+        parts = parse_tag(cell, note.locate(claim.row)).parts
+    except TagError as exc:
+        return cell, (), [f"the status cell {cell!r}: {exc.message}"]
+    return cell, parts or claim.status, [
+        f"the note's status cell reads {cell!r} (claims.yaml registers {claim.tag.text!r}); "
+        "the note's tag is judged: update claims.yaml's 'tag'"]
+
+
+def located_errata(claim: Claim, note: Note, evidence: tuple[Evidence, ...],
+                   where: Location | None) -> tuple[Erratum, ...]:
+    """The errata of evidence that shows the note wrong, each located at the words it corrects
+    (at the claim's own text when those words are not found)."""
+    return tuple(replace(e.erratum, claim=claim.id, location=note.locate(e.erratum.says) or where)
+                 for e in evidence if e.erratum is not None and not e.holds)
+
+
+def _numeric_evidence(numbers: tuple[NumberResult, ...]) -> list[Evidence]:
+    """Each recomputed number that matches its quote is numeric evidence."""
+    return [Evidence(EvidenceKind.NUMERIC, f"{n.quoted} recomputed as {n.computed}", True, reach=Reach.SETTING)
+            for n in numbers if n.outcome is Outcome.VERIFIED]
+
+
+def verdict(claim: Claim, evidence: tuple[Evidence, ...], formulas: tuple[FormulaResult, ...],
+            numbers: tuple[NumberResult, ...], overridden: bool) -> tuple[Outcome, list[str]]:
+    """Verified only if every evidence item, formula and number holds and the tag is earned."""
+    messages = [f"does not hold: {e.statement}" for e in evidence if not e.holds]
+    messages += [f"formula {f.latex!r}: {f.message}" for f in formulas if f.outcome is not Outcome.VERIFIED]
+    messages += [f"number {n.quoted!r}: {n.message or 'computed ' + n.computed}"
+                 for n in numbers if n.outcome is Outcome.FAILED]
+    v = judge(claim.status, evidence)
+    if overridden:
+        return (Outcome.FAILED if messages else Outcome.VERIFIED), messages + list(v.notices)
+    if any(f.outcome is Outcome.ERROR for f in formulas) or any(n.outcome is Outcome.ERROR for n in numbers):
+        return Outcome.ERROR, messages + list(v.messages)
+    if not evidence and not formulas and not numbers and not v.earned:
+        return Outcome.UNVERIFIED, list(v.messages)
+    if bool(messages) or not v.earned:
+        return Outcome.FAILED, messages + list(v.messages) + list(v.notices)
+    gaps = reach_gaps(claim.scope, claim.status, evidence)
+    return (Outcome.PARTLY if gaps else Outcome.VERIFIED), list(gaps) + list(v.notices)
+
+
+def check_condition(run: Run, check_id: str) -> Evidence:
+    check = run.content.get(check_id, CheckKind.CONDITION)
+    holds = run.call(check)
+    if not isinstance(holds, bool):
+        raise NoteproofError(f"condition {check_id!r} returned {type(holds).__name__}, not bool")
+    statement = (check.doc.splitlines() or [check_id])[0]
+    return Evidence(EvidenceKind.DEFINITION, f"condition: {statement}", holds, detail=check_id, condition=True)
+
+
+def check_number(run: Run, quote: QuoteSpec) -> NumberResult:
+    """Compute the quote's value at dps (and dps+20 to confirm) and apply the interval rule."""
+    from .numbers import compute
+    if quote.numeric not in run.computed:   # a claim may quote one value several times
+        try:
+            run.computed[quote.numeric] = compute(run, quote.numeric)
+        except NoteproofError as exc:
+            run.computed[quote.numeric] = exc
+    got = run.computed[quote.numeric]
+    if isinstance(got, NoteproofError):
+        return NumberResult(quote.number, "", run.dps, Outcome.ERROR, number_location(run.note, quote),
+                            quote.numeric, got.message)
+    value, text, dps = got
+    return place_number(run.note, quote, value, text, dps, bool(run.params))
+
+
+def number_location(note: Note, quote: QuoteSpec) -> Location | None:
+    """Where the quoted number stands in the note (Note.quote_at)."""
+    at = note.quote_at(quote.snippet, quote.number)
+    return None if at is None else note.location_of(at[0])
+
+
+def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
+                 overridden: bool = False) -> NumberResult:
+    """A computed value against the quote as the note prints it: the interval rule
+    (compare.consistent), located at the number."""
+    at = note.quote_at(quote.snippet, quote.number)
+    if at is None:
+        return NumberResult(quote.number, text, dps, Outcome.FAILED, None, quote.numeric,
+                            f"snippet {quote.snippet!r} not found in {note.path}")
+    where, printed = note.location_of(at[0]), at[1]
+    if overridden:
+        return NumberResult(printed, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
+                            "recomputed at the given settings")
+    try:
+        ok = consistent(printed, value, exact=quote.exact)
+    except NoteproofError as exc:
+        return NumberResult(printed, text, dps, Outcome.FAILED, where, quote.numeric, exc.message)
+    return NumberResult(printed, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where,
+                        quote.numeric, "" if ok else f"computed {text}, outside what {printed!r} allows")
+
+
+def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
+    """Read the formula as printed and compare it with the form its derivation derived."""
+    from ..formula.equality import relation_parts
+    at = run.note.printed(spec.text)
+    where = None if at is None else run.note.location_of(at[0])
+    spec = spec if at is None else replace(spec, text=at[1])    # the formula as the note prints it
+    form = _pick_form(run.derivation(spec.derivation), spec)
+    shown, relation = _text(form), relation_parts(form) is not None
+    if where is None:
+        return FormulaResult(spec.text, Outcome.FAILED, None, spec.derivation, shown,
+                             f"not found in {run.note.path}", relation=relation)
+    try:
+        same = compare_printed(spec, form, where)
+    except NoteproofError as exc:
+        return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown,
+                             f"unreadable: {exc.message}", relation=relation)
+    outcome = Outcome.VERIFIED if same.equal else Outcome.FAILED
+    return FormulaResult(spec.text, outcome, where, spec.derivation, shown, same.message, relation=relation)
+
+
+def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None) -> "Comparison":
+    """``spec.text`` read by the project's reader against a derived form: equal when part
+    ``spec.part`` (every part, when it has none or too few parts) equals it on ``spec.side``
+    (sameform.compare_form). A formula that cannot be read raises FormulaError."""
+    from ..formula.formread import read_spec
+    from ..formula.equality import Comparison, compare_form
+    parts = read_spec(spec, where)
+    candidates = [parts[spec.part]] if spec.part is not None and spec.part < len(parts) else list(parts)
+    results = [compare_form(p, form, spec.side) for p in candidates]
+    if any(r.equal for r in results):
+        return Comparison(True)
+    return Comparison(False, "; ".join(sorted({r.message for r in results if r.message}))
+                      or "differs from the derived form")
+
+
+def _pick_form(derived: Derived, spec: FormulaSpec) -> Any:
+    if spec.form is not None:
+        if spec.form not in derived.forms:
+            raise NoteproofError(f"derivation {spec.derivation!r} has no form {spec.form!r} "
+                                 f"(it has: {', '.join(derived.forms) or 'none'})")
+        return derived.forms[spec.form]
+    if len(derived.forms) != 1:
+        raise NoteproofError(f"derivation {spec.derivation!r} has {len(derived.forms)} forms; name one with 'form:'")
+    return next(iter(derived.forms.values()))
+
+
+def _text(obj: Any) -> str:
+    from ..formula.equality import relation_parts
+    rel = relation_parts(obj)
+    if rel is not None:
+        ops, args = rel
+        out = str(args[0])
+        for op, arg in zip(ops * len(args), args[1:]):
+            out += f" {op} {arg}"
+        return out
+    return str(obj)
+
+
+def _plain_steps(steps: list[Step]) -> list[Step]:
+    return [Step(s.text, "" if s.expr is None else _text(s.expr)) for s in steps]

@@ -1,0 +1,122 @@
+"""Quoted numbers against computed values: statcheck's interval rule.
+
+A number printed with its last significant digit in place 10^e stands for the
+half-open interval ``[|q| - 10^e/2, |q| + 10^e/2)`` of magnitudes, with the printed
+sign: "0.409" stands for [0.4085, 0.4095). Trailing zeros of an integer are not
+significant ("3,760" stands for [3755, 3765)) unless the quote is exact (a count).
+A fraction "3/4" stands for itself exactly.
+
+>>> interval("0.409")
+(Decimal('0.4085'), Decimal('0.4095'))
+>>> consistent("3,760", "3761.58")
+True
+"""
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation, localcontext
+from fractions import Fraction
+from typing import Any
+
+from ..errors import NumberError
+
+NUMBER = re.compile(r"[-+−]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\d+/\d+)")
+MAX_DIGITS = 200
+
+
+def parse_quoted(text: str) -> Decimal | Fraction:
+    """The printed number as a Decimal (or a Fraction for "a/b"), never through float."""
+    s = text.strip().replace("−", "-")
+    if len(s) > MAX_DIGITS or not NUMBER.fullmatch(s):
+        raise NumberError(f"not a number as the notes print them: {text[:40]!r}")
+    s = s.replace(",", "")
+    if "/" in s:
+        num, den = s.split("/")
+        if int(den) == 0:
+            raise NumberError(f"zero denominator in {text!r}")
+        return Fraction(int(num), int(den))
+    return Decimal(s)
+
+
+def unit(text: str, *, exact: bool = False) -> Decimal:
+    """Half the interval's width doubled: the place value of the last significant digit."""
+    value = parse_quoted(text)
+    if isinstance(value, Fraction):
+        return Decimal(0)
+    sign, digits, exponent = value.as_tuple()
+    if exponent < 0 or exact:
+        return Decimal(1).scaleb(exponent)
+    stripped = _trailing_zeros(digits)
+    if stripped == len(digits):  # "0": one significant digit
+        stripped = 0
+    return Decimal(1).scaleb(exponent + stripped)
+
+
+def _trailing_zeros(digits: tuple[int, ...]) -> int:
+    n = 0
+    for d in reversed(digits):
+        if d:
+            break
+        n += 1
+    return n
+
+
+def interval(text: str, *, exact: bool = False) -> tuple[Decimal, Decimal]:
+    """The magnitudes [lo, hi) the printed digits allow."""
+    value = parse_quoted(text)
+    if isinstance(value, Fraction):
+        d = Decimal(value.numerator) / Decimal(value.denominator)
+        return abs(d), abs(d)
+    half = unit(text, exact=exact) / 2
+    return abs(value) - half, abs(value) + half
+
+
+def consistent(quoted: str, computed: Any, *, exact: bool = False) -> bool:
+    """True when ``computed`` lies in the interval the quoted digits allow (sign respected)."""
+    q = parse_quoted(quoted)
+    c = to_decimal(computed)
+    if isinstance(q, Fraction):
+        return abs(c - Decimal(q.numerator) / Decimal(q.denominator)) <= abs(c) * Decimal("1e-40") + Decimal("1e-60")
+    if q != 0 and c != 0 and (q < 0) != (c < 0):
+        return False
+    lo, hi = interval(quoted, exact=exact)
+    return lo <= abs(c) < hi
+
+
+def to_decimal(value: Any) -> Decimal:
+    """An mpf, int, float, Fraction, Decimal or SymPy number as a Decimal, without loss."""
+    with localcontext() as ctx:
+        ctx.prec = 120
+        if isinstance(value, Decimal):
+            return value
+        if isinstance(value, (int, float)):
+            return Decimal(value)
+        if isinstance(value, Fraction):
+            return Decimal(value.numerator) / Decimal(value.denominator)
+        if hasattr(value, "p") and hasattr(value, "q"):  # SymPy Rational
+            return Decimal(int(value.p)) / Decimal(int(value.q))
+        try:
+            import mpmath
+            if isinstance(value, mpmath.mpf):
+                sign, man, exp, _ = value._mpf_
+                if not man:
+                    return Decimal(0)
+                d = Decimal(int(man)) * Decimal(2) ** int(exp)
+                return -d if sign else d
+            return to_decimal(mpmath.mpf(value))
+        except (TypeError, ValueError, InvalidOperation) as exc:
+            raise NumberError(f"cannot compare a {type(value).__name__} with a quoted number") from exc
+
+
+def rounded_like(quoted: str, computed: Any, *, exact: bool = False) -> str:
+    """The computed value printed at the quoted number's precision ("0.409" style), for fixes."""
+    q = parse_quoted(quoted)
+    c = to_decimal(computed)
+    if isinstance(q, Fraction):
+        return format(c.normalize(), "f")
+    place = unit(quoted, exact=exact)
+    r = c.quantize(place) if place < 1 else (c / place).quantize(Decimal(1)) * place
+    text = format(r, "f") if place < 1 else str(int(r))
+    if "," in quoted and place >= 1:
+        text = f"{int(r):,}"
+    return text

@@ -1,0 +1,45 @@
+"""Compute a registered number at ``dps`` digits and confirm it at ``dps + 20``.
+
+mpmath's autoprec idea: a value that moves between the two precisions is reported,
+never returned. A Python float declares 64-bit arithmetic (dps 0) and is taken as is.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from ..defaults import COMPUTED_DIGITS as SHOWN, CONFIRM
+from ..sources.content import CheckKind
+from ..errors import NoteproofError
+
+
+def compute(run, check_id: str) -> tuple[Any, str, int]:
+    """(value, value as text, dps used; 0 for 64-bit) of one registered numeric."""
+    import mpmath
+    check = run.content.get(check_id, CheckKind.NUMERIC)
+    with mpmath.workdps(run.dps):
+        first = run.call(check)
+    if isinstance(first, float):
+        return first, repr(first), 0
+    if _is_exact(first):
+        return first, str(first), run.dps
+    if not isinstance(first, mpmath.mpf):
+        raise NoteproofError(f"numeric {check_id!r} returned {type(first).__name__}, not a number")
+    with mpmath.workdps(run.dps + CONFIRM):
+        second = run.call(check)
+    with mpmath.workdps(run.dps):
+        if not mpmath.isfinite(first):
+            raise NoteproofError(f"numeric {check_id!r} is not finite ({first})")
+        tol = mpmath.mpf(10) ** (-(run.dps - 10)) * max(1, abs(second))
+        if abs(first - mpmath.mpf(second)) > tol:
+            raise NoteproofError(f"numeric {check_id!r} is unstable: {mpmath.nstr(first, 15)} at "
+                                 f"{run.dps} digits, {mpmath.nstr(second, 15)} at {run.dps + CONFIRM}")
+        return first, mpmath.nstr(first, min(SHOWN, run.dps)), run.dps
+
+
+def _is_exact(value: Any) -> bool:
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, (int, Fraction)):
+        return True
+    return bool(getattr(value, "is_Rational", False))

@@ -1,0 +1,187 @@
+"""Run claims in forked worker processes, each under a time limit.
+
+A check that raises becomes an ``error`` row; one that runs past the limit is
+killed and becomes an ``error`` row; the run goes on. Results come back in
+registry order whatever the number of jobs, so output does not depend on --jobs.
+"""
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+import traceback
+from multiprocessing.connection import Connection, wait
+from typing import TYPE_CHECKING, Callable, Iterable
+
+from ..defaults import DEFAULT_TIMEOUT
+from .claim import run_claim
+from ..errors import NoteproofError
+from ..model import ClaimResult, Outcome
+from ..sources.project import Project
+from ..sources.registry import Claim
+
+if TYPE_CHECKING:
+    from .cache import ResultCache
+
+
+def error_result(claim: Claim, message: str, note_path: str = "") -> ClaimResult:
+    return ClaimResult(claim.id, claim.note, claim.text, claim.tag.text,
+                       tuple(dict.fromkeys(s.mark for s in claim.status)), Outcome.ERROR,
+                       uses=claim.uses, messages=(message,))
+
+
+def run_one(project: Project, claim: Claim, dps: int, params: dict | None = None) -> ClaimResult:
+    """One claim in this process; any exception becomes an error row."""
+    content = project.content
+    for module, why in content.broken.items():
+        if not set(claim.check_ids) <= content.checks.keys():
+            return error_result(claim, f"content module {module} failed to import: {why}")
+    try:
+        return run_claim(claim, content, project.notes[claim.note], dps, params)
+    except NoteproofError as exc:
+        return error_result(claim, str(exc))
+    except Exception as exc:  # a bug in content must not take the run down
+        last = traceback.extract_tb(exc.__traceback__)[-1]
+        return error_result(claim, f"{type(exc).__name__}: {exc} (at {os.path.basename(last.filename)}:{last.lineno})")
+
+
+def _child(conn: Connection, project: Project, claim: Claim, dps: int, extras: bool) -> None:
+    try:
+        if extras:
+            from ..sources.content import memoize_derivations
+            memoize_derivations(project.content)
+        result = run_one(project, claim, dps)
+        done = True
+        if extras:
+            result, done = _enriched(project, claim, result, dps)
+        conn.send((result, done))
+    except BaseException as exc:  # e.g. an unpicklable result
+        conn.send((error_result(claim, f"worker failed: {type(exc).__name__}: {exc}"), False))
+    finally:
+        conn.close()
+
+
+def _enriched(project: Project, claim: Claim, result: ClaimResult, dps: int) -> tuple[ClaimResult, bool]:
+    """The result with the report's extras (report.enrich), and whether they were computed."""
+    if not _needs_extras(claim, result):
+        return result, True
+    from .extras import extras, with_extras
+    try:  # what report.enrich does for one result, without its fork and its warm-up
+        return with_extras(result, extras(project, claim, result, dps)), True
+    except Exception:  # as in enrich: the result stays without its extras (and is not cached)
+        return result, False
+
+
+def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
+            timeout: float = DEFAULT_TIMEOUT,
+            progress: Callable[[ClaimResult], None] | None = None,
+            cache: "ResultCache | None" = None, extras: bool = False) -> list[ClaimResult]:
+    """Run every claim, at most ``jobs`` at a time, each in a forked process.
+
+    With a ``cache``, a claim whose inputs are unchanged is read back instead of run, and
+    every fresh result that is not an error row is stored. When every claim is cached, the
+    content (and SymPy) is never imported. With ``extras``, each worker also computes what
+    the report adds to a result (report.enrich: MathML, figures), and the cache holds the
+    result with them. Results come back in registry order whatever ``jobs``.
+    """
+    if cache is not None and cache.extras != extras:
+        raise ValueError("a cache of results with extras serves only runs with extras, and back")
+    claims = list(claims)
+    results: dict[int, ClaimResult] = {}
+    todo: list[tuple[int, Claim]] = []
+    for i, claim in enumerate(claims):
+        hit = cache.get(claim, project.notes[claim.note]) if cache is not None else None
+        if hit is not None:
+            results[i] = hit
+            _report(progress, hit)
+        else:
+            todo.append((i, claim))
+    if not todo:
+        return [results[i] for i in sorted(results)]
+    if cache is not None:  # longest first (last run's timings), so the run does not end on a long claim
+        last = cache.timings()
+        todo.sort(key=lambda item: -last.get(item[1].id, 0.0))
+    project.content  # import content once, before forking, so children inherit it
+    _warm_imports(extras)
+    ctx = multiprocessing.get_context("fork")
+    seconds: dict[str, float] = {}
+    running: dict[Connection, tuple[int, Claim, multiprocessing.Process, float, float]] = {}
+    queue = iter(todo)
+    pending = len(todo)
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            i, claim = next(queue)
+            pending -= 1
+            parent, child = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_child, args=(child, project, claim, dps, extras), daemon=True)
+            started = time.monotonic()
+            proc.start()
+            child.close()
+            running[parent] = (i, claim, proc, started + timeout, started)
+        soonest = min(entry[3] for entry in running.values())
+        for conn in wait(list(running), timeout=max(0.0, soonest - time.monotonic())):
+            i, claim, proc, _, started = running.pop(conn)
+            try:
+                results[i], complete = conn.recv()
+            except (EOFError, OSError):
+                results[i] = error_result(claim, f"worker died (exit code {proc.exitcode})")
+                complete = False
+            conn.close()
+            proc.join()
+            seconds[claim.id] = time.monotonic() - started
+            if complete and cache is not None:
+                cache.put(claim, project.notes[claim.note], results[i], seconds[claim.id])
+            _report(progress, results[i])
+        now = time.monotonic()
+        for conn, (i, claim, proc, deadline, _) in list(running.items()):
+            if now >= deadline:
+                proc.kill()
+                proc.join()
+                conn.close()
+                running.pop(conn)
+                results[i] = error_result(claim, f"timed out after {timeout:g} s")
+                seconds[claim.id] = timeout
+                _report(progress, results[i])
+    if cache is not None:
+        cache.save_timings(seconds)
+    return [results[i] for i in sorted(results)]
+
+
+def run_report(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
+               timeout: float = DEFAULT_TIMEOUT,
+               progress: Callable[[ClaimResult], None] | None = None,
+               cache: "ResultCache | None" = None) -> list[ClaimResult]:
+    """Every claim's result as the report shows it, MathML and figures included (report.enrich,
+    computed in the claim's own worker, reusing its derivations), run or read from the cache.
+    A fully cached report needs neither the content nor SymPy. Pass the results to
+    build_report with ``figures=False``: they are already enriched."""
+    return run_all(project, claims, dps, jobs, timeout, progress, cache=cache, extras=True)
+
+
+def _needs_extras(claim: Claim, r: ClaimResult) -> bool:
+    """Whether report.enrich would compute something for this result (mirrors its test)."""
+    return r.outcome is not Outcome.ERROR and bool(
+        getattr(claim, "figures", ()) or (r.formulas and not any(getattr(f, "mathml", "") for f in r.formulas))
+        or (r.steps and not any(getattr(s, "mathml", "") for s in r.steps)))
+
+
+def _warm_imports(extras: bool) -> None:
+    """Import (and warm) once in the parent what every claim's run needs, so no child does it again."""
+    import importlib
+    for name in ("mpmath", "noteproof.run.numbers", "noteproof.formula.equality", "noteproof.formula.formread",
+                 "noteproof.formula.parser", "noteproof.run.extras"):
+        try:
+            importlib.import_module(name)
+        except Exception:  # a child importing it meets the same error and reports it as its row
+            pass
+    if extras:
+        try:
+            from .extras import warm_up
+            warm_up()
+        except Exception:
+            pass
+
+
+def _report(progress: Callable[[ClaimResult], None] | None, result: ClaimResult) -> None:
+    if progress is not None:
+        progress(result)

@@ -1,0 +1,190 @@
+"""The registering decorators for derivations/ and numerics/, and their loader.
+
+Content modules register functions by id::
+
+    @derivation("w09.fixed-point-slope")
+    def fixed_point_slope() -> Derived: ...
+
+    @numeric("w09.separation-after-ten-steps")
+    def separation(beta="1/2", steps="10"): ...   # returns an mpf, int, Rational or float
+
+    @condition("c12.d02.contraction")
+    def contraction(theta="1.2") -> bool: ...     # docstring's first line is the statement
+
+Parameters are keyword arguments whose defaults are the note's values written as
+strings; `noteproof check ID --set NAME=VALUE` overrides them with exact decimal or
+fraction strings. Convert them with :func:`exact` (SymPy Rational) or
+:func:`mpnum` (mpf at the working precision). A numeric returning a Python float
+declares that it computed in 64-bit arithmetic.
+"""
+from __future__ import annotations
+
+import enum
+import importlib.util
+import inspect
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from ..errors import ContentError
+from ..model import Location
+
+CONTENT_DIRS = ("derivations", "numerics")
+
+
+class CheckKind(enum.Enum):
+    DERIVATION = "derivation"
+    NUMERIC = "numeric"
+    CONDITION = "condition"
+
+
+@dataclass(frozen=True)
+class Check:
+    """A registered content function."""
+
+    id: str
+    kind: CheckKind
+    fn: Callable[..., Any]
+    location: Location
+
+    @property
+    def params(self) -> dict[str, str]:
+        """The function's parameters and their default values (the note's settings)."""
+        sig = inspect.signature(self.fn)
+        return {n: str(p.default) for n, p in sig.parameters.items()
+                if p.default is not inspect.Parameter.empty}
+
+    @property
+    def doc(self) -> str:
+        return inspect.getdoc(self.fn) or ""
+
+
+_REGISTRY: dict[str, Check] = {}
+
+
+def _register(kind: CheckKind, check_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
+        code = fn.__code__
+        loc = Location(_relative(code.co_filename), code.co_firstlineno)
+        old = _REGISTRY.get(check_id)
+        if old is not None and old.location != loc:
+            raise ContentError(f"{kind.value} id {check_id!r} already registered at {old.location}", loc)
+        _REGISTRY[check_id] = Check(check_id, kind, fn, loc)
+        return fn
+    return wrap
+
+
+def derivation(check_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a SymPy derivation returning :class:`noteproof.model.Derived`."""
+    return _register(CheckKind.DERIVATION, check_id)
+
+
+def numeric(check_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register an mpmath computation returning one number."""
+    return _register(CheckKind.NUMERIC, check_id)
+
+
+def condition(check_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register a predicate on a claim's parameters (a 'where it applies' condition)."""
+    return _register(CheckKind.CONDITION, check_id)
+
+
+def exact(value: Any) -> Any:
+    """A parameter as an exact SymPy Rational ('1.5', '3/2', 2, Fraction)."""
+    import sympy
+    return sympy.Rational(str(value))
+
+
+def mpnum(value: Any) -> Any:
+    """A parameter as an mpf at the working precision, via an exact rational."""
+    import mpmath
+    q = exact(value)
+    return mpmath.mpf(int(q.p)) / int(q.q)
+
+
+_ROOT: list[Path] = []
+
+
+def _relative(filename: str) -> str:
+    path = Path(filename)
+    for root in _ROOT:
+        try:
+            return str(path.relative_to(root))
+        except ValueError:
+            pass
+    return str(path)
+
+
+@dataclass(frozen=True)
+class Content:
+    """Everything registered under a project root, and the modules that failed to import."""
+
+    checks: dict[str, Check]
+    broken: dict[str, str]  # module path -> error message
+
+    def get(self, check_id: str, kind: CheckKind | None = None) -> Check:
+        check = self.checks.get(check_id)
+        if check is None or (kind is not None and check.kind is not kind):
+            what = kind.value if kind else "check"
+            raise ContentError(f"no {what} registered as {check_id!r}")
+        return check
+
+
+def load_content(root: Path) -> Content:
+    """Import derivations/*.py and numerics/*.py under ``root`` and collect what they register.
+
+    A module that fails to import is recorded in ``broken``; the others still load.
+    """
+    root = root.resolve()
+    if root not in _ROOT:
+        _ROOT.insert(0, root)
+    broken: dict[str, str] = {}
+    for folder in CONTENT_DIRS:
+        for path in sorted((root / folder).glob("*.py")):
+            if path.name.startswith("_"):
+                continue
+            name = f"noteproof_content.{folder}.{path.stem}"
+            if name in sys.modules:
+                continue
+            try:
+                _import(name, path)
+            except Exception as exc:  # a broken module must not take the others down
+                broken[str(path.relative_to(root))] = f"{type(exc).__name__}: {exc}"
+    return Content(dict(_REGISTRY), broken)
+
+
+def _import(name: str, path: Path) -> None:
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+
+
+def memoize_derivations(content) -> None:
+    """Run each derivation once per (parameters, precision) in this process: `show` then
+    pretty-prints, and a report worker renders, the very objects the checks derived."""
+    import dataclasses
+    import functools
+    import mpmath
+
+    def memo(fn):
+        seen: dict = {}
+
+        @functools.wraps(fn)  # keeps the signature, which Run.call inspects
+        def wrapper(**kwargs):
+            key = (tuple(sorted(kwargs.items())), mpmath.mp.prec)
+            if key not in seen:
+                seen[key] = fn(**kwargs)
+            return seen[key]
+        wrapper.noteproof_memo = True
+        return wrapper
+
+    for check_id, check in list(content.checks.items()):
+        if check.kind is CheckKind.DERIVATION and not getattr(check.fn, "noteproof_memo", False):
+            content.checks[check_id] = dataclasses.replace(check, fn=memo(check.fn))

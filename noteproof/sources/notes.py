@@ -1,0 +1,174 @@
+"""A note's text -> its status-table Rows and located snippets."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..errors import NoteError
+from ..model import Location
+
+TABLE_TITLE = "Key claims and status"
+NUMBER_TOKEN = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/[1-9]\d*)?"   # as compare.parse_quoted reads
+MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
+CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
+MAX_BYTES = 8 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Row:
+    """One status-table line: the claim cell and the status cell, verbatim."""
+
+    text: str
+    tag: str
+    location: Location
+
+
+@dataclass(frozen=True)
+class MathSpan:
+    """One ``$...$`` or ``$$...$$`` of a note: its inner text and where that stands."""
+
+    text: str
+    start: int             # offset of the inner text
+    end: int
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note's text (LF line endings, no byte-order mark) and the path it was read from."""
+
+    path: str
+    text: str
+
+    def locate(self, snippet: str, start: int = 0) -> Location | None:
+        """Where ``snippet`` first occurs (at or after offset ``start``), or None."""
+        i = self.text.find(snippet, start) if snippet else -1
+        return None if i < 0 else self.location_of(i)
+
+    def location_of(self, offset: int) -> Location:
+        line = self.text.count("\n", 0, offset) + 1
+        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+        return Location(self.path, line, column)
+
+    @property
+    def lines(self) -> list[str]:
+        return self.text.split("\n")
+
+    def printed(self, text: str) -> tuple[int, str] | None:
+        """Where registered text stands and how the note prints it: as registered, or with its
+        numbers printed otherwise (each judged by its own quote) when that leaves one place."""
+        i = self.text.find(text) if text else -1
+        if i >= 0:
+            return i, text
+        pieces = re.split(f"(?<![\\w.])({NUMBER_TOKEN})(?![\\w])", text)
+        if len(pieces) < 3 or len("".join(pieces[::2]).strip()) < CONTEXT:
+            return None
+        pattern = "".join(re.escape(p) if k % 2 == 0 else f"({NUMBER_TOKEN})" for k, p in enumerate(pieces))
+        found = [m for m in re.finditer(pattern, self.text)]
+        return (found[0].start(), found[0].group(0)) if len(found) == 1 else None
+
+    def find(self, text: str) -> Location | None:
+        """Where registered text stands (Note.printed), or None."""
+        at = self.printed(text)
+        return None if at is None else self.location_of(at[0])
+
+    def quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
+        """Where a quoted number stands and how the note prints it: the snippet as registered,
+        or the same words around a number printed otherwise (re-rounded, more digits, a new
+        value). When those words stand before several numbers, the one that re-rounds the
+        registered number; None when that leaves no single place: a quote is never attached
+        to another number."""
+        off = number_offset(snippet, number)
+        i = self.text.find(snippet) if snippet else -1
+        if i >= 0:
+            return i + off, number
+        before, after = snippet[:max(off, 0)], snippet[off + len(number):]
+        if off < 0 or len((before + after).strip()) < CONTEXT:
+            return None
+        pattern = re.escape(before) + f"({NUMBER_TOKEN})" + (re.escape(after) if after else r"(?![\d.,]\d)")
+        found = [(m.start(1), m.group(1)) for m in re.finditer(pattern, self.text)]
+        if len(found) > 1:
+            found = [f for f in found if _same_value(f[1], number)]
+        return found[0] if len(found) == 1 else None
+
+    def math_spans(self) -> tuple[MathSpan, ...]:
+        """Every ``$$...$$`` and ``$...$`` of the note, in order."""
+        return tuple(MathSpan(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2),
+                              m.end(1) if m.group(1) else m.end(2)) for m in MATH_SPAN.finditer(self.text))
+
+    def status_cell(self, claim_cell: str) -> str | None:
+        """The status cell printed beside a claim cell of the status table (None: no such row,
+        or no readable table)."""
+        try:
+            return next((r.tag for r in table_rows(self) if r.text == claim_cell), None)
+        except NoteError:
+            return None
+
+
+def read_note(path: Path, display: str | None = None) -> Note:
+    """Read a note as UTF-8 text; CRLF and a byte-order mark are normalised away."""
+    shown = display or str(path)
+    where = Location(shown)
+    if not path.exists():
+        raise NoteError("no such note", where)
+    if path.is_dir():
+        raise NoteError("is a directory, not a note", where)
+    data = path.read_bytes()
+    if len(data) > MAX_BYTES:
+        raise NoteError(f"note larger than {MAX_BYTES // 2**20} MiB", where)
+    if b"\x00" in data:
+        raise NoteError("binary file (contains NUL bytes), not a note", where)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise NoteError(f"not UTF-8 text (byte {data[exc.start]:#04x})", Location(shown, line)) from None
+    return Note(shown, text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def table_rows(note: Note) -> tuple[Row, ...]:
+    """The rows of the note's "Key claims and status" table (empty if it has none).
+
+    The table is the title line, a ``Claim<TAB>Status`` header, then one line per
+    claim up to the first blank line; each row must have exactly two tab-separated cells.
+    """
+    lines = note.lines
+    try:
+        start = next(i for i, s in enumerate(lines) if s.strip() == TABLE_TITLE)
+    except StopIteration:
+        return ()
+    i = start + 1
+    while i < len(lines) and not lines[i].strip():
+        i += 1
+    if i >= len(lines) or lines[i].split("\t")[0].strip() != "Claim":
+        raise NoteError("status table has no 'Claim<TAB>Status' header", Location(note.path, i + 1))
+    rows = []
+    for j in range(i + 1, len(lines)):
+        if not lines[j].strip():
+            break
+        cells = lines[j].split("\t")
+        where = Location(note.path, j + 1)
+        if len(cells) != 2:
+            raise NoteError(f"status-table row has {len(cells)} tab-separated cells, expected 2", where)
+        rows.append(Row(cells[0].strip(), cells[1].strip(), where))
+    return tuple(rows)
+
+
+def _same_value(a: str, b: str) -> bool:
+    """Whether two printings of a number agree to the shorter one's last digit (a re-rounding)."""
+    from decimal import Decimal, InvalidOperation
+    try:
+        x, y = (Decimal(t.replace(",", "")) for t in (a, b))
+    except InvalidOperation:
+        return a == b
+    place = max(Decimal(1).scaleb(x.as_tuple().exponent), Decimal(1).scaleb(y.as_tuple().exponent))
+    return abs(x - y) <= place / 2
+
+
+def number_offset(snippet: str, number: str) -> int:
+    """Where ``number`` stands in ``snippet`` as a whole token ("0" is not the 0 of "z0" or "10").
+
+    Falls back to the first plain occurrence; -1 when absent.
+    """
+    match = re.search(rf"(?<![\w.]){re.escape(number)}(?!\.?\d)", snippet)
+    return match.start() if match else snippet.find(number)

@@ -1,0 +1,348 @@
+"""claims.yaml -> validated, frozen Claims; every error names the file and line."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..defaults import PARAM_NAME as NAME, PARAM_VALUE as VALUE
+from ..errors import RegistryError
+from ..model import Location, Scope, Status
+from .tags import Tag, TagError, parse_status_words, parse_tag
+from .safeyaml import LDict, LList, load_yaml
+
+SIDES = ("rhs", "lhs", "whole")
+
+
+@dataclass(frozen=True)
+class NoteSpec:
+    key: str
+    file: str
+    title: str
+    location: Location
+    labels: tuple[tuple[str, str], ...] = ()   # (regex or snippet, why) for `scan`
+    math: tuple[tuple[str, str], ...] = ()     # (snippet, why): math declared notation or definition
+    notation: tuple[tuple[str, str], ...] = ()  # (regex a whole span matches, why): symbols named in prose
+
+
+@dataclass(frozen=True)
+class FormulaSpec:
+    text: str                                  # verbatim as printed
+    plain: bool                                # plain text (`text:`) rather than LaTeX (`latex:`)
+    derivation: str
+    form: str | None
+    symbols: tuple[tuple[str, str], ...]
+    functions: tuple[str, ...]
+    part: int | None
+    side: str
+    location: Location                         # where the entry stands in claims.yaml
+
+
+@dataclass(frozen=True)
+class QuoteSpec:
+    snippet: str
+    number: str
+    numeric: str | None
+    input: str | None
+    exact: bool
+    location: Location
+
+
+@dataclass(frozen=True)
+class SeriesSpec:
+    numeric: str
+    label: str
+    set: tuple[tuple[str, str], ...]           # parameters held fixed for this series
+
+
+@dataclass(frozen=True)
+class FigureSpec:
+    """A figure: registered numerics evaluated with one parameter varied over ``values``."""
+
+    title: str
+    vary: str
+    values: tuple[str, ...]
+    x_label: str
+    y_label: str
+    log: str                                   # "", "x", "y" or "xy"
+    series: tuple[SeriesSpec, ...]
+    location: Location
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    note: str
+    row: str | None                            # the status-table claim cell, verbatim
+    statement: str | None                      # or a verbatim sentence of the note
+    tag: Tag
+    status: tuple[Status, ...]
+    derivations: tuple[str, ...]
+    uses: tuple[str, ...]
+    conditions: tuple[str, ...]
+    formulas: tuple[FormulaSpec, ...]
+    quotes: tuple[QuoteSpec, ...]
+    location: Location
+    figures: tuple[FigureSpec, ...] = ()
+    scope: Scope = Scope.GENERAL                # what the statement quantifies over
+
+    @property
+    def check_ids(self) -> tuple[str, ...]:
+        """Every content id the claim names: derivations, conditions, formulas' and quotes' checks."""
+        ids = (*self.derivations, *self.conditions, *(f.derivation for f in self.formulas),
+               *(q.numeric for q in self.quotes if q.numeric))
+        return tuple(dict.fromkeys(ids))
+
+    @property
+    def text(self) -> str:
+        return self.row if self.row is not None else (self.statement or "")
+
+
+@dataclass(frozen=True)
+class Registry:
+    path: str
+    notes: dict[str, NoteSpec]
+    claims: tuple[Claim, ...]
+
+    def claim(self, claim_id: str) -> Claim:
+        for c in self.claims:
+            if c.id == claim_id:
+                return c
+        raise KeyError(claim_id)
+
+
+CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
+              "conditions", "formulas", "quotes", "figures", "scope"}
+FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side"}
+QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact"}
+NOTE_KEYS = {"file", "title", "labels", "math"}
+FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
+SERIES_KEYS = {"numeric", "label", "set"}
+
+
+class _Reader:
+    """Typed field access on one YAML mapping, with located errors."""
+
+    def __init__(self, data: object, path: str, what: str, allowed: set[str], line: int = 0) -> None:
+        self.path = path
+        if not isinstance(data, LDict):
+            raise RegistryError(f"{what} must be a mapping", Location(path, getattr(data, "line", line)))
+        self.data = data
+        for key in data:
+            if key not in allowed:
+                raise RegistryError(f"unknown field {key!r} in {what} (allowed: {', '.join(sorted(allowed))})",
+                                    self.at(key))
+
+    def at(self, key: str | None = None) -> Location:
+        return Location(self.path, self.data.key_lines.get(key, self.data.line) if key else self.data.line)
+
+    def str(self, key: str, required: bool = True, default: str | None = None) -> str | None:
+        value = self.data.get(key)
+        if value is None:
+            if required:
+                raise RegistryError(f"missing field {key!r}", self.at())
+            return default
+        if not isinstance(value, str) or not value:
+            raise RegistryError(f"field {key!r} must be a non-empty string", self.at(key))
+        return value
+
+    def strs(self, key: str) -> tuple[str, ...]:
+        value = self.data.get(key)
+        if value is None:
+            return ()
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+            raise RegistryError(f"field {key!r} must be a string or a list of strings", self.at(key))
+        return tuple(value)
+
+    def list(self, key: str) -> list:
+        value = self.data.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, LList):
+            raise RegistryError(f"field {key!r} must be a list", self.at(key))
+        return value
+
+
+def load_registry(path: Path, display: str = "claims.yaml") -> Registry:
+    """Read and validate claims.yaml (structure and internal references; not content ids)."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise RegistryError("no such file", Location(display)) from None
+    except (UnicodeDecodeError, IsADirectoryError) as exc:
+        raise RegistryError(f"cannot read: {exc.__class__.__name__}", Location(display)) from None
+    data = load_yaml(text, display)
+    if data is None:
+        raise RegistryError("empty registry: expected 'notes:' and 'claims:'", Location(display, 1))
+    top = _Reader(data, display, "the registry's top level", {"version", "notes", "claims"}, 1)
+    notes = _notes(top)
+    claims = tuple(_claim(item, display, notes) for item in top.list("claims"))
+    _check_ids(claims, display)
+    return Registry(display, notes, claims)
+
+
+def _notes(top: _Reader) -> dict[str, NoteSpec]:
+    raw = top.data.get("notes")
+    if not isinstance(raw, LDict) or not raw:
+        raise RegistryError("'notes' must map note keys to {file, title}", top.at("notes"))
+    notes = {}
+    for key, spec in raw.items():
+        r = _Reader(spec, top.path, f"note {key!r}", NOTE_KEYS, raw.key_lines[key])
+        labels = tuple(_label(item, r) for item in r.list("labels"))
+        declared = [_declared(item, r) for item in r.list("math")]
+        math = tuple((s, w) for kind, s, w in declared if kind == "snippet")
+        notation = tuple((s, w) for kind, s, w in declared if kind == "pattern")
+        notes[str(key)] = NoteSpec(str(key), r.str("file"), r.str("title", False, str(key)), r.at(), labels,
+                                   math, notation)
+    return notes
+
+
+def _declared(item: object, parent: _Reader) -> tuple[str, str, str]:
+    """("snippet", text around the $...$ it declares, why) or ("pattern", regex of a whole span, why)."""
+    r = _Reader(item, parent.path, "a math declaration", {"snippet", "pattern", "why"}, parent.data.line)
+    snippet, pattern = r.str("snippet", False), r.str("pattern", False)
+    if (snippet is None) == (pattern is None):
+        raise RegistryError("a math declaration needs exactly one of 'snippet' and 'pattern'", r.at())
+    if snippet is not None and "$" not in snippet:
+        raise RegistryError("a math declaration's snippet must contain the $...$ span it declares", r.at("snippet"))
+    if pattern is not None:
+        try:
+            re.compile(pattern)
+        except re.error as exc:
+            raise RegistryError(f"pattern {pattern!r} is not a regular expression: {exc}", r.at("pattern")) from None
+    return ("snippet", snippet, r.str("why")) if snippet is not None else ("pattern", pattern, r.str("why"))
+
+
+def _label(item: object, parent: _Reader) -> tuple[str, str]:
+    r = _Reader(item, parent.path, "a label", {"pattern", "why"}, parent.data.line)
+    return r.str("pattern"), r.str("why")
+
+
+def _claim(item: object, path: str, notes: dict[str, NoteSpec]) -> Claim:
+    r = _Reader(item, path, "a claim", CLAIM_KEYS)
+    claim_id = r.str("id")
+    note = r.str("note")
+    if note not in notes:
+        raise RegistryError(f"claim {claim_id!r}: unknown note {note!r} (known: {', '.join(notes)})", r.at("note"))
+    row, statement = r.str("row", False), r.str("statement", False)
+    if (row is None) == (statement is None):
+        raise RegistryError(f"claim {claim_id!r}: give exactly one of 'row' and 'statement'", r.at())
+    try:
+        tag = parse_tag(r.str("tag"), r.at("tag"))
+        words = r.strs("status")
+        status = parse_status_words(list(words), r.at("status")) if words else tag.parts
+    except TagError as exc:
+        raise RegistryError(f"claim {claim_id!r}: {exc.message}", exc.location) from None
+    if not status:
+        raise RegistryError(f"claim {claim_id!r}: the tag {tag.text!r} names no status; add 'status:'", r.at("tag"))
+    if tag.parts and status != tag.parts:
+        raise RegistryError(f"claim {claim_id!r}: status {[s.value for s in status]} disagrees with the tag "
+                            f"{tag.text!r} ({[s.value for s in tag.parts]})", r.at("status"))
+    scopes = {s.value: s for s in Scope}
+    scope = r.str("scope", False, Scope.GENERAL.value)
+    if scope not in scopes:
+        raise RegistryError(f"claim {claim_id!r}: 'scope' must be one of {', '.join(scopes)}", r.at("scope"))
+    return Claim(claim_id, note, row, statement, tag, status, r.strs("derivation"), r.strs("uses"),
+                 r.strs("conditions"), tuple(_formula(f, r) for f in r.list("formulas")),
+                 tuple(_quote(q, r) for q in r.list("quotes")), r.at(),
+                 tuple(_figure(f, r) for f in r.list("figures")), scopes[scope])
+
+
+def _formula(item: object, parent: _Reader) -> FormulaSpec:
+    r = _Reader(item, parent.path, "a formula", FORMULA_KEYS, parent.data.line)
+    latex, text = r.str("latex", False), r.str("text", False)
+    if (latex is None) == (text is None):
+        raise RegistryError("a formula needs exactly one of 'latex' and 'text'", r.at())
+    symbols = r.data.get("symbols") or {}
+    if not isinstance(symbols, dict) or not all(isinstance(k, str) and isinstance(v, str) for k, v in symbols.items()):
+        raise RegistryError("'symbols' must map text fragments to symbol names", r.at("symbols"))
+    part = r.data.get("part")
+    if part is not None and (not isinstance(part, int) or isinstance(part, bool) or part < 0):
+        raise RegistryError("'part' must be a non-negative integer", r.at("part"))
+    side = r.str("side", False, "rhs")
+    if side not in SIDES:
+        raise RegistryError(f"'side' must be one of {', '.join(SIDES)}", r.at("side"))
+    return FormulaSpec(latex or text, text is not None, r.str("derivation"), r.str("form", False),
+                       tuple(symbols.items()), r.strs("functions"), part, side, r.at())
+
+
+def _quote(item: object, parent: _Reader) -> QuoteSpec:
+    r = _Reader(item, parent.path, "a quote", QUOTE_KEYS, parent.data.line)
+    number = r.data.get("number")
+    if not isinstance(number, str):
+        raise RegistryError("a quote's 'number' must be a string (quote it: trailing zeros matter)", r.at("number"))
+    snippet = r.str("snippet")
+    if number not in snippet:
+        raise RegistryError(f"number {number!r} does not occur in its snippet {snippet!r}", r.at("number"))
+    numeric, source = r.str("numeric", False), r.str("input", False)
+    if (numeric is None) == (source is None):
+        raise RegistryError("a quote needs exactly one of 'numeric' (a check) and 'input' (why it is given)", r.at())
+    exact = r.data.get("exact", False)
+    if not isinstance(exact, bool):
+        raise RegistryError("'exact' must be true or false", r.at("exact"))
+    return QuoteSpec(snippet, number, numeric, source, exact, r.at())
+
+
+def _figure(item: object, parent: _Reader) -> FigureSpec:
+    r = _Reader(item, parent.path, "a figure", FIGURE_KEYS, parent.data.line)
+    vary = r.str("vary")
+    if not NAME.fullmatch(vary):
+        raise RegistryError(f"'vary' must be a parameter name, not {vary!r}", r.at("vary"))
+    values = r.strs("values")
+    bad = [v for v in values if not VALUE.fullmatch(v)]
+    if len(values) < 2 or bad:
+        raise RegistryError("'values' must list at least two decimals or fractions as strings"
+                            + (f" (not {bad[0]!r})" if bad else ""), r.at("values"))
+    log = r.str("log", False, "")
+    if log not in ("x", "y", "xy"):
+        if r.data.get("log") is not None:
+            raise RegistryError("'log' must be x, y or xy", r.at("log"))
+        log = ""
+    series = tuple(_series(s, r) for s in r.list("series"))
+    if not series:
+        raise RegistryError("a figure needs at least one entry in 'series'", r.at("series"))
+    return FigureSpec(r.str("title"), vary, values, r.str("x", False, vary), r.str("y", False, ""),
+                      log, series, r.at())
+
+
+def _series(item: object, parent: _Reader) -> SeriesSpec:
+    r = _Reader(item, parent.path, "a figure series", SERIES_KEYS, parent.data.line)
+    numeric = r.str("numeric")
+    fixed = r.data.get("set") or {}
+    if not isinstance(fixed, dict) or not all(isinstance(k, str) and NAME.fullmatch(k) and isinstance(v, str)
+                                              and VALUE.fullmatch(v) for k, v in fixed.items()):
+        raise RegistryError("'set' must map parameter names to decimals or fractions as strings", r.at("set"))
+    return SeriesSpec(numeric, r.str("label", False, numeric), tuple(sorted(fixed.items())))
+
+
+def _check_ids(claims: tuple[Claim, ...], path: str) -> None:
+    seen: dict[str, Claim] = {}
+    for c in claims:
+        if c.id in seen:
+            raise RegistryError(f"duplicate claim id {c.id!r} (first at line {seen[c.id].location.line})", c.location)
+        seen[c.id] = c
+    for c in claims:
+        for u in c.uses:
+            if u not in seen:
+                raise RegistryError(f"claim {c.id!r} uses unknown claim {u!r}", c.location)
+    _check_acyclic(seen)
+
+
+def _check_acyclic(claims: dict[str, Claim]) -> None:
+    state: dict[str, int] = {}
+
+    def visit(cid: str, trail: tuple[str, ...]) -> None:
+        if state.get(cid) == 2:
+            return
+        if state.get(cid) == 1:
+            cycle = " -> ".join(trail[trail.index(cid):] + (cid,))
+            raise RegistryError(f"'uses' cycle: {cycle}", claims[cid].location)
+        state[cid] = 1
+        for u in claims[cid].uses:
+            visit(u, trail + (cid,))
+        state[cid] = 2
+
+    for cid in claims:
+        visit(cid, ())
