@@ -240,9 +240,11 @@ def euler_error_bound(levels: str = "10,20,40,80,160", total: str = "1", h0: str
     order_ok = devs[-1] < mpnum(order_tol) and all(d2 < d1 for d1, d2 in zip(devs, devs[1:]))
     bound_ok = solved and log_certificate() and monotone and _zero(limit - C * S * ds) \
         and _zero(limit_direct - C * S * ds) and _zero(grid.rhs.subs({ELL: LAYERS, ds: spacing.rhs}) - S)
+    e_next = sp.IndexedBase("e")[_next_index()]          # e_{l+1}, as the reader reads e_{\ell +1}
     return Derived(
         forms={"euler_step": euler, "ode": ode, "local_error": local, "initial_error": initial,
-               "recursion": rhs, "bound": bound, "bound_limit": limit, "step": spacing,
+               "recursion": sp.Le(e_next, rhs, evaluate=False),
+               "bound": sp.Le(sp.Symbol("e_L", real=True), bound, evaluate=False), "bound_limit": limit, "step": spacing,
                "grid": grid},
         evidence=(
             Evidence(Kind.BOUND, "e_L <= (C/K)(e^{KS}-1) ds for every K, C, ds > 0 and L: the equality "
@@ -342,18 +344,23 @@ def contraction(beta: str = "1/2", steps: str = "10", resolution: str = "0.001")
     i = sp.Symbol("i", integer=True, nonnegative=True)
     sol = sp.rsolve(d(i + 1) - BETA * d(i), d(i), {d(0): sp.Abs(a_0 - a_tilde_0)})
     n, bt = int(steps), exact(beta)
+    # the one-step inequality d_{i+1} <= beta d_i carries to d_i <= beta^i d_0 by induction:
+    # the bound B_i = sol satisfies B_{i+1} = beta B_i and beta > 0 keeps the order
+    induction = _zero(sol.subs(i, i + 1) - BETA * sol) and bool(BETA.is_positive)
+    gap_i = sp.Abs(sp.Symbol("a_i", real=True) - sp.Symbol("a_tilde_i", real=True))
+    relation = sp.Le(gap_i, sol, evaluate=False)
     bound_n = sol.subs({i: n, BETA: bt, a_0: 1, a_tilde_0: 0})
     resolves = bound_n < exact(resolution)
     with mpmath.workdps(50):
         runs = [run_pair(p, q, beta, [v] * n) for p, q, v in PAIRS]
         stays = all(g[k] <= mpnum(bt)**k * g[0] for g in runs for k in range(n + 1))
     return Derived(
-        forms={"bound": sol, "bound_at_example": bound_n},
+        forms={"bound": relation, "bound_at_example": bound_n},
         evidence=(
             Evidence(Kind.INEQUALITY, "tanh' = 1 - tanh^2 lies in (0, 1], so tanh is "
                      "1-Lipschitz (mean value theorem); identical inputs cancel, giving "
                      "|a_{i+1}-a~_{i+1}| <= beta |a_i-a~_i|, and by induction (rsolve) beta^i",
-                     lipschitz and cancels,
+                     lipschitz and cancels and induction,
                      notice="the certificate uses only beta > 0: the bound holds for every "
                      "beta > 0; 0 < beta < 1 is needed only for the suppression conclusion"),
             Evidence(Kind.IDENTITY, f"at beta={beta}, {n} steps, unit initial separation the "

@@ -10,7 +10,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import (Derived, Evidence, EvidenceKind as K, Relation, Status, Step,
+from noteproof.authoring import (Derived, Evidence, EvidenceKind as K, Reach, Relation, Status, Step,
                                  derivation, exact, mpnum)
 
 
@@ -384,9 +384,50 @@ def _noise_matrix(n: int) -> tuple[sp.Matrix, sp.Matrix]:
     return sigma * sigma.T, R * R.T
 
 
+def as_operators(expr):
+    """A matrix expression as the same expression over noncommuting symbols (A, Sigma, C, Id),
+    which is how the reader reads the note's matrices (claims.yaml ``operators:``)."""
+    if isinstance(expr, sp.MatrixSymbol):
+        return sp.Symbol(expr.name, commutative=False)
+    if isinstance(expr, sp.Identity):
+        return sp.Symbol("Id", commutative=False)
+    if isinstance(expr, sp.MatMul):
+        return sp.Mul(*(as_operators(a) for a in expr.args))
+    if isinstance(expr, sp.MatAdd):
+        return sp.Add(*(as_operators(a) for a in expr.args))
+    if isinstance(expr, sp.Inverse):
+        return as_operators(expr.arg) ** -1
+    if isinstance(expr, sp.MatrixExpr):
+        raise ValueError(f"no operator reading of {expr}")
+    return expr
+
+
+def _lyapunov_general():
+    """A Sigma + Sigma A = eta C/B for n x n matrices of symbolic size (Section 2).
+
+    One Euler-Maruyama step u' = u - ds A u + G dW (Cov dW = ds I) moves the covariance to
+    (I - ds A) Sigma (I - ds A)^T + ds G G^T; the rate (Sigma' - Sigma)/ds at ds -> 0 is
+    -A Sigma - Sigma A^T + G G^T. Stationary, with A symmetric (a Hessian) and
+    G G^T = (eta/B) C (G = sqrt(eta/B) C^{1/2}), it is the balance. Returns (lhs, rhs, steps).
+    """
+    n = sp.Symbol("n", integer=True, positive=True)
+    ds, eta, B = sp.symbols("ds eta B", positive=True)
+    A, Sig, G, C = (sp.MatrixSymbol(name, n, n) for name in ("A", "Sigma", "G", "C"))
+    step = (sp.Identity(n) - ds * A) * Sig * (sp.Identity(n) - ds * A).T + ds * G * G.T
+    rate = ((step - Sig) / ds).expand().subs(ds, 0)
+    stationary = rate.subs(A.T, A).subs(G * G.T, eta / B * C)
+    noise = eta / B * C
+    lhs = sp.expand(noise - stationary)
+    return lhs, noise, (Step("covariance rate of du = -A u ds + G dW, n x n", rate),
+                        Step("stationary, A = A^T, G G^T = (eta/B) C: A Sigma + Sigma A =", lhs))
+
+
 @derivation("w10.lyapunov-balance")
 def lyapunov_balance() -> Derived:
     """Stationary covariance of du = -A u ds + sqrt(eta/B) C^{1/2} dW: A Sigma + Sigma A = eta C/B."""
+    lhs_n, rhs_n, steps_n = _lyapunov_general()
+    balance = sp.Eq(as_operators(lhs_n), as_operators(rhs_n), evaluate=False)
+    general_ok = isinstance(lhs_n, sp.MatAdd) and set(map(str, lhs_n.args)) == {"A*Sigma", "Sigma*A"}
     eta, B = sp.symbols("eta B", positive=True)
     A, Sig = _sym_matrix("a"), _sym_matrix("s")
     D, C = _noise_matrix(2)
@@ -397,10 +438,14 @@ def lyapunov_balance() -> Derived:
     rate1 = _covariance_rate(sp.Matrix([[a1]]), sp.Matrix([[s1]]), D1)[0]
     noise1 = rate1.subs(s1, 0)
     return Derived(
-        forms={"lhs": sp.expand(noise1 - rate1), "rhs": noise1},
-        evidence=(Evidence(K.IDENTITY, "For symmetric 2x2 A and C = R R^T, d Sigma/ds = -A Sigma - Sigma A "
-                           "+ eta C/B, so stationarity is A Sigma + Sigma A = eta C/B", balance_ok),),
-        steps=(Step("d Sigma/ds for the 2x2 linear diffusion", rate),
+        forms={"balance": balance, "lhs": sp.expand(noise1 - rate1), "rhs": noise1},
+        evidence=(Evidence(K.IDENTITY, "For n x n matrices of symbolic size (MatrixSymbol), the covariance "
+                           "rate of du = -A u ds + G dW is -A Sigma - Sigma A^T + G G^T; stationary, with A "
+                           "symmetric and G G^T = (eta/B) C: A Sigma + Sigma A = eta C/B (operand order kept)",
+                           general_ok, reach=Reach.GENERAL),
+                  Evidence(K.IDENTITY, "For symmetric 2x2 A and C = R R^T, d Sigma/ds = -A Sigma - Sigma A "
+                           "+ eta C/B, entry by entry", balance_ok, reach=Reach.INSTANCES)),
+        steps=(*steps_n, Step("d Sigma/ds for the 2x2 linear diffusion", rate),
                Step("Scalar reading: d Sigma/ds", rate1)))
 
 
@@ -434,12 +479,24 @@ def effective_temperature(a11="1", a12="0", a22="2", c11="1", c12="0", c22="3",
     a1, s1 = sp.Symbol("A", positive=True), sp.Symbol("Sigma", positive=True)
     sigma1 = sp.solve(2 * a1 * s1 - 2 * T, s1)[0]            # scalar reading with eta C/B = 2T
     identity_factor = sp.simplify(needed[0, 0])                 # needed = factor * I
+    # n x n, symbolic size: Sigma = T A^{-1} makes A Sigma + Sigma A = 2 T I, so it solves the
+    # balance A Sigma + Sigma A = eta C/B exactly when eta C/B = 2 T I (both directions)
+    n = sp.Symbol("n", integer=True, positive=True)
+    An = sp.MatrixSymbol("A", n, n)
+    gibbs = T * An.I
+    forced = (An * gibbs + gibbs * An).doit()
+    general_ok = sp.simplify(forced - 2 * T * sp.Identity(n)) == sp.ZeroMatrix(n, n)
     return Derived(
-        forms={"Sigma": sigma1, "noise": identity_factor * sp.Symbol("Id")},
+        forms={"Sigma": as_operators(gibbs), "noise": as_operators(2 * T * sp.Identity(n)),
+               "Sigma_scalar": sigma1, "noise_scalar": identity_factor * sp.Symbol("Id")},
         evidence=(
+            Evidence(K.IDENTITY, "For an invertible n x n A of symbolic size, Sigma = T A^{-1} gives "
+                     "A Sigma + Sigma A = 2 T I, so it solves the balance precisely when eta C/B = 2 T I",
+                     general_ok, supports=Status.CONDITIONAL, reach=Reach.GENERAL),
             Evidence(K.IDENTITY, "With eta C/B = 2 T I the 2x2 Lyapunov system (symbolic symmetric A) has "
                      "the solution Sigma = T A^{-1}; conversely Sigma = T A^{-1} forces eta C/B = 2 T I",
-                     under_ok and converse_ok and needed.is_diagonal(), supports=Status.CONDITIONAL),
+                     under_ok and converse_ok and needed.is_diagonal(), supports=Status.CONDITIONAL,
+                     reach=Reach.INSTANCES),
             Evidence(K.COUNTEREXAMPLE, f"Anisotropic noise A = {Am.tolist()}, eta C/B = {noise_scale}*{Cm.tolist()}: "
                      f"Sigma = {witness.tolist()} is T A^{{-1}} for no scalar T",
                      fits == [], supports=Status.CONDITIONAL, detail=f"solve for T: {fits}")),

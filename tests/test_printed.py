@@ -152,3 +152,48 @@ def test_an_erratum_whose_evidence_holds_is_dropped(real):
     ok = Erratum(ErratumKind.FALSE, "Twelve updates are shown.", "", "")
     r = assemble(claim, real.notes["chapter12"], (Evidence(K.IDENTITY, "twelve", True, erratum=ok),), (), (), ())
     assert r.errata == () and r.outcome is Outcome.VERIFIED
+
+
+# ---- relations whole, operators kept in order --------------------------------------
+
+def run_both_edited(project, claim_id: str, old: str, new: str):
+    """Edit the note and the registry's formulas alike (a registry kept in step)."""
+    from dataclasses import replace
+
+    from noteproof.run.claim import run_claim
+    claim = project.registry.claim(claim_id)
+    claim = replace(claim, row=claim.row.replace(old, new) if claim.row else None,
+                    formulas=tuple(replace(f, text=f.text.replace(old, new)) for f in claim.formulas))
+    note = project.notes[claim.note]
+    assert old in note.text
+    return run_claim(claim, project.content, Note(note.path, note.text.replace(old, new)))
+
+
+@pytest.mark.parametrize("claim_id,old,new", [
+    ("w09.contraction", "{\\tilde{a}}_i|\\le {\\beta }^i", "{\\tilde{a}}_i|\\ge {\\beta }^i"),
+    ("w09.contraction", "{\\tilde{a}}_i|\\le {\\beta }^i", "{\\tilde{a}}_i|<{\\beta }^i"),
+    ("w09.euler-error-bound", "e_L\\le \\frac{C}{K}", "e_L\\ge \\frac{C}{K}"),
+    ("w09.euler-error-bound", "e_{\\ell +1}\\le (1+K", "e_{\\ell +1}=(1+K"),
+])
+def test_a_relation_turned_round_fails_even_with_the_registry_in_step(real, claim_id, old, new):
+    r = run_both_edited(real, claim_id, old, new)
+    assert r.outcome is Outcome.FAILED
+    assert any(f.outcome is Outcome.FAILED and "relation" in f.message for f in r.formulas)
+
+
+def test_matrices_do_not_commute(real):
+    r = run_both_edited(real, "w10.lyapunov-balance", "A\\Sigma +\\Sigma A=", "A\\Sigma +A\\Sigma =")
+    assert r.outcome is Outcome.FAILED
+    assert any("operator" in f.message for f in r.formulas)
+
+
+def test_the_gibbs_covariance_keeps_its_inverse(real):
+    r = run_both_edited(real, "w10.effective-temperature", "\\Sigma =T{A}^{-1}", "\\Sigma =T{A}")
+    assert r.outcome is Outcome.FAILED
+
+
+def test_the_lyapunov_balance_is_proved_for_symbolic_size(real):
+    from noteproof.run.claim import run_claim
+    r = run_claim(real.registry.claim("w10.lyapunov-balance"), real.content, real.notes["week10"])
+    assert r.outcome is Outcome.VERIFIED
+    assert any(e.reach is Reach.GENERAL and "n x n" in e.statement and e.holds for e in r.evidence)

@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 SAMPLES = ((3, 7), (5, 11), (2, 13), (7, 17), (11, 19))
+# relations whose one side may be compared alone (the other names what is computed);
+# an inequality, a "proportional to" or an implication is compared whole, symbol and all
+EQUALITIES = frozenset({"=", "~"})
 REL_OPS = {"==": "=", "<=": "<=", "<": "<", ">=": ">=", ">": ">", "!=": "!="}
 
 
@@ -44,6 +47,9 @@ def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
     if rr is not None:
         if side == "whole":
             return Comparison(False, "the note prints a relation where an expression was derived")
+        if set(rr[0]) - EQUALITIES:
+            return Comparison(False, f"the note prints the relation {' '.join(rr[0])}, but its derivation "
+                              "derives an expression, not the relation: derive the relation itself")
         return same_expr(rr[1][-1] if side == "rhs" else rr[1][0], derived)
     return same_expr(read, derived)
 
@@ -85,6 +91,9 @@ def same_expr(a: Any, b: Any) -> Comparison:
 
 def _decide(a: Any, b: Any) -> Comparison:
     import sympy
+    if not (a - b).is_commutative:   # operators: order matters, so no numbers stand in for them
+        return Comparison(True) if sympy.expand(a - b) == 0 else \
+            Comparison(False, "the operator expressions differ (operand order and products are kept)")
     if _differs_at_a_point(a, b):
         return Comparison(False, "differs at a sample point")
     diff = a - b

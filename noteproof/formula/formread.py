@@ -11,7 +11,8 @@ def read_spec(spec: FormulaSpec, where: Location | None = None) -> tuple:
     from . import parser as formulas
     reader = formulas.read_plain if spec.plain else formulas.read_latex
     try:
-        return tuple(reader(spec.text, symbols=dict(spec.symbols), functions=spec.functions, location=where))
+        return tuple(reader(spec.text, symbols=dict(spec.symbols), functions=spec.functions, location=where,
+                            operators=spec.operators))
     except NoteproofError:
         raise
     except Exception as exc:  # the reader's contract is FormulaError only; anything else is its bug

@@ -109,35 +109,41 @@ class Relation:
 
 
 def read_latex(src: str, symbols: Mapping[str, str] | None = None,
-               functions: Iterable[str] = (), location: Location | None = None) -> tuple:
+               functions: Iterable[str] = (), location: Location | None = None,
+               operators: Iterable[str] = ()) -> tuple:
     """Parts of the LaTeX formula ``src``, each a SymPy Expr, Tuple or `Relation`.
 
     >>> read_latex(r"\\frac{C}{K}(e^{KS}-1)\\Delta s")
     (C*Delta*s*(exp(K*S) - 1)/K,)
+
+    Names in ``operators`` (matrices, operators) are read as noncommutative symbols, so
+    that ``A\\Sigma +\\Sigma A`` is not ``2 A Sigma``.
     """
-    return _read(src, symbols, functions, location, latex=True)
+    return _read(src, symbols, functions, location, latex=True, operators=operators)
 
 
 def read_plain(src: str, symbols: Mapping[str, str] | None = None,
-               functions: Iterable[str] = (), location: Location | None = None) -> tuple:
+               functions: Iterable[str] = (), location: Location | None = None,
+               operators: Iterable[str] = ()) -> tuple:
     """Parts of Chapter 12's plain-text formula ``src`` (``"2 asin(h/2)/h"``).
 
     >>> read_plain("e^(-ah)")
     (exp(-a*h),)
     """
-    return _read(src, symbols, functions, location, latex=False)
+    return _read(src, symbols, functions, location, latex=False, operators=operators)
 
 
 def read_formula(entry_text: str, *, plain: bool, symbols: Mapping[str, str] | None = None,
-                 functions: Iterable[str] = (), location: Location | None = None) -> tuple:
+                 functions: Iterable[str] = (), location: Location | None = None,
+                 operators: Iterable[str] = ()) -> tuple:
     """`read_plain` when ``plain`` else `read_latex`."""
     reader = read_plain if plain else read_latex
-    return reader(entry_text, symbols, functions, location)
+    return reader(entry_text, symbols, functions, location, operators)
 
 
-def _read(src, symbols, functions, location, latex: bool) -> tuple:
+def _read(src, symbols, functions, location, latex: bool, operators: Iterable[str] = ()) -> tuple:
     try:
-        return _read_checked(src, symbols, functions, location, latex)
+        return _read_checked(src, symbols, functions, location, latex, frozenset(operators))
     except FormulaError as exc:
         if exc.location is None and location is not None:
             raise FormulaError(exc.message, location) from None
@@ -148,7 +154,7 @@ def _read(src, symbols, functions, location, latex: bool) -> tuple:
         raise FormulaError(f"cannot read formula ({type(exc).__name__}: {exc})", location) from None
 
 
-def _read_checked(src, symbols, functions, location, latex: bool) -> tuple:
+def _read_checked(src, symbols, functions, location, latex: bool, operators: frozenset = frozenset()) -> tuple:
     if not isinstance(src, str):
         raise FormulaError("a formula must be text", location)
     if len(src) > MAX_CHARS:
@@ -157,7 +163,7 @@ def _read_checked(src, symbols, functions, location, latex: bool) -> tuple:
         raise FormulaError("control character in formula", location)
     names_in = _functions(functions, location)
     text, names = substitute(src, symbols, latex, location)
-    ctx = _Context(src, names_in, latex, location)
+    ctx = _Context(src, names_in, latex, location, operators)
     if latex:
         text = normalise(text)
         tokens = tokenize_latex(text, names, ctx.fail)
@@ -180,8 +186,10 @@ def _functions(functions, location) -> frozenset:
 class _Context:
     """What every parser of one formula shares: names, bound indices, nesting depth."""
 
-    def __init__(self, src: str, functions: frozenset, latex: bool, location) -> None:
+    def __init__(self, src: str, functions: frozenset, latex: bool, location,
+                 operators: frozenset = frozenset()) -> None:
         self.src, self.functions, self.latex, self.location = src, functions, latex, location
+        self.operators = operators
         self.bound: list[str] = []
         self.depth = self.powers = 0
 
@@ -191,6 +199,8 @@ class _Context:
         raise FormulaError(f"{message}{where} in {shown!r}", self.location)
 
     def symbol(self, name: str) -> sp.Symbol:
+        if name in self.operators:
+            return sp.Symbol(name, commutative=False)
         return sp.Symbol(name, real=True)
 
     def check(self, *values) -> None:

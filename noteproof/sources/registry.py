@@ -36,6 +36,7 @@ class FormulaSpec:
     part: int | None
     side: str
     location: Location                         # where the entry stands in claims.yaml
+    operators: tuple[str, ...] = ()            # names read as noncommuting (matrices, operators)
 
 
 @dataclass(frozen=True)
@@ -113,7 +114,7 @@ class Registry:
 
 CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
               "conditions", "formulas", "quotes", "figures", "scope"}
-FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side"}
+FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side", "operators"}
 QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact"}
 NOTE_KEYS = {"file", "title", "labels", "math"}
 FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
@@ -265,7 +266,7 @@ def _formula(item: object, parent: _Reader) -> FormulaSpec:
     if side not in SIDES:
         raise RegistryError(f"'side' must be one of {', '.join(SIDES)}", r.at("side"))
     return FormulaSpec(latex or text, text is not None, r.str("derivation"), r.str("form", False),
-                       tuple(symbols.items()), r.strs("functions"), part, side, r.at())
+                       tuple(symbols.items()), r.strs("functions"), part, side, r.at(), r.strs("operators"))
 
 
 def _quote(item: object, parent: _Reader) -> QuoteSpec:
