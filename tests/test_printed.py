@@ -197,3 +197,52 @@ def test_the_lyapunov_balance_is_proved_for_symbolic_size(real):
     r = run_claim(real.registry.claim("w10.lyapunov-balance"), real.content, real.notes["week10"])
     assert r.outcome is Outcome.VERIFIED
     assert any(e.reach is Reach.GENERAL and "n x n" in e.statement and e.holds for e in r.evidence)
+
+
+# ---- exact quantities compared exactly ------------------------------------------------
+
+def _quote(number: str, exact: bool = False, rounded: bool = False):
+    from noteproof.sources.registry import QuoteSpec
+    from noteproof.model import Location
+    return QuoteSpec(f"Fixed point (z*): {number}", number, "n.id", None, exact, Location("claims.yaml", 1), rounded)
+
+
+@pytest.mark.parametrize("printed,value,exact,ok", [
+    ("-5", "-5", True, True),
+    ("-5", "-4.8", True, False),          # the interval [-5.5, -4.5) would accept it
+    ("-5", "-4.8", False, True),          # a measured value, rounded: the interval rule
+    ("1", "1.0000000001", True, False),   # a threshold found by findroot must be 1 to its precision
+    ("-5.0", "-5", True, True),
+])
+def test_an_exact_quantity_is_compared_for_equality(printed, value, exact, ok):
+    import mpmath
+
+    from noteproof.run.claim import place_number
+    note = Note("n.txt", f"Fixed point (z*): {printed}\n")
+    with mpmath.workdps(50):
+        v = mpmath.mpf(value)
+    r = place_number(note, _quote(printed, exact), v, value, 50)
+    assert (r.outcome is Outcome.VERIFIED) is ok, r.message
+
+
+@pytest.mark.parametrize("printed,ok,rounded", [("5", True, False), ("5.2", False, False),
+                                                ("0.41", False, False), ("0.41", True, True)])
+def test_an_exact_rational_result_is_exact_by_default(printed, ok, rounded):
+    from fractions import Fraction
+
+    from noteproof.run.claim import place_number
+    note = Note("n.txt", f"Fixed point (z*): {printed}\n")
+    value = Fraction(5) if printed in ("5", "5.2") else Fraction(4096, 10000)
+    r = place_number(note, _quote(printed, rounded=rounded), value, str(value), 50)
+    assert (r.outcome is Outcome.VERIFIED) is ok, r.message
+
+
+def test_a_marked_approximation_of_an_exact_value_is_rounded():
+    from fractions import Fraction
+
+    from noteproof.run.claim import place_number
+    from noteproof.sources.registry import QuoteSpec
+    from noteproof.model import Location
+    note = Note("n.txt", "$2^{-10}\\simeq 0.000977$\n")
+    q = QuoteSpec("2^{-10}\\simeq 0.000977", "0.000977", "n.id", None, False, Location("claims.yaml", 1))
+    assert place_number(note, q, Fraction(1, 1024), "1/1024", 50).outcome is Outcome.VERIFIED

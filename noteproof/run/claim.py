@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..defaults import DEFAULT_DPS
-from .interval import consistent
+from .interval import consistent, equal_at_precision, exact_value, same_exact, terminates
 from ..sources.content import Check, CheckKind, Content
 from .earn import judge, proposal_evidence, reach_gaps
 from ..errors import NoteproofError
@@ -178,6 +178,13 @@ def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
     if overridden:
         return NumberResult(printed, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
                             "recomputed at the given settings")
+    exactly = exact_value(value)
+    if quote.exact or (exactly is not None and terminates(exactly) and not note.marks_approximate(at[0])
+                       and not quote.rounded):
+        # the mathematics makes it exact (a count, a threshold, a pole, a fixed point): equal, not rounded
+        ok = same_exact(printed, exactly) if exactly is not None else equal_at_precision(printed, value, dps)
+        return NumberResult(printed, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where, quote.numeric,
+                            "" if ok else f"the value is exactly {text}; the note prints {printed}")
     try:
         ok = consistent(printed, value, exact=quote.exact)
     except NoteproofError as exc:

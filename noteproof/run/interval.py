@@ -120,3 +120,44 @@ def rounded_like(quoted: str, computed: Any, *, exact: bool = False) -> str:
     if "," in quoted and place >= 1:
         text = f"{int(r):,}"
     return text
+
+
+def exact_value(value: Any) -> Fraction | None:
+    """A computed value as a Fraction when it is an exact rational (int, Fraction, SymPy Rational)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, (int, Fraction)):
+        return Fraction(value)
+    if getattr(value, "is_Rational", False):
+        return Fraction(int(value.p), int(value.q))
+    return None
+
+
+def terminates(value: Fraction) -> bool:
+    """Whether a rational has a finite decimal expansion (its denominator has no prime but 2 and 5):
+    only then can a note print it exactly, so only then is a shorter print a wrong value."""
+    q = value.denominator
+    for p in (2, 5):
+        while q % p == 0:
+            q //= p
+    return q == 1
+
+
+def same_exact(quoted: str, value: Fraction) -> bool:
+    """Whether a printed number (decimal, thousands commas, or fraction) is exactly ``value``."""
+    q = parse_quoted(quoted)
+    return (q if isinstance(q, Fraction) else Fraction(q)) == value
+
+
+def equal_at_precision(quoted: str, value: Any, dps: int) -> bool:
+    """Whether a value computed at ``dps`` digits (0: 64-bit) equals the printed number to
+    within the precision it was computed at (ten digits of slack; four units in the last
+    place of a float)."""
+    q = parse_quoted(quoted)
+    qd = Decimal(q.numerator) / Decimal(q.denominator) if isinstance(q, Fraction) else q
+    with localcontext() as ctx:
+        ctx.prec = 120
+        c = to_decimal(value)
+        scale = max(Decimal(1), abs(qd))
+        tol = scale * (Decimal(2) ** -50 if dps == 0 else Decimal(10) ** -(max(dps, 20) - 10))
+        return abs(c - qd) <= tol

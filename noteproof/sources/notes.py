@@ -11,6 +11,7 @@ from ..model import Location
 TABLE_TITLE = "Key claims and status"
 NUMBER_TOKEN = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:/[1-9]\d*)?"   # as compare.parse_quoted reads
 MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
+APPROXIMATE = re.compile(r"(\\simeq|\\approx|≈|≃|~|\babout|\broughly|\bnear|\baround)\s*[-+(]?\s*$")
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
 MAX_BYTES = 8 * 1024 * 1024
 
@@ -95,6 +96,11 @@ class Note:
         """Every ``$$...$$`` and ``$...$`` of the note, in order."""
         return tuple(MathSpan(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2),
                               m.end(1) if m.group(1) else m.end(2)) for m in MATH_SPAN.finditer(self.text))
+
+    def marks_approximate(self, offset: int) -> bool:
+        """Whether the words just before a number mark it as rounded ("\\simeq", "about", "~")."""
+        before = self.text[max(0, offset - 14):offset]
+        return bool(APPROXIMATE.search(before))
 
     def status_cell(self, claim_cell: str) -> str | None:
         """The status cell printed beside a claim cell of the status table (None: no such row,

@@ -47,6 +47,7 @@ class QuoteSpec:
     input: str | None
     exact: bool
     location: Location
+    rounded: bool = False        # the note prints an exact value rounded, unmarked ("(-0.8)^4 = 0.41")
 
 
 @dataclass(frozen=True)
@@ -115,7 +116,7 @@ class Registry:
 CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
               "conditions", "formulas", "quotes", "figures", "scope"}
 FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side", "operators"}
-QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact"}
+QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact", "rounded"}
 NOTE_KEYS = {"file", "title", "labels", "math"}
 FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
 SERIES_KEYS = {"numeric", "label", "set"}
@@ -283,7 +284,10 @@ def _quote(item: object, parent: _Reader) -> QuoteSpec:
     exact = r.data.get("exact", False)
     if not isinstance(exact, bool):
         raise RegistryError("'exact' must be true or false", r.at("exact"))
-    return QuoteSpec(snippet, number, numeric, source, exact, r.at())
+    rounded = r.data.get("rounded", False)
+    if not isinstance(rounded, bool):
+        raise RegistryError("'rounded' must be true or false", r.at("rounded"))
+    return QuoteSpec(snippet, number, numeric, source, exact, r.at(), rounded)
 
 
 def _figure(item: object, parent: _Reader) -> FigureSpec:
