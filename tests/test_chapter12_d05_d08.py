@@ -245,3 +245,58 @@ def test_d08_stiffness_ratio_display():
     assert not printed(minmax, "c12.d08.stiffness-definition", "stiffness_ratio", part=1)
     assert not printed(STIFF.replace(r"/\min_j", r"/\max_j"), "c12.d08.stiffness-definition", "stiffness_ratio", part=1)
     assert not printed(STIFF.replace(r"=-\lambda", r"=\lambda"), "c12.d08.stiffness-definition", "mode", part=0)
+
+
+# ---- the exact flows, by routes that scale with the precision ---------------------------
+# The flows are computed from the field (time quadrature and its inverse; the matrix
+# exponential of the rotation), never from the closed forms the derivations give: at 200
+# digits they must still agree with those closed forms to the last digits.
+
+def at_dps(dps: int, check_id: str, **params: str):
+    with mpmath.workdps(dps):
+        return CONTENT.get(check_id).fn(**params)
+
+
+@pytest.mark.parametrize("check_id, params, closed", [
+    ("c12.d05.position-a", {}, lambda: -mpmath.exp(-2)),
+    ("c12.d05.position-b", {}, lambda: mpmath.exp(-2)),
+    ("c12.d05.gap", {}, lambda: 2 * mpmath.exp(-2)),
+    ("c12.d05.position-b", {"t": "3/2", "xb0": "5/2"}, lambda: mpmath.mpf(5) / 2 * mpmath.exp(-3)),
+    ("c12.d05.position-b", {"rate": "-1"}, lambda: mpmath.e),                 # a growing flow
+    ("c12.d05.position-b", {"rate": "100"}, lambda: mpmath.exp(-100)),       # a fast one
+    ("c12.d06.exact-value", {}, lambda: mpmath.exp(-1)),
+    ("c12.d07.forward-value", {}, lambda: mpmath.exp(mpmath.mpf(1) / 2)),
+    ("c12.d07.forward-value", {"theta": "-0.3", "x0": "2"}, lambda: 2 * mpmath.exp(mpmath.mpf(-3) / 10)),
+    ("c12.d05.swap-time", {}, lambda: mpmath.mpf(1)),
+    ("c12.d05.swap-time", {"xb0": "-3"}, lambda: mpmath.mpf(1)),
+])
+def test_flows_agree_with_their_closed_forms_at_200_digits(check_id, params, closed):
+    with mpmath.workdps(200):
+        got, want = at_dps(200, check_id, **params), closed()
+        assert abs(got - want) <= mpmath.mpf(10) ** -195 * max(1, abs(want)), (got, want)
+
+
+def test_flows_at_their_edges():
+    assert at_dps(60, "c12.d05.start-gap") == 2                                   # time 0: the starts
+    assert at_dps(60, "c12.d05.position-b", xb0="0") == 0                         # an equilibrium
+    assert at_dps(60, "c12.d05.position-a", rate="0") == -1                       # no flow
+    assert at_dps(60, "c12.d07.forward-value", theta="0", x0="3") == 3
+
+
+def test_flows_use_no_taylor_ode_solver_and_the_rotation_no_cosine(monkeypatch):
+    def boom(*_a, **_k):
+        raise AssertionError("a closed form or the Taylor ODE solver was used")
+    for name in ("odefun", "cos", "sin", "cospi", "sinpi", "cos_sin"):
+        monkeypatch.setattr(mpmath.mp, name, boom, raising=False)
+        monkeypatch.setattr(mpmath, name, boom, raising=False)
+    assert abs(at_dps(80, "c12.d05.swap-time") - 1) < mpmath.mpf(10) ** -75
+    monkeypatch.undo()
+    monkeypatch.setattr(mpmath.mp, "odefun", boom)
+    monkeypatch.setattr(mpmath, "odefun", boom)
+    for check_id in ("c12.d05.gap", "c12.d06.exact-value", "c12.d07.forward-value"):
+        at_dps(80, check_id, t="0.7") if check_id == "c12.d05.gap" else at_dps(80, check_id)
+
+
+def test_contraction_threshold_is_one_at_high_precision():
+    got = at_dps(300, "c12.d02.contraction-threshold")
+    assert abs(got - 1) <= mpmath.mpf(10) ** -290

@@ -105,3 +105,56 @@ def test_a_read_only_report_folder_is_a_clear_error(project):
     out.mkdir()
     out.chmod(0o555)
     assert_clean_error(run_cli("report", "--out", "ro", cwd=project), "cannot write")
+
+
+# ---- special files: refused at once, never waited on ------------------------------------
+
+SPECIAL_TIMEOUT = 60   # seconds: far above a refusal (about one interpreter start), far below "blocked"
+
+
+def _fifo(folder, name):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this platform")
+    path = folder / name
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("verb", ["audit", "scan"])
+@pytest.mark.parametrize("name", ["draft.txt", "chapter12.txt"])   # like no note / named like a note
+def test_a_fifo_note_path_is_refused_at_once(tmp_path, verb, name):
+    fifo = _fifo(tmp_path, name)
+    start = time.monotonic()
+    run = run_cli(verb, str(fifo), timeout=SPECIAL_TIMEOUT)
+    assert_clean_error(run, f"{fifo}: not a regular file (a FIFO)")
+    assert time.monotonic() - start < SPECIAL_TIMEOUT
+
+
+def test_a_registered_note_that_is_a_fifo_is_refused_at_once(project):
+    (project / "notes" / "week09.txt").unlink()
+    _fifo(project / "notes", "week09.txt")
+    run = run_cli("list", cwd=project, timeout=SPECIAL_TIMEOUT)
+    assert_clean_error(run, "notes/week09.txt: not a regular file (a FIFO)")
+
+
+def test_a_device_note_path_is_refused(tmp_path):
+    if not os.path.exists(os.devnull) or os.name != "posix":
+        pytest.skip("no character device at os.devnull")
+    run = run_cli("scan", os.devnull, timeout=SPECIAL_TIMEOUT)
+    assert_clean_error(run, f"{os.devnull}: not a regular file (a character device)")
+
+
+def test_a_socket_note_path_is_refused(tmp_path):
+    import socket
+    import tempfile
+    if not hasattr(socket, "AF_UNIX"):
+        pytest.skip("no Unix sockets on this platform")
+    with tempfile.TemporaryDirectory(prefix="np") as short:   # a socket path must be short
+        path = os.path.join(short, "s.txt")
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.bind(path)
+            run = run_cli("audit", path, timeout=SPECIAL_TIMEOUT)
+        finally:
+            sock.close()
+    assert_clean_error(run, f"{path}: not a regular file (a socket)")

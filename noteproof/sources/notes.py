@@ -1,7 +1,9 @@
 """A note's text -> its status-table Rows and located snippets."""
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -115,13 +117,17 @@ def read_note(path: Path, display: str | None = None) -> Note:
     """Read a note as UTF-8 text; CRLF and a byte-order mark are normalised away."""
     shown = display or str(path)
     where = Location(shown)
-    if not path.exists():
-        raise NoteError("no such note", where)
-    if path.is_dir():
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        raise NoteError("no such note", where) from None
+    except OSError as exc:
+        raise NoteError(f"cannot read ({exc.strerror or exc})", where) from None
+    if stat.S_ISDIR(mode):
         raise NoteError("is a directory, not a note", where)
-    data = path.read_bytes()
-    if len(data) > MAX_BYTES:
-        raise NoteError(f"note larger than {MAX_BYTES // 2**20} MiB", where)
+    if not stat.S_ISREG(mode):
+        raise NoteError(f"not a regular file ({_kind(mode)})", where)
+    data = _read_regular(path, where)
     if b"\x00" in data:
         raise NoteError("binary file (contains NUL bytes), not a note", where)
     try:
@@ -130,6 +136,35 @@ def read_note(path: Path, display: str | None = None) -> Note:
         line = data.count(b"\n", 0, exc.start) + 1
         raise NoteError(f"not UTF-8 text (byte {data[exc.start]:#04x})", Location(shown, line)) from None
     return Note(shown, text.replace("\r\n", "\n").replace("\r", "\n"))
+
+
+def _kind(mode: int) -> str:
+    """What a non-regular, non-directory file is, for the message."""
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device")):
+        if test(mode):
+            return name
+    return "a special file"
+
+
+def _read_regular(path: Path, where: Location) -> bytes:
+    """The bytes of a regular file, never blocking and never reading more than MAX_BYTES + 1.
+
+    The file is opened non-blocking and checked again on the open descriptor, so a path swapped
+    for a FIFO or a device after the stat is refused rather than waited on.
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+    except OSError as exc:
+        raise NoteError(f"cannot read ({exc.strerror or exc})", where) from None
+    with os.fdopen(fd, "rb") as f:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise NoteError(f"not a regular file ({_kind(mode)})", where)
+        data = f.read(MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise NoteError(f"note larger than {MAX_BYTES // 2**20} MiB", where)
+    return data
 
 
 def table_rows(note: Note) -> tuple[Row, ...]:
