@@ -246,3 +246,30 @@ def test_a_marked_approximation_of_an_exact_value_is_rounded():
     note = Note("n.txt", "$2^{-10}\\simeq 0.000977$\n")
     q = QuoteSpec("2^{-10}\\simeq 0.000977", "0.000977", "n.id", None, False, Location("claims.yaml", 1))
     assert place_number(note, q, Fraction(1, 1024), "1/1024", 50).outcome is Outcome.VERIFIED
+
+
+# ---- page settings read from the note -------------------------------------------------
+
+@pytest.mark.parametrize("claim_id,old,new", [
+    ("c12.d01.euler-follows-decay", "Decay rate (a): 1.2\n\nThe exact", "Decay rate (a): 1.3\n\nThe exact"),
+    ("c12.d02.settles-only-if-contraction", "z1 = 1.2 x 0 + 1 = 1", "z1 = 1.2 x 0 + 2 = 1"),
+])
+def test_a_page_setting_printed_otherwise_fails(real, claim_id, old, new):
+    r = run_edited(real, claim_id, old, new)
+    assert r.outcome is Outcome.FAILED
+    assert any("the page states" in e.statement and not e.holds for e in r.evidence), r.messages
+
+
+def test_a_slider_moved_alone_fails_its_read_outs(real):
+    r = run_edited(real, "c12.d08.stiff-limit", "Step size (h): 0.05\n", "Step size (h): 0.04\n")
+    assert r.outcome is Outcome.FAILED
+    assert any(n.quoted == "-4" and n.outcome is Outcome.FAILED for n in r.numbers)   # 1 - 0.04 x 100 = -3
+
+
+def test_the_checks_run_at_the_printed_setting(real):
+    """Every print of a changed consistently: the read-outs are recomputed at the printed value."""
+    from noteproof.run.claim import page_settings
+    claim = real.registry.claim("c12.d08.stiff-limit")
+    note = real.notes["chapter12"]
+    settings, bad = page_settings(claim, Note(note.path, note.text.replace("0.05", "0.04")))
+    assert settings["h"] == "0.04" and not bad

@@ -40,7 +40,7 @@ from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 def replay(original: Claim, claim: Claim, old: Note, note: Note, caches: Iterable) -> ClaimResult | None:
     """``claim`` (``original`` as the edited ``note`` prints it) judged from the cached result of
     ``original`` on the baseline ``old``; None when only a run can tell."""
-    if not _same_checks(original, claim):
+    if not _same_checks(original, claim) or _settings_moved(claim, note):
         return None
     base = next((hit for cache in caches if (hit := cache.get(original, old)) is not None), None)
     if base is None or base.outcome is Outcome.ERROR:
@@ -55,6 +55,16 @@ def replay(original: Claim, claim: Claim, old: Note, note: Note, caches: Iterabl
             or len(numbers) != len(quotes) or len(formulas) != len(claim.formulas):
         return None
     return assemble(claim, note, evidence, tuple(formulas), tuple(numbers), base.steps)
+
+
+def _settings_moved(claim: Claim, note: Note) -> bool:
+    """Whether the edited note prints a page setting otherwise than the registry (the checks
+    then run at another value, which no cached result knows)."""
+    for q in claim.quotes:
+        at = note.quote_at(q.snippet, q.number) if q.param else None
+        if at is not None and at[1] != q.number:
+            return True
+    return False
 
 
 def _same_checks(a: Claim, b: Claim) -> bool:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..defaults import DEFAULT_DPS
-from .interval import consistent, equal_at_precision, exact_value, same_exact, terminates
+from .interval import consistent, equal_at_precision, exact_value, same_exact, same_setting, terminates
 from ..sources.content import Check, CheckKind, Content
 from .earn import judge, proposal_evidence, reach_gaps
 from ..errors import NoteproofError
@@ -31,9 +31,11 @@ class Run:
     derived: dict[str, Derived] = field(default_factory=dict)
     computed: dict[str, Any] = field(default_factory=dict)   # numeric id -> compute()'s answer or error
 
+    settings: dict[str, str] = field(default_factory=dict)   # the page's settings, as the note prints them
+
     def call(self, check: Check) -> Any:
         accepted = inspect.signature(check.fn).parameters
-        kwargs = {k: v for k, v in self.params.items() if k in accepted}
+        kwargs = {k: v for k, v in {**self.settings, **self.params}.items() if k in accepted}
         return check.fn(**kwargs)
 
     def derivation(self, check_id: str) -> Derived:
@@ -50,8 +52,9 @@ class Run:
 def run_claim(claim: Claim, content: Content, note: Note, dps: int = DEFAULT_DPS,
               params: dict[str, str] | None = None) -> ClaimResult:
     """Everything about one claim, computed here and now (errors propagate to the caller)."""
-    run = Run(content, note, dps, dict(params or {}))
-    evidence, steps = [], []
+    settings, disagreements = page_settings(claim, note)
+    run = Run(content, note, dps, dict(params or {}), settings=settings)
+    evidence, steps = list(disagreements), []
     for check_id in claim.derivations:
         d = run.derivation(check_id)
         evidence += d.evidence
@@ -60,6 +63,26 @@ def run_claim(claim: Claim, content: Content, note: Note, dps: int = DEFAULT_DPS
     numbers = tuple(check_number(run, q) for q in claim.quotes if q.numeric)
     evidence += [check_condition(run, c) for c in claim.conditions]
     return assemble(claim, note, tuple(evidence), formulas, numbers, tuple(_plain_steps(steps)), bool(run.params))
+
+
+def page_settings(claim: Claim, note: Note) -> tuple[dict[str, str], list[Evidence]]:
+    """The page's settings as the note prints them (quotes with ``param:``): the checks run at
+    these values. Every place that prints a setting (the slider, the caption, each operand of a
+    worked calculation) must print the same value; each disagreement is failing evidence."""
+    seen: dict[str, tuple[str, Location]] = {}
+    failed = []
+    for q in claim.quotes:
+        at = note.quote_at(q.snippet, q.number) if q.param else None
+        if at is None:
+            continue
+        value, where = at[1].replace(",", ""), note.location_of(at[0])
+        if q.param not in seen:
+            seen[q.param] = (value, where)
+        elif not same_setting(seen[q.param][0], value):
+            first, there = seen[q.param]
+            failed.append(Evidence(EvidenceKind.DEFINITION, f"the page states {q.param} = {first} at {there} "
+                                   f"and {q.param} = {value} at {where}", False, condition=True, detail=q.param))
+    return {k: v for k, (v, _) in seen.items()}, failed
 
 
 def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas: tuple[FormulaResult, ...],

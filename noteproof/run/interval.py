@@ -161,3 +161,9 @@ def equal_at_precision(quoted: str, value: Any, dps: int) -> bool:
         scale = max(Decimal(1), abs(qd))
         tol = scale * (Decimal(2) ** -50 if dps == 0 else Decimal(10) ** -(max(dps, 20) - 10))
         return abs(c - qd) <= tol
+
+
+def same_setting(a: str, b: str) -> bool:
+    """Whether two printings of a setting are the same number ("1" and "+1", "0.5" and "0.50")."""
+    x, y = parse_quoted(a), parse_quoted(b)
+    return (x if isinstance(x, Fraction) else Fraction(x)) == (y if isinstance(y, Fraction) else Fraction(y))

@@ -48,6 +48,7 @@ class QuoteSpec:
     exact: bool
     location: Location
     rounded: bool = False        # the note prints an exact value rounded, unmarked ("(-0.8)^4 = 0.41")
+    param: str | None = None     # an input that is a page setting: the checks run at the printed value
 
 
 @dataclass(frozen=True)
@@ -116,7 +117,7 @@ class Registry:
 CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
               "conditions", "formulas", "quotes", "figures", "scope"}
 FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side", "operators"}
-QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact", "rounded"}
+QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact", "rounded", "param"}
 NOTE_KEYS = {"file", "title", "labels", "math"}
 FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
 SERIES_KEYS = {"numeric", "label", "set"}
@@ -287,7 +288,11 @@ def _quote(item: object, parent: _Reader) -> QuoteSpec:
     rounded = r.data.get("rounded", False)
     if not isinstance(rounded, bool):
         raise RegistryError("'rounded' must be true or false", r.at("rounded"))
-    return QuoteSpec(snippet, number, numeric, source, exact, r.at(), rounded)
+    param = r.str("param", False)
+    if param is not None and (source is None or not NAME.fullmatch(param)):
+        raise RegistryError("'param' names the parameter an 'input' quote sets (a name like h or theta)",
+                            r.at("param"))
+    return QuoteSpec(snippet, number, numeric, source, exact, r.at(), rounded, param)
 
 
 def _figure(item: object, parent: _Reader) -> FigureSpec:
