@@ -225,7 +225,7 @@ def _files(folder: Path, pattern: str) -> list[Path]:
 def source_digest(root: Path) -> str:
     """One hash of every content file under root and every noteproof source file."""
     h = hashlib.sha256()
-    engine = Path(__file__).resolve().parent
+    engine = Path(__file__).resolve().parent.parent   # noteproof/, every layer package
     groups = [(name, root / name, "*") for name in CONTENT_DIRS] + [("noteproof", engine, "*.py")]
     for name, folder, pattern in groups:
         for path in _files(folder, pattern):
