@@ -377,6 +377,12 @@ def verlet_energy_min(h="0.5", horizon="20", q0="1", p0="0"):
     return min(_energy(q, p) for q, p in _run(h, horizon, q0, p0)[1])
 
 
+@numeric("c12.d04.verlet-energy-end")
+def verlet_energy_end(h="0.5", horizon="20", q0="1", p0="0"):
+    """Verlet's energy at the horizon, by running the steps."""
+    return _energy(*_run(h, horizon, q0, p0)[1][-1])
+
+
 @numeric("c12.d04.verlet-energy-max")
 def verlet_energy_max(h="0.5", horizon="20", q0="1", p0="0"):
     """The largest energy on the Verlet orbit up to the horizon."""

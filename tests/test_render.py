@@ -56,7 +56,7 @@ def test_html_is_one_self_contained_file_with_mathml_and_svg(report):
     external = re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I)
     assert not external
     assert not re.search(r"<script|<link|@import|url\(", page, re.I)
-    assert page.count("<math") >= 2 and page.count("<svg") == 2
+    assert page.count("<math") >= 2 and page.count("<svg") == 3          # two figures and the dependency graph
     assert "&lt;at&gt;" in page                      # note text is escaped, never markup
     assert page.index("Week 9") < page.index("Week 10")
 
@@ -64,8 +64,9 @@ def test_html_is_one_self_contained_file_with_mathml_and_svg(report):
 def test_html_summary_counts_by_mark_and_outcome(report):
     page = html.render(report)
     summary = page[:page.index("Dependencies")]
-    assert "<th>mark</th><th>claims</th><th>verified</th><th>failed</th>" in summary
-    assert "<tr><td>approximate</td><td>2</td><td>2</td><td>0</td>" in summary   # w09.response weakened
+    assert "<th>mark</th><th>claims</th><th>verified</th><th>partly verified</th><th>failed</th>" in summary
+    assert ('<tr><td data-label="mark">approximate</td><td data-label="claims">2</td>'
+            '<td data-label="verified">2</td><td data-label="partly verified">0</td>') in summary  # w09.response weakened
 
 
 def test_weakest_link_shows_in_every_format(report):
@@ -211,7 +212,7 @@ def test_figures_are_computed_and_drawn_in_a_self_contained_page(built):
     page = (built[0] / "claims.html").read_text(encoding="utf-8")
     assert not re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I)
     assert "<math" in page and page.count("<svg") == 1
-    assert "<tr><td><math" in page        # the note's formula typeset as read, beside the derived one
+    assert '<tr><td data-label="as printed"><div class="m"><math' in page   # the note's formula typeset, beside the derived one
     doc = json.loads((built[0] / "claims.json").read_text(encoding="utf-8"))
     [fig] = [f for c in doc["claims"] for f in c["figures"]]
     plain, shifted, wrong = fig["series"]
@@ -239,3 +240,80 @@ def test_every_figure_of_the_registry_draws():
         fig = figure(project, claim, spec, 30)
         assert all(len(s.points) == len(spec.values) and not s.message for s in fig.series), (claim.id, fig)
         ET.fromstring(plot(fig))
+
+
+# ---- the page a mathematician reads: typeset rows, the notes' symbols, errata first, the graph
+
+from noteproof.formula.typeset import inverse_table, latex_mathml, sympy_mathml, text_html  # noqa: E402
+
+
+def test_rows_and_tags_are_typeset_and_unreadable_math_stays_text():
+    out = text_html("Bound $|a_i-{\\tilde{a}}_i|\\le {\\beta }^{i}$ for $x \\pm y$ <b>")
+    assert out.count("<math") == 1 and '<mover accent="true"><mi>a</mi><mo>\u02dc</mo></mover>' in out
+    assert "<mo>\u2264</mo>" in out and "<mo>\u2212</mo>" in out
+    assert '<code class="tex">$x \\pm y$</code>' in out and "&lt;b&gt;" in out
+
+
+def test_latex_is_typeset_as_printed():
+    m = latex_mathml("\\frac{\\partial a_m}{\\partial a_0}=\\prod _{k=0}^{m-1}\\beta (1-a_{k+1}^2)")
+    assert "<mi>\u2202</mi>" in m and "<mo>\u220f</mo>" in m and "<munderover>" in m and "\u2146" not in m
+    assert "<mi mathvariant=\"normal\">\u0394</mi><mi>s</mi>" in latex_mathml("C\\Delta s^2").replace("<msup>", "")
+    assert "<mn>2</mn>" in latex_mathml("2^{-10}\\simeq 0.000977") and "\u2243" in latex_mathml("2^{-10}\\simeq 1")
+
+
+def test_derived_forms_use_the_notes_notation():
+    a_star, u, beta, k, m = (sympy.Symbol(n) for n in ("a_star", "u", "beta", "k", "m"))
+    table = inverse_table({"a_{\\ast }": "a_star", "\\Delta s": "ds", "p_{n+1/2}": "p_half"})
+    d = sympy_mathml(sympy.Derivative(sympy.Function("a_star")(u), u), table)
+    assert "<mi>d</mi>" in d and "a_star" not in d and "\u2217" in d and "&dd;" not in d
+    assert "a_star" not in sympy_mathml(sympy.Function("a_star")(u), table)
+    p = sympy_mathml(sympy.Product(beta * (1 - sympy.Indexed(sympy.IndexedBase("a"), k + 1) ** 2), (k, 0, m - 1)))
+    assert "\u220f" in p and "product" not in p and "<msubsup><mi>a</mi>" in p
+    names = sympy_mathml(sympy.Symbol("a_tilde_i") + sympy.Symbol("q_dot") - sympy.Symbol("ds") * sympy.Symbol("p_half"),
+                         table)
+    assert '<mover accent="true"><mi>a</mi><mo>\u02dc</mo></mover>' in names and "\u02d9" in names
+    assert "\u0394" in names and "<mi>ds</mi>" not in names and "half" not in names and "<mo>-</mo>" not in names
+    assert "<mo>\u2212</mo>" in sympy_mathml(1 - beta) and "\u2202" in sympy_mathml(
+        sympy.Derivative(sympy.Function("f")(u), u), partial=True)
+
+
+def test_errata_and_failures_come_first_with_links(report):
+    page = html.render(report)
+    block = page.index('id="errata-and-failures"')
+    assert block < page.index('id="summary"') < page.index('id="dependencies"')
+    first = page[block:page.index("</section>", block)]
+    assert 'href="#w10.a"' in first and 'href="#w10.b"' in first and "does not hold: x" in first
+
+
+def test_dependency_graph_is_an_svg_with_linked_nodes_coloured_by_outcome(report):
+    page = html.render(report)
+    graph = page[page.index('<div class="graph">'):]
+    graph = graph[:graph.index("</svg>") + 6]
+    ET.fromstring(graph[graph.index("<svg"):])
+    assert '<a href="#w10.a">' in graph and '<a href="#w09.bound">' in graph and 'class="edge"' in graph
+    assert "#a31515" in graph and "#17692a" in graph
+
+
+def test_evidence_repeating_the_numbers_table_is_shown_once():
+    r = ClaimResult("c.x", "n", "row", "Illustration", (Mark.EXACT,), Outcome.VERIFIED,
+                    evidence=(Evidence(EvidenceKind.NUMERIC, "0.5 recomputed as 0.5", True),
+                              Evidence(EvidenceKind.IDENTITY, "det M = 1", True),
+                              Evidence(EvidenceKind.IDENTITY, "det M = 1", True)),
+                    numbers=(NumberResult("0.5", "0.5", 50, Outcome.VERIFIED, None),))
+    rows, folded = html.evidence_rows(r)
+    assert [e.statement for e in rows] == ["det M = 1"] and folded == 1
+    page = "\n".join(html.claim_section(r))
+    assert "recomputed as" not in page and "1 numeric check" in page
+
+
+def test_page_stacks_on_a_phone_and_keeps_figures_with_captions_in_print(report):
+    page = html.render(report)
+    assert "@media (max-width:40rem)" in page and 'class="stack"' in page and 'data-label="outcome"' in page
+    printed = page[page.index("@media print"):]
+    assert "figure" in printed and "break-inside:avoid" in printed
+
+
+def test_series_differ_by_dash_and_marker_not_only_colour():
+    fig = FigureResult("three", "x", "y", "", tuple(Series(f"s{i}", (("1", "1"), ("2", str(i + 2)))) for i in range(3)))
+    svg = plot(fig)
+    assert svg.count("stroke-dasharray") >= 4 and "<rect x=" in svg and "<path d=" in svg

@@ -1,24 +1,53 @@
 """Report -> report/claims.html: one self-contained page, readable offline.
 
-No script, no stylesheet or font from elsewhere: formulas are MathML (SymPy's
-presentation printer), figures inline SVG (noteproof.svg), the style inline.
+No script, no stylesheet or font from elsewhere: the notes' LaTeX (rows, tags, formulas as
+printed) is typeset as MathML by the reader's typesetter (formula/typeset.py), derived
+forms come as MathML from run/extras.py, figures and the dependency graph are inline SVG
+(svg.py), the style is inline. The page opens with the errata and failures, each linked to
+its claim; tables stack on a narrow screen; a figure keeps its caption when printed.
 """
 from __future__ import annotations
 
+import re
 from html import escape
 
 from ..defaults import CONFIRM
-from ..run.graph import edges, tag_mark
+from ..formula.typeset import text_html
+from ..run.graph import tag_mark
 from ..model import ClaimResult, Outcome
 from .report import NoteSection, Report, mark
-from .svg import plot
+from .svg import dependency_graph, plot
 
-STYLE = """body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#222}
-table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #ccc;padding:.25rem .5rem;vertical-align:top}
-.verified{color:#17692a}.partly{color:#0b6a8a}.errata li{margin:.4rem 0}.failed,.error{color:#a31515;font-weight:bold}.unverified{color:#8a6d00}
-code{background:#f4f4f4;padding:0 .2rem}details{margin:.3rem 0}section.claim{border-top:1px solid #ddd;margin-top:1rem}
-math{font-size:1.1em}figure{margin:.5rem 0}figcaption{font-size:.9em;color:#555}.weak{color:#8a6d00}
-ul.tree{list-style:none;padding-left:1.2rem}ul.tree li::before{content:"\\2190  ";color:#999}"""
+STYLE = """*,*::before,*::after{box-sizing:border-box}
+body{font:15px/1.5 system-ui,sans-serif;max-width:72rem;margin:2rem auto;padding:0 1rem;color:#222;overflow-wrap:break-word}
+h1{font-size:1.6rem}h2{margin-top:2rem;border-bottom:2px solid #ddd}h3{margin:.4rem 0}
+table{border-collapse:collapse;margin:.5rem 0;max-width:100%}td,th{border:1px solid #ccc;padding:.25rem .5rem;vertical-align:top;text-align:left}
+th{background:#f3f3f3}.wide{overflow-x:auto;max-width:100%}
+.verified{color:#17692a}.partly{color:#0b6a8a;font-weight:bold}.failed,.error{color:#a31515;font-weight:bold}.unverified{color:#8a6d00;font-weight:bold}
+code{background:#f4f4f4;padding:0 .2rem;overflow-wrap:anywhere;word-break:break-word}
+code.tex{font-size:.85em;color:#555}details{margin:.3rem 0}summary{cursor:pointer;color:#333}
+section.claim{border-top:1px solid #ddd;margin-top:1.2rem}blockquote{margin:.5rem 0;padding:.2rem .8rem;border-left:3px solid #ccc;background:#fafafa}
+math{font-size:1.1em;font-family:"Latin Modern Math","STIX Two Math","Cambria Math","DejaVu Math TeX Gyre",math}.m{overflow-x:auto;overflow-y:hidden;max-width:100%;padding:.1rem 0}
+.weak{color:#8a6d00}.note{color:#555;font-size:.92em}
+#errata-and-failures{border:2px solid #a31515;border-radius:6px;padding:.2rem 1rem .6rem;background:#fff8f8}
+#errata-and-failures.clean{border-color:#17692a;background:#f6fbf6}#errata-and-failures h2{border:0;margin-top:.6rem}
+#errata-and-failures li{margin:.4rem 0}
+.figures{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}
+figure{margin:.5rem 0;flex:1 1 26rem;min-width:0;max-width:100%;break-inside:avoid;page-break-inside:avoid}
+figure svg,.graph svg{max-width:100%;height:auto;display:block}
+figcaption{font-size:.9em;color:#444;margin-bottom:.3rem}
+.graph{overflow-x:auto;max-width:100%}
+@media (max-width:40rem){
+body{margin:1rem auto;padding:0 .6rem}
+table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:100%}
+table.stack tr.head{display:none}table.stack tr{border:1px solid #ccc;margin:.5rem 0;padding:.2rem 0}
+table.stack td{border:0;padding:.15rem .5rem}
+table.stack td[data-label]::before{content:attr(data-label) ": ";font-weight:bold;color:#555}
+.graph svg{max-width:none}}
+@media print{body{max-width:none;margin:0;font-size:11pt}a{color:inherit;text-decoration:none}
+figure,figcaption,.graph,table.stack tr,#errata-and-failures li{break-inside:avoid;page-break-inside:avoid}
+figcaption{break-after:avoid;page-break-after:avoid}h2,h3{break-after:avoid;page-break-after:avoid}
+.wide,.m,.graph{overflow:visible}}"""
 
 
 def render(report: Report) -> str:
@@ -26,8 +55,8 @@ def render(report: Report) -> str:
            '<meta name="viewport" content="width=device-width, initial-scale=1">',
            "<title>noteproof claims report</title>", f"<style>{STYLE}</style></head><body>",
            "<h1>noteproof claims report</h1>"]
+    out += errata_and_failures(report)
     out += summary(report)
-    out += errata(report)
     out += graph(report.results)
     for section in report.sections:
         out += note_section(section)
@@ -35,73 +64,98 @@ def render(report: Report) -> str:
     return "\n".join(out) + "\n"
 
 
+def _css(outcome: Outcome) -> str:
+    return outcome.value.split()[0]
+
+
+def _link(claim_id: str) -> str:
+    return f'<a href="#{escape(claim_id)}"><code>{escape(claim_id)}</code></a>'
+
+
 def summary(report: Report) -> list[str]:
     s = report.summary
     head = "".join(f"<th>{o.value}</th>" for o in Outcome)
-    rows = "".join(f"<tr><td>{m}</td><td>{n}</td>"
-                   + "".join(f"<td>{s['by_mark_outcome'][m][o.value]}</td>" for o in Outcome) + "</tr>"
-                   for m, n in s["by_mark"].items())
+    rows = "".join(f"<tr><td data-label=\"mark\">{m}</td><td data-label=\"claims\">{n}</td>"
+                   + "".join(f'<td data-label="{o.value}">{s["by_mark_outcome"][m][o.value]}</td>' for o in Outcome)
+                   + "</tr>" for m, n in s["by_mark"].items())
     toc = "".join(f'<li><a href="#note-{escape(x.key)}">{escape(x.title)}</a> ({len(x.results)} claims)</li>'
                   for x in report.sections)
-    return [f"<p>{s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
+    return ['<h2 id="summary">Summary</h2>',
+            f"<p>{s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
             f"{s['failed']} failed, {s['errors']} errors, "
             f"{s['unverified']} unverified; {s['unencoded_rows']} rows not encoded. Numbers at {report.dps} "
             f"digits, confirmed at {report.dps + CONFIRM}.</p>",
-            f"<table><tr><th>mark</th><th>claims</th>{head}</tr>{rows}</table>", f"<ul>{toc}</ul>"]
+            f'<div class="wide"><table class="stack"><tr class="head"><th>mark</th><th>claims</th>{head}</tr>'
+            f"{rows}</table></div>", f"<ul>{toc}</ul>"]
 
 
-def errata(report: Report) -> list[str]:
-    """The note's own errors, first: each located, with its finding, a correction and the rerun."""
-    if not report.errata:
-        return []
-    items = "".join(
-        f'<li><strong>{escape(e.kind.value)}</strong> <code>{escape(str(e.location))}</code> '
-        f'(<a href="#{escape(e.claim)}"><code>{escape(e.claim)}</code></a>): the note says '
-        f'“{escape(e.says)}”<br>finding: {escape(e.finding)}<br>suggestion: {escape(e.suggestion)}<br>'
-        f'rerun: <code>{escape(e.command)}</code></li>' for e in report.errata)
-    return ['<h2 id="errata">Errata</h2>', "<p>Where the notes are wrong, each with the computation "
-            "that shows it and a corrected wording.</p>", f'<ul class="errata">{items}</ul>']
+def errata_and_failures(report: Report) -> list[str]:
+    """First on the page: the note's errors, then every claim that is not verified, every
+    status row no claim encodes and every math span nothing accounts for, each linked."""
+    items = [f'<li><strong class="failed">erratum, {escape(e.kind.value)}</strong> '
+             f'{_link(e.claim)} at <code>{escape(str(e.location))}</code>: the note says '
+             f"“{text_html(e.says)}”<br>finding: {text_html(e.finding)}<br>"
+             f"suggestion: {text_html(e.suggestion)}<br>rerun: <code>{escape(e.command)}</code></li>"
+             for e in report.errata]
+    for r in report.results:
+        if r.outcome is Outcome.VERIFIED:
+            continue
+        why = "; ".join(r.messages[:2]) or "see the claim"
+        items.append(f'<li><strong class="{_css(r.outcome)}">{escape(r.outcome.value)}</strong> {_link(r.id)} '
+                     f"({escape(mark(r).value)}): {text_html(r.row)}<br>"
+                     f'<span class="note">{text_html(why)}</span></li>')
+    for section in report.sections:
+        for row in section.unencoded:
+            items.append(f'<li><strong class="failed">row not encoded</strong> '
+                         f'<a href="#note-{escape(section.key)}"><code>{escape(str(row.location))}</code></a>: '
+                         f"{text_html(row.text)}</li>")
+        for m in section.unaccounted_math:
+            items.append(f'<li><strong class="failed">math not accounted for</strong> '
+                         f'<a href="#math-{escape(section.key)}"><code>{escape(str(m.location))}</code></a>: '
+                         f"{text_html('$' + m.text + '$')}</li>")
+    s = report.summary
+    counts = (f"{len(report.errata)} errata, {s['failed']} failed, {s['errors']} errors, "
+              f"{s['partly_verified']} partly verified, {s['unverified']} unverified, "
+              f"{s['unencoded_rows']} rows not encoded, {s['unaccounted_math']} math spans not accounted for")
+    if not items:
+        return ['<section id="errata-and-failures" class="clean"><h2>Errata and failures</h2>',
+                f"<p>None: {counts}.</p></section>"]
+    return ['<section id="errata-and-failures"><h2>Errata and failures</h2>', f"<p>{counts}.</p>",
+            '<ul id="errata">', *items, "</ul></section>"]
 
 
 def graph(results: tuple[ClaimResult, ...]) -> list[str]:
-    """The `uses` graph as nested lists: each claim that uses others, above what it relies on."""
-    pairs = edges(results)
-    if not pairs:
+    """The `uses` graph drawn as a layered SVG, each node coloured by outcome and linked."""
+    svg = dependency_graph(results)
+    if not svg:
         return []
-    by_id = {r.id: r for r in results}
-    used = {u for u, _ in pairs}
-    tops = [r for r in results if r.uses and r.id not in used]
-    return (["<h2>Dependencies</h2>", "<p>Each claim is listed above the claims it uses; a claim is reported "
-             "no stronger than its weakest link.</p>", '<ul class="tree">']
-            + [_tree(r, by_id, frozenset()) for r in tops] + ["</ul>"])
-
-
-def _tree(r: ClaimResult, by_id: dict, trail: frozenset[str]) -> str:
-    ups = [by_id[u] for u in r.uses if u in by_id and u not in trail]
-    inner = f'<ul class="tree">{"".join(_tree(u, by_id, trail | {r.id}) for u in ups)}</ul>' if ups else ""
-    return f"<li>{_badge(r)}{inner}</li>"
+    return ['<h2 id="dependencies">Dependencies</h2>',
+            "<p>An arrow runs from a claim to a claim that uses it; a claim is reported no stronger "
+            "than its weakest link. Each box links to its claim.</p>", f'<div class="graph">{svg}</div>']
 
 
 def _badge(r: ClaimResult) -> str:
     weak = f' <span class="weak">(tag: {tag_mark(r).value})</span>' if mark(r) is not tag_mark(r) else ""
-    return (f'<a href="#{escape(r.id)}"><code>{escape(r.id)}</code></a> {mark(r).value}{weak}, '
-            f'<span class="{r.outcome.value}">{r.outcome.value}</span>')
+    return f'{_link(r.id)} {mark(r).value}{weak}, <span class="{_css(r.outcome)}">{r.outcome.value}</span>'
 
 
 def note_section(section: NoteSection) -> list[str]:
     out = [f'<h2 id="note-{escape(section.key)}">{escape(section.title)}</h2>',
            f"<p><code>{escape(section.path)}</code></p>",
-           "<table><tr><th>claim</th><th>tag</th><th>mark</th><th>outcome</th></tr>"]
-    out += [f'<tr><td><a href="#{escape(r.id)}"><code>{escape(r.id)}</code></a><br>{escape(r.row)}</td>'
-            f"<td>{escape(r.tag)}</td><td>{mark(r).value}</td>"
-            f'<td class="{r.outcome.value}">{r.outcome.value}</td></tr>' for r in section.results]
-    out += [f"<tr><td>{escape(r.text)}</td><td>{escape(r.tag)}</td><td></td>"
-            f'<td class="failed">not encoded ({escape(str(r.location))})</td></tr>' for r in section.unencoded]
-    out += ["</table>"]
+           '<div class="wide"><table class="stack"><tr class="head"><th>claim</th><th>tag</th><th>mark</th>'
+           "<th>outcome</th></tr>"]
+    out += [f'<tr><td data-label="claim">{_link(r.id)}<br>{text_html(r.row)}</td>'
+            f'<td data-label="tag">{text_html(r.tag)}</td><td data-label="mark">{mark(r).value}</td>'
+            f'<td data-label="outcome" class="{_css(r.outcome)}">{r.outcome.value}</td></tr>' for r in section.results]
+    out += [f'<tr><td data-label="row">{text_html(r.text)}</td><td data-label="tag">{text_html(r.tag)}</td><td></td>'
+            f'<td data-label="outcome" class="failed">not encoded ({escape(str(r.location))})</td></tr>'
+            for r in section.unencoded]
+    out += ["</table></div>"]
     if section.unaccounted_math:
-        out += ['<p class="failed">Math that no formula, claim or declaration accounts for:</p><ul>']
-        out += [f"<li><code>{escape(str(m.location))}</code>: <code>${escape(m.text)}$</code></li>"
-                for m in section.unaccounted_math] + ["</ul>"]
+        out += [f'<p class="failed" id="math-{escape(section.key)}">Math that no formula, claim or declaration '
+                "accounts for:</p><ul>"]
+        out += [f"<li><code>{escape(str(m.location))}</code>: {text_html('$' + m.text + '$')} "
+                f'<code class="tex">${escape(m.text)}$</code></li>' for m in section.unaccounted_math] + ["</ul>"]
     for r in section.results:
         out += claim_section(r)
     return out
@@ -109,56 +163,100 @@ def note_section(section: NoteSection) -> list[str]:
 
 def claim_section(r: ClaimResult) -> list[str]:
     out = [f'<section class="claim" id="{escape(r.id)}"><h3><code>{escape(r.id)}</code></h3>',
-           f"<blockquote>{escape(r.row)}<br><em>{escape(r.tag)}</em></blockquote>",
+           f"<blockquote>{text_html(r.row)}<br><em>{text_html(r.tag)}</em></blockquote>",
            f'<p>Mark: {_badge(r)}' + (f" at <code>{escape(str(r.location))}</code>" if r.location else "") + "</p>"]
     if r.uses:
-        out.append("<p>Uses: " + ", ".join(f'<a href="#{escape(u)}"><code>{escape(u)}</code></a>'
-                                           for u in r.uses) + "</p>")
+        out.append("<p>Uses: " + ", ".join(_link(u) for u in r.uses) + "</p>")
     if r.messages:
-        out.append("<ul>" + "".join(f"<li>{escape(m)}</li>" for m in r.messages) + "</ul>")
+        out.append("<ul>" + "".join(f"<li>{text_html(m)}</li>" for m in r.messages) + "</ul>")
     out += [f'<p class="failed">Erratum ({escape(e.kind.value)}, <code>{escape(str(e.location))}</code>): '
-            f"{escape(e.finding)}<br>Suggested: {escape(e.suggestion)}</p>" for e in r.errata]
+            f"{text_html(e.finding)}<br>Suggested: {text_html(e.suggestion)}</p>" for e in r.errata]
     out += _evidence(r) + _formulas(r) + _numbers(r) + _steps(r)
-    out += [_figure(f) for f in r.figures]
+    if r.figures:
+        out += ['<div class="figures">', *(_figure(f) for f in r.figures), "</div>"]
     return out + ["</section>"]
+
+
+_RECOMPUTED = re.compile(r"^(\S+) recomputed as (\S+)$")
+
+
+def evidence_rows(r: ClaimResult) -> tuple[list, int]:
+    """The evidence worth a row: each statement once, and no "x recomputed as y" the numbers
+    table already shows; with the count of rows left to that table."""
+    quoted = {(n.quoted, n.computed) for n in r.numbers}
+    seen, rows, folded = set(), [], 0
+    for e in r.evidence:
+        m = _RECOMPUTED.match(e.statement)
+        if m and (m[1], m[2]) in quoted and e.holds and not e.notice:
+            folded += 1
+            continue
+        key = (e.kind, e.reach, e.statement, e.holds, e.notice, e.supports)
+        if key in seen:
+            continue
+        seen.add(key)
+        rows.append(e)
+    return rows, folded
 
 
 def _evidence(r: ClaimResult) -> list[str]:
     if not r.evidence:
         return []
-    rows = "".join(f"<tr><td>{e.kind.value}{' (' + e.supports.value + ')' if e.supports else ''}</td>"
-                   f"<td>{e.reach.value}</td><td>{escape(e.statement)}{'<br><em>' + escape(e.notice) + '</em>' if e.notice else ''}</td>"
-                   f'<td class="{"verified" if e.holds else "failed"}">{"holds" if e.holds else "fails"}</td></tr>'
-                   for e in r.evidence)
-    return [f"<p>Scope of the statement: {r.scope.value}.</p>",
-            f"<table><tr><th>evidence</th><th>reach</th><th>statement</th><th></th></tr>{rows}</table>"]
+    shown, folded = evidence_rows(r)
+    rows = "".join(f'<tr><td data-label="evidence">{e.kind.value}{" (" + e.supports.value + ")" if e.supports else ""}</td>'
+                   f'<td data-label="reach">{e.reach.value}</td><td data-label="statement">{text_html(e.statement)}'
+                   f"{'<br><em>' + text_html(e.notice) + '</em>' if e.notice else ''}</td>"
+                   f'<td data-label="result" class="{"verified" if e.holds else "failed"}">'
+                   f'{"holds" if e.holds else "fails"}</td></tr>' for e in shown)
+    out = [f"<p>Scope of the statement: {r.scope.value}.</p>"]
+    if rows:
+        out.append('<div class="wide"><table class="stack"><tr class="head"><th>evidence</th><th>reach</th>'
+                   f"<th>statement</th><th>result</th></tr>{rows}</table></div>")
+    if folded:
+        out.append(f'<p class="note">{folded} numeric check{"s" if folded > 1 else ""} (a quoted number recomputed) '
+                   "in the numbers table below.</p>")
+    return out
+
+
+def _math_cell(mathml: str) -> str:
+    return f'<div class="m">{mathml}</div>' if mathml else ""
+
+
+def _printed(f) -> str:
+    """The formula typeset, its source a click away (the source alone where it cannot be set)."""
+    if not f.printed_mathml:
+        return f'<code class="tex">{escape(f.latex)}</code>'
+    return (f'{_math_cell(f.printed_mathml)}<details><summary class="note">source</summary>'
+            f'<code class="tex">{escape(f.latex)}</code></details>')
 
 
 def _formulas(r: ClaimResult) -> list[str]:
     if not r.formulas:
         return []
-    rows = "".join(f"<tr><td>{f.printed_mathml}<code>{escape(f.latex)}</code></td>"
-                   f"<td>{f.mathml or '<code>' + escape(f.derived) + '</code>'}</td>"
-                   f'<td class="{f.outcome.value}">{f.outcome.value}{": " + escape(f.message) if f.message else ""}'
-                   f"</td></tr>" for f in r.formulas)
-    return [f"<table><tr><th>formula as printed</th><th>derived</th><th>outcome</th></tr>{rows}</table>"]
+    rows = "".join(f'<tr><td data-label="as printed">{_printed(f)}</td>'
+                   f'<td data-label="derived">{_math_cell(f.mathml) or "<code>" + escape(f.derived) + "</code>"}</td>'
+                   f'<td data-label="outcome" class="{_css(f.outcome)}">{f.outcome.value}'
+                   f'{": " + text_html(f.message) if f.message else ""}</td></tr>' for f in r.formulas)
+    return ['<div class="wide"><table class="stack"><tr class="head"><th>formula as printed</th><th>derived</th>'
+            f"<th>outcome</th></tr>{rows}</table></div>"]
 
 
 def _numbers(r: ClaimResult) -> list[str]:
     if not r.numbers:
         return []
-    rows = "".join(f"<tr><td>{escape(n.quoted)}</td><td>{escape(n.computed)}</td><td>{n.dps or '64-bit'}</td>"
-                   f'<td class="{n.outcome.value}">{n.outcome.value}</td>'
-                   f"<td><code>{escape(str(n.location or '?'))}</code></td></tr>" for n in r.numbers)
-    return ["<table><tr><th>quoted</th><th>computed</th><th>digits</th><th>outcome</th><th>where</th></tr>"
-            f"{rows}</table>"]
+    rows = "".join(f'<tr><td data-label="quoted">{escape(n.quoted)}</td><td data-label="computed"><code>'
+                   f'{escape(n.computed)}</code></td><td data-label="digits">{n.dps or "64-bit"}</td>'
+                   f'<td data-label="outcome" class="{_css(n.outcome)}">{n.outcome.value}</td>'
+                   f'<td data-label="where"><code>{escape(str(n.location or "?"))}</code></td></tr>' for n in r.numbers)
+    return ['<div class="wide"><table class="stack"><tr class="head"><th>quoted</th><th>computed</th><th>digits</th>'
+            f"<th>outcome</th><th>where</th></tr>{rows}</table></div>"]
 
 
 def _steps(r: ClaimResult) -> list[str]:
     if not r.steps:
         return []
-    items = "".join(f"<li>{escape(s.text)}{s.mathml or ('<br><code>' + escape(str(s.expr)) + '</code>' if s.expr else '')}"
-                    "</li>" for s in r.steps)
+    items = "".join(f"<li>{text_html(s.text)}"
+                    + (_math_cell(s.mathml) or ("<br><code>" + escape(str(s.expr)) + "</code>" if s.expr else ""))
+                    + "</li>" for s in r.steps)
     return [f"<details><summary>derivation, step by step</summary><ol>{items}</ol></details>"]
 
 

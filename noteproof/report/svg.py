@@ -14,6 +14,9 @@ WIDTH, PLOT_HEIGHT = 600, 330          # the legend adds a row per series below 
 LEFT, RIGHT, TOP, BOTTOM = 70, 20, 22, 52
 ROW = 16
 COLORS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d68910", "#555555")
+# each series also differs by dash and marker, so the lines part without colour (and in print)
+DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2", "1 2")
+MARKERS = ("circle", "square", "triangle", "diamond", "cross", "circle")
 
 
 def _f(x: float) -> str:
@@ -92,7 +95,7 @@ def plot(fig: FigureResult) -> str:
            f"<title>{escape(fig.title)}</title>"]
     out += _frame(ax, ay, fig)
     for i, (label, pts) in enumerate(series):
-        out += _line(pts, ax, ay, COLORS[i % len(COLORS)])
+        out += _line(pts, ax, ay, i)
     out += _legend([label for label, _ in series])
     out.append("</svg>")
     return "\n".join(out)
@@ -116,13 +119,32 @@ def _frame(ax: Axis, ay: Axis, fig: FigureResult) -> list[str]:
     return out
 
 
-def _line(pts: list[tuple[float, float]], ax: Axis, ay: Axis, color: str) -> list[str]:
+def _marker(i: int, x: str, y: str) -> str:
+    color, shape = COLORS[i % len(COLORS)], MARKERS[i % len(MARKERS)]
+    cx, cy = float(x), float(y)
+    if shape == "square":
+        return f'<rect x="{_f(cx - 3)}" y="{_f(cy - 3)}" width="6" height="6" fill="{color}"/>'
+    if shape == "triangle":
+        return (f'<path d="M{_f(cx)} {_f(cy - 4)}L{_f(cx + 4)} {_f(cy + 3)}L{_f(cx - 4)} {_f(cy + 3)}Z" '
+                f'fill="{color}"/>')
+    if shape == "diamond":
+        return (f'<path d="M{_f(cx)} {_f(cy - 4)}L{_f(cx + 4)} {_f(cy)}L{_f(cx)} {_f(cy + 4)}L{_f(cx - 4)} {_f(cy)}Z" '
+                f'fill="none" stroke="{color}" stroke-width="1.5"/>')
+    if shape == "cross":
+        return (f'<path d="M{_f(cx - 3)} {_f(cy - 3)}L{_f(cx + 3)} {_f(cy + 3)}M{_f(cx - 3)} {_f(cy + 3)}'
+                f'L{_f(cx + 3)} {_f(cy - 3)}" stroke="{color}" stroke-width="1.5"/>')
+    return f'<circle cx="{x}" cy="{y}" r="3" fill="{color}"/>'
+
+
+def _line(pts: list[tuple[float, float]], ax: Axis, ay: Axis, i: int) -> list[str]:
     coords = [(_f(ax.px(x)), _f(ay.px(y))) for x, y in pts]
+    color, dash = COLORS[i % len(COLORS)], DASHES[i % len(DASHES)]
     out = []
     if len(coords) > 1:
-        out.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="'
+        out.append(f'<polyline fill="none" stroke="{color}" stroke-width="2"'
+                   + (f' stroke-dasharray="{dash}"' if dash else "") + ' points="'
                    + " ".join(f"{x},{y}" for x, y in coords) + '"/>')
-    out += [f'<circle cx="{x}" cy="{y}" r="3" fill="{color}"/>' for x, y in coords]
+    out += [_marker(i, x, y) for x, y in coords]
     return out
 
 
@@ -131,8 +153,104 @@ def _legend(labels: list[str]) -> list[str]:
     out = []
     for i, label in enumerate(labels):
         cy = PLOT_HEIGHT + ROW * i
-        color = COLORS[i % len(COLORS)]
-        out.append(f'<line x1="{LEFT}" y1="{cy}" x2="{LEFT + 22}" y2="{cy}" stroke="{color}" stroke-width="2"/>')
-        out.append(f'<circle cx="{LEFT + 11}" cy="{cy}" r="3" fill="{color}"/>')
+        color, dash = COLORS[i % len(COLORS)], DASHES[i % len(DASHES)]
+        out.append(f'<line x1="{LEFT}" y1="{cy}" x2="{LEFT + 22}" y2="{cy}" stroke="{color}" stroke-width="2"'
+                   + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
+        out.append(_marker(i, str(LEFT + 11), str(cy)))
         out.append(f'<text x="{LEFT + 30}" y="{cy}" dominant-baseline="middle">{escape(label)}</text>')
     return out
+
+
+# ---- the dependency graph ----------------------------------------------------------------
+
+NODE_H, NODE_GAP, LAYER_GAP, CHAR_W, PAD = 24, 10, 60, 7.0, 8
+FILL = {"verified": ("#e3f4e6", "#17692a"), "partly": ("#dcf0f7", "#0b6a8a"), "failed": ("#fbe0e0", "#a31515"),
+        "error": ("#fbe0e0", "#a31515"), "unverified": ("#fff4cc", "#8a6d00")}
+
+
+def layers(results) -> tuple[list[list[str]], list[tuple[str, str]]]:
+    """Claims in the `uses` graph by layer (a claim one layer right of the deepest claim it
+    uses), each layer ordered by its neighbours' mean position (two sweeps), then registry order."""
+    from ..run.graph import edges
+    pairs = edges(results)
+    involved = {x for p in pairs for x in p}
+    order = [r.id for r in results if r.id in involved]
+    index = {cid: i for i, cid in enumerate(order)}
+    ups = {cid: [u for u, d in pairs if d == cid] for cid in order}
+    depth: dict[str, int] = {}
+
+    def visit(cid: str, trail: frozenset) -> int:
+        if cid not in depth:
+            depth[cid] = 1 + max((visit(u, trail | {cid}) for u in ups[cid] if u not in trail), default=-1)
+        return depth[cid]
+
+    for cid in order:
+        visit(cid, frozenset())
+    cols = [[c for c in order if depth[c] == k] for k in range(max(depth.values(), default=-1) + 1)]
+    pos = {c: float(i) for col in cols for i, c in enumerate(col)}
+    for _ in range(2):
+        for k in range(1, len(cols)):
+            def key(c):
+                near = [pos[u] for u in ups[c]]
+                return (sum(near) / len(near) if near else pos[c], index[c])
+            cols[k].sort(key=key)
+            pos.update({c: float(i) for i, c in enumerate(cols[k])})
+        for k in range(len(cols) - 2, -1, -1):
+            def key(c):
+                near = [pos[d] for u, d in pairs if u == c and depth[d] == k + 1]
+                return (sum(near) / len(near) if near else pos[c], index[c])
+            cols[k].sort(key=key)
+            pos.update({c: float(i) for i, c in enumerate(cols[k])})
+    return cols, pairs
+
+
+def dependency_graph(results) -> str:
+    """The `uses` graph as inline SVG: layers left to right, boxes linked to their claims."""
+    cols, pairs = layers(results)
+    if not pairs:
+        return ""
+    by_id = {r.id: r for r in results}
+    widths = [max(len(c) for c in col) * CHAR_W + 2 * PAD for col in cols]
+    tall = max(len(col) for col in cols)
+    height = tall * (NODE_H + NODE_GAP) + NODE_GAP + 30
+    width = sum(widths) + LAYER_GAP * (len(cols) - 1) + 2 * NODE_GAP
+    box: dict[str, tuple[float, float, float]] = {}
+    x = NODE_GAP
+    for col, w in zip(cols, widths):
+        top = NODE_GAP + (tall - len(col)) * (NODE_H + NODE_GAP) / 2
+        for i, cid in enumerate(col):
+            box[cid] = (x, top + i * (NODE_H + NODE_GAP), w)
+        x += w + LAYER_GAP
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{_f(width)}" height="{_f(height)}" '
+           f'viewBox="0 0 {_f(width)} {_f(height)}" role="img" aria-label="dependency graph of the claims" '
+           'font-family="ui-monospace,monospace" font-size="11">',
+           "<title>Dependency graph: an arrow from a claim to a claim that uses it</title>",
+           ]
+    for u, d in pairs:
+        ux, uy, uw = box[u]
+        dx, dy, _ = box[d]
+        x1, y1, x2, y2 = ux + uw, uy + NODE_H / 2, dx - 8, dy + NODE_H / 2
+        mid = (x1 + x2) / 2
+        out.append(f'<path class="edge" d="M{_f(x1)} {_f(y1)}C{_f(mid)} {_f(y1)} {_f(mid)} {_f(y2)} {_f(x2)} {_f(y2)}" '
+                   'fill="none" stroke="#888" stroke-width="1.2"/>')
+        out.append(f'<path d="M{_f(x2 + 7)} {_f(y2)}L{_f(x2)} {_f(y2 - 4)}L{_f(x2)} {_f(y2 + 4)}Z" fill="#777"/>')
+    for cid, (bx, by, bw) in box.items():
+        r = by_id[cid]
+        fill, stroke = FILL[r.outcome.value.split()[0]]
+        out.append(f'<a href="#{escape(cid)}"><title>{escape(cid)}: {escape(r.outcome.value)}</title>'
+                   f'<rect x="{_f(bx)}" y="{_f(by)}" width="{_f(bw)}" height="{NODE_H}" rx="4" fill="{fill}" '
+                   f'stroke="{stroke}" stroke-width="1.5"/>'
+                   f'<text x="{_f(bx + PAD)}" y="{_f(by + NODE_H / 2)}" dominant-baseline="middle" '
+                   f'fill="#111">{escape(cid)}</text></a>')
+    ly = height - 14
+    lx = NODE_GAP
+    for name, (fill, stroke) in FILL.items():
+        if name == "error":
+            continue
+        label = {"partly": "partly verified", "failed": "failed or error"}.get(name, name)
+        out.append(f'<rect x="{_f(lx)}" y="{_f(ly - 6)}" width="12" height="12" rx="2" fill="{fill}" stroke="{stroke}"/>'
+                   f'<text x="{_f(lx + 16)}" y="{_f(ly)}" dominant-baseline="middle" font-family="sans-serif">'
+                   f"{label}</text>")
+        lx += 16 + len(label) * 6.5 + 16
+    out.append("</svg>")
+    return "\n".join(out)

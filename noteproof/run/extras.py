@@ -26,44 +26,37 @@ import multiprocessing
 import time
 from dataclasses import replace
 from fractions import Fraction
-from html import escape
 from multiprocessing.connection import wait
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from ..defaults import DEFAULT_TIMEOUT
 from ..errors import NoteproofError
 from ..model import ClaimResult, FigureResult, Series
 from ..sources.registry import Claim, FigureSpec
 
-MATH = '<math xmlns="http://www.w3.org/1998/Math/MathML" display="block">{}</math>'
-# symbol names the notes' reader uses for marks SymPy's printer does not know
-MARKS = (("<mi>ell</mi>", "<mi>&#8467;</mi>"), ("<mi>star</mi>", "<mo>&#8727;</mo>"),
-         ("<mi>tilde</mi>", "<mo>&#732;</mo>"), ("<mi>hat</mi>", "<mo>&#770;</mo>"))
+def to_mathml(expr: Any, table: Mapping[str, str] | None = None, partial: bool = False) -> str:
+    """Presentation MathML of a SymPy object in the note's notation (empty when it has none).
 
-
-def _math(body: str) -> str:
-    for old, new in MARKS:
-        body = body.replace(old, new)
-    return MATH.format(body)
-
-
-def to_mathml(expr: Any) -> str:
-    """Presentation MathML of a SymPy object (empty when it has none)."""
-    import sympy
-    if not isinstance(expr, sympy.Basic):
-        return ""
-    from sympy.printing.mathml import mathml
+    ``table`` maps the reader's symbol names to the note's fragments (typeset.inverse_table);
+    ``partial``: derivatives are written with the partial sign."""
+    from ..formula.typeset import sympy_mathml
     try:
-        return _math(mathml(expr, printer="presentation"))
+        return sympy_mathml(expr, table, partial=partial)
     except Exception:  # a printer gap must not cost the report
         return ""
 
 
-def read_mathml(spec, where=None) -> str:
-    """The note's formula as the project's reader reads it (the compared part), as MathML."""
-    from sympy.printing.mathml import mathml
+def read_mathml(spec, where=None, table: Mapping[str, str] | None = None) -> str:
+    """The note's formula as printed, as MathML: LaTeX typeset as written (the reader's
+    tokens); plain text (and LaTeX the typesetter cannot set) as the reader reads it."""
+    from ..formula.typeset import inverse_table, latex_mathml, relation_mathml, sympy_mathml, wrap
     from ..formula.formread import read_spec
     from ..formula.equality import relation_parts
+    if not spec.plain:
+        typeset = latex_mathml(spec.text, display=True)
+        if typeset:
+            return typeset
+    table = dict(table or inverse_table(dict(spec.symbols)))
     parts = read_spec(spec, where)
     if spec.part is not None and spec.part < len(parts):
         parts = (parts[spec.part],)
@@ -71,16 +64,33 @@ def read_mathml(spec, where=None) -> str:
     for part in parts:
         rel = relation_parts(part)
         if rel is None:
-            rows.append(mathml(part, printer="presentation"))
+            body = sympy_mathml(part, table)
+            rows.append(body[body.index(">") + 1:-len("</math>")])
             continue
         ops, args = rel
-        sides = [mathml(a, printer="presentation") for a in args]
-        ops = [_OPS.get(op, escape(op)) for op in ops * len(args)]
-        rows.append("<mrow>" + sides[0] + "".join(f"<mo>{o}</mo>{x}" for o, x in zip(ops, sides[1:])) + "</mrow>")
-    return _math('<mo>,</mo><mspace width="1em"/>'.join(rows)) if rows else ""
+        rows.append(relation_mathml(ops * len(args), args, table))
+    return wrap('<mo>,</mo><mspace width="1em"/>'.join(rows), True) if rows else ""
 
 
-_OPS = {"<=": "&#8804;", ">=": "&#8805;", "!=": "&#8800;", "<": "&lt;", ">": "&gt;", "=": "="}
+def symbol_table(project, claim: Claim, spec=None) -> dict[str, str]:
+    """Reader name -> the note's fragment for one formula (or one claim's steps): the
+    formula's own ``symbols:`` first, then the claim's, then names the whole registry
+    gives one meaning (never a bare letter, which other formulas use as itself)."""
+    from ..formula.typeset import inverse_table
+    own = [dict(spec.symbols)] if spec is not None else []
+    mine = [dict(f.symbols) for f in claim.formulas]
+    return inverse_table(*own, *mine, _global_table(project))
+
+
+def _global_table(project) -> dict[str, str]:
+    found: dict[str, set[str]] = {}
+    for c in project.registry.claims:
+        for f in c.formulas:
+            for fragment, name in f.symbols:
+                found.setdefault(name, set()).add(fragment)
+    from ..formula.lex_latex import GREEK
+    return {next(iter(fs)): name for name, fs in sorted(found.items())
+            if len(fs) == 1 and len(name) > 1 and name not in GREEK}
 
 
 def _decimal(value: Any) -> str:
@@ -144,11 +154,15 @@ def extras(project, claim: Claim, result: ClaimResult, dps: int) -> dict:
     if result.formulas or result.steps:
         run = Run(project.content, project.notes[claim.note], dps)
         for spec, f in zip(claim.formulas, result.formulas):
-            out["formulas"].append(_safe(lambda: to_mathml(_form(run.derivation(spec.derivation), spec))))
-            out["printed"].append(_safe(lambda: read_mathml(spec, f.location)))
+            table = symbol_table(project, claim, spec)
+            partial = "\\partial" in spec.text
+            out["formulas"].append(_safe(lambda: to_mathml(_form(run.derivation(spec.derivation), spec),
+                                                           table, partial)))
+            out["printed"].append(_safe(lambda: read_mathml(spec, f.location, table)))
+        table = symbol_table(project, claim)
         for check_id in claim.derivations:
             steps = _safe(lambda: run.derivation(check_id).steps) or ()
-            out["steps"] += [to_mathml(s.expr) for s in steps]
+            out["steps"] += [to_mathml(s.expr, table) for s in steps]
     out["figures"] = [figure(project, claim, spec, dps) for spec in claim.figures]
     return out
 
