@@ -20,7 +20,7 @@ def register(verbs) -> None:
                                      "removed or unencoded rows and uncovered new numbers. Exit 0 when no "
                                      "finding is an error, 1 otherwise, 2 for bad input.",
                          epilog="examples:\n  noteproof audit\n  noteproof audit notes/week09.txt --base HEAD~1\n"
-                                "  noteproof audit ~/draft/chapter12.txt --fix > fix.patch && git apply fix.patch")
+                                "  noteproof audit notes/chapter12.txt --fix > fix.patch && git apply fix.patch")
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="edited note files (default: every note)")
     p.add_argument("--base", metavar="REV", help="git revision to compare with; lists the claims the edit touched")
     p.add_argument("--fix", action="store_true", help="print a unified diff correcting each wrong number "
