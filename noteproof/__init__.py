@@ -20,7 +20,7 @@ The engine is layered; data flows one way and no module imports a layer above it
 """
 from .defaults import VERSION as __version__
 
-__all__ = ["__version__", "claim"]
+__all__ = ["__version__", "claim", "claims", "report"]
 
 
 def claim(claim_id: str, root=None):
@@ -28,3 +28,32 @@ def claim(claim_id: str, root=None):
     to claims.yaml): ``.derivation()`` gives SymPy objects, ``.check(beta="0.9")`` a ClaimResult."""
     from .api import claim as _claim
     return _claim(claim_id, root)
+
+
+def claims(root=None, note=None):
+    """Every claim of the project (or of one note) as ``noteproof.claim`` objects."""
+    from .api import claims as _claims
+    return _claims(root, note)
+
+
+class _ReportDoor:
+    """``noteproof.report()`` runs the report from Python (noteproof.api.report); attributes
+    reach the package noteproof.report, so ``noteproof.report.html`` stays the module."""
+
+    def __call__(self, root=None, dps=None, jobs=1, cache=True):
+        from .api import report as _report
+        from .defaults import DEFAULT_DPS
+        return _report(root, dps or DEFAULT_DPS, jobs, cache)
+
+    def __getattr__(self, name):
+        import importlib
+        return getattr(importlib.import_module(__name__ + ".report"), name)
+
+    def __repr__(self) -> str:
+        return "<function noteproof.report(root=None, dps=50, jobs=1, cache=True)>"
+
+
+import importlib as _importlib
+
+_importlib.import_module(__name__ + ".report")   # the package (light): later imports keep the door
+report = _ReportDoor()

@@ -6,7 +6,9 @@
     c.check(beta="0.9")       # ClaimResult at beta = 9/10 (Markdown in Jupyter)
 
 Parameters are exact decimals or fractions given as strings (or ints, Fractions,
-Decimals), read like `noteproof check --set`; never evaluated as code.
+Decimals), read like `noteproof check --set` (``"1e-3"`` is 1/1000); a float is taken by its
+shortest decimal text (``0.9`` is 9/10, as ``repr(0.9)`` prints it). Never evaluated as code.
+``claim.interact()`` gives sliders in Jupyter (ipywidgets, the ``[notebook]`` extra).
 """
 from __future__ import annotations
 
@@ -19,17 +21,74 @@ from typing import Any
 
 from .defaults import DEFAULT_DPS, PARAM_VALUE
 from .errors import UsageError
-from .model import ClaimResult, Derived
-from .run.readouts import check_known, parameters
+from .model import ClaimResult, Derived, Outcome
+from .run.readouts import check_known, normalize_value, parameters
 from .sources.project import claim_of, find_root, load_project
 
 
 class Result(ClaimResult):
-    """A ClaimResult that renders itself as Markdown in Jupyter."""
+    """A ClaimResult that renders itself: a short repr, a readable str, Markdown and HTML in Jupyter.
+    ``checked`` holds what `check` explains at given values (closed forms, conditions, why)."""
+
+    checked = None   # run.checkat.Checked, set when the result was checked at given values
+
+    @property
+    def ok(self) -> bool:
+        """True when the claim verified (or partly verified) at these values."""
+        return self.outcome in (Outcome.VERIFIED, Outcome.PARTLY)
+
+    def _at(self) -> str:
+        c = self.checked
+        return ", ".join(f"{k}={v}" for k, v in c.params.items()) if c is not None and c.params else ""
+
+    def __repr__(self) -> str:
+        at = self._at()
+        return f"<Result {self.id}: {self.outcome.value}{' at ' + at if at else ''}>"
+
+    def __str__(self) -> str:
+        return "\n".join(result_lines(self, markdown=False))
 
     def _repr_markdown_(self) -> str:
         from .report.markdown import details
-        return "\n".join(details(self)).strip() + "\n"
+        extra = result_lines(self, markdown=True)[1:] if self.checked is not None else []
+        return "\n".join(details(self)).strip() + "\n" + ("\n" + "\n".join(extra) + "\n" if extra else "")
+
+    def _repr_html_(self) -> str:
+        return _html_lines(result_lines(self, markdown=False))
+
+
+def result_lines(r: Result, markdown: bool) -> list[str]:
+    """The result as lines of text: verdict, closed forms at the values, conditions, statements, why."""
+    b = (lambda t: f"**{t}**") if markdown else (lambda t: t)
+    at = r._at()
+    lines = [f"{r.id}: {r.outcome.value}" + (f" at {at}" if at else " at the note's settings"),
+             f"  claim: {r.row}", f"  tag:   {r.tag}"]
+    c = r.checked
+    if c is not None:
+        if c.forms:
+            lines += ["", b("closed forms at these values")]
+            lines += [f"  {f['form']}: {f['expression']}" + (f" = {f['value']}" if f["value"] is not None
+                      else " is undefined there" if f["why"] else f" -> {f['at']}") for f in c.forms]
+        if c.conditions:
+            lines += ["", b("conditions")]
+            lines += [f"  {'holds' if x['holds'] else 'unknown' if x['holds'] is None else 'VIOLATED'}: "
+                      f"{x['statement']} ({x['check']})" for x in c.conditions]
+        judged = [x for x in c.statements if x["judged"]]
+        if judged:
+            lines += ["", b("statements")]
+            lines += [f"  {'holds' if x['holds'] else 'fails'}: {x['statement']}" for x in judged]
+        if c.why:
+            lines += ["", b("why there is no value")] + [f"  {w}" for w in c.why]
+    else:
+        lines += [f"  {'holds' if e.holds else 'fails'}: {e.statement}" for e in r.evidence]
+    more = [m for m in r.messages if c is None or m not in c.why]
+    lines += [f"  note: {m}" for m in more]
+    return lines
+
+
+def _html_lines(lines: list[str]) -> str:
+    import html
+    return "<pre>" + html.escape("\n".join(lines)) + "</pre>"
 
 
 class Derivation(Derived):
@@ -53,23 +112,110 @@ def _as(cls: type, obj: Any) -> Any:
 
 
 def value_text(name: str, value: Any) -> str:
-    """A parameter value as the exact text the content reads."""
-    if isinstance(value, bool) or isinstance(value, float):
-        raise UsageError(f"parameter {name}: give {value!r} as a string such as '0.9' "
-                         "(a float carries binary rounding into every digit)")
-    if isinstance(value, (int, Fraction, Decimal)):
+    """A parameter value as the exact text the content reads: a float by its shortest decimal
+    text (repr: 0.9 is 9/10), a Decimal or a string in scientific notation as the exact decimal."""
+    import math
+    if isinstance(value, bool):
+        raise UsageError(f"parameter {name}: {value!r} is not a number")
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise UsageError(f"parameter {name}: {value!r} is not a finite number")
+        value = repr(value)
+    elif isinstance(value, Decimal):
+        value = format(value, "f") if value.is_finite() else str(value)
+    elif isinstance(value, (int, Fraction)):
         value = str(value)
-    if not isinstance(value, str) or not PARAM_VALUE.fullmatch(value.strip()):
-        raise UsageError(f"parameter {name}: {str(value)[:40]!r} is not a decimal or fraction such as 0.75 or 3/2")
-    return value.strip()
+    text = normalize_value(value) if isinstance(value, str) else None
+    if text is None or not PARAM_VALUE.fullmatch(text):
+        raise UsageError(f"parameter {name}: {str(value)[:40]!r} is not a decimal or fraction such as 0.75, "
+                         "3/2 or 1e-3")
+    return text
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Claim:
     """One claim of a project, to derive and check from Python."""
 
     id: str
     project: Any
+    _last: Any = None   # the last result at the note's settings
+
+    def __repr__(self) -> str:
+        s = self.spec
+        outcome = self.outcome
+        return (f"<Claim {s.id} ({s.note}) {s.tag.text}" + (f": {outcome}" if outcome else "") + ">")
+
+    def __str__(self) -> str:
+        s = self.spec
+        lines = [f"{s.id} ({s.note}, {s.location})", f"  claim: {s.text}", f"  tag:   {s.tag.text}"]
+        if self.outcome:
+            lines.append(f"  outcome: {self.outcome}")
+        params = self.parameters()
+        if params:
+            lines.append("  parameters: " + ", ".join(f"{k}={v}" for k, v in params.items()))
+        if s.conditions:
+            lines.append("  conditions: " + ", ".join(s.conditions))
+        if s.uses:
+            lines.append("  uses: " + ", ".join(s.uses))
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        return _html_lines(str(self).split("\n"))
+
+    @property
+    def outcome(self) -> str | None:
+        """The outcome at the note's settings if known: this session's check, else the last report."""
+        if self._last is not None:
+            return self._last.outcome.value
+        return _reported(self.project.root).get(self.id)
+
+    def sliders(self) -> list[dict]:
+        """The note's sliders for this claim's figure: {name, label, value, min, max, location}."""
+        from .run.readouts import sliders
+        return sliders(self.project, self.spec)
+
+    def interact(self, dps: int = DEFAULT_DPS):
+        """Sliders (ipywidgets) for the claim's parameters over the note's own slider ranges,
+        recomputing the read-outs and conditions at every move (needs the ``[notebook]`` extra)."""
+        try:
+            import ipywidgets as widgets
+        except ImportError:
+            raise UsageError("claim.interact() needs ipywidgets: pip install 'noteproof[notebook]'") from None
+        ranges = self.sliders()
+        if not ranges:
+            raise UsageError(f"claim {self.id!r} has no slider in the note "
+                             "(use claim.check(name=value) at any value)")
+        out = widgets.Output()
+        controls = {}
+        for r in ranges:
+            lo, hi, value = float(Fraction(r["min"])), float(Fraction(r["max"])), float(Fraction(r["value"]))
+            step = _slider_step(r)
+            slider = widgets.FloatSlider(value=value, min=lo, max=hi, step=step, description=r["name"],
+                                         continuous_update=False, readout_format=".4g")
+            slider.tooltip = r["label"]
+            controls[r["name"]] = slider
+        update = self.slider_callback(dps)
+
+        def redraw(_change=None):
+            out.clear_output(wait=True)
+            with out:
+                from IPython.display import display, Markdown
+                display(Markdown(update(**{k: c.value for k, c in controls.items()})))
+        for c in controls.values():
+            c.observe(redraw, names="value")
+        redraw()
+        return widgets.VBox([*controls.values(), out])
+
+    def slider_callback(self, dps: int = DEFAULT_DPS):
+        """The function the sliders call: keyword values (floats as a slider gives them) -> Markdown
+        of the read-outs and conditions recomputed there (testable without ipywidgets)."""
+        def update(**values: Any) -> str:
+            from .run.readouts import readouts
+            params = self._params(values)
+            result = self.check(dps=dps, **values) if params else self.check(dps=dps)
+            rows = readouts(self.project, self.spec, params, dps)
+            return slider_markdown(result, rows, params)
+        return update
 
     @property
     def spec(self):
@@ -87,10 +233,19 @@ class Claim:
         forms = {k: v for d in parts for k, v in d.forms.items()}
         return Derivation(forms, tuple(e for d in parts for e in d.evidence), tuple(s for d in parts for s in d.steps))
 
-    def check(self, dps: int = DEFAULT_DPS, **params: Any) -> ClaimResult:
-        """Run the claim's checks (at the given parameters), in this process."""
+    def check(self, dps: int = DEFAULT_DPS, **params: Any) -> Result:
+        """Run the claim's checks, in this process: at the note's settings, or at the given
+        parameters as `noteproof check --set` does (closed forms there, conditions, why)."""
         from .run.pool import run_one
-        return _as(Result, run_one(self.project, self.spec, dps, self._params(params)))
+        values = self._params(params)
+        if not values:
+            self._last = _as(Result, run_one(self.project, self.spec, dps))
+            return self._last
+        from .run.checkat import check_at
+        checked = check_at(self.project, self.spec, values, dps)
+        result = _as(Result, checked.result)
+        object.__setattr__(result, "checked", checked)
+        return result
 
     def _params(self, params: dict[str, Any]) -> dict[str, str]:
         check_known(self.id, params, self.parameters())
@@ -98,7 +253,66 @@ class Claim:
 
     def _repr_markdown_(self) -> str:
         s = self.spec
-        return f"**`{s.id}`** ({s.note}): {s.text}\n\n*{s.tag.text}*\n"
+        outcome = self.outcome
+        return (f"**`{s.id}`** ({s.note}): {s.text}\n\n*{s.tag.text}*\n"
+                + (f"\noutcome: **{outcome}**\n" if outcome else ""))
+
+
+def _slider_step(r: dict) -> float:
+    """A slider step as fine as the note's printed ends and value."""
+    places = max(len(t.partition(".")[2]) for t in (r["min"], r["max"], r["value"]))
+    return 10.0 ** -max(places, 1) if places else 1.0
+
+
+def slider_markdown(result: Result, rows: list[dict], params: dict[str, str]) -> str:
+    """What the sliders show at one setting: the verdict, conditions, read-outs (note vs yours)."""
+    lines = [f"**{result.id}** at {', '.join(f'{k} = {v}' for k, v in params.items()) or 'the note’s settings'}: "
+             f"**{result.outcome.value}**", ""]
+    c = result.checked
+    conditions = list(c.conditions) if c is not None else []
+    seen = {x["check"] for x in conditions}
+    conditions += [{"check": r["check"], "statement": r["what"], "holds": r["yours"] == "yes"}
+                   for r in rows if r["kind"] == "condition" and r["check"] not in seen]
+    if conditions:
+        lines += ["| condition | at these values |", "| --- | --- |"]
+        lines += [f"| {x['statement']} | {'holds' if x['holds'] else 'VIOLATED'} |" for x in conditions]
+        lines.append("")
+    values = [r for r in rows if r["kind"] != "condition"]
+    if values:
+        lines += ["| read-out | note's settings | these values |", "| --- | --- | --- |"]
+        lines += [f"| {r['what']} | {r['note']} | {r['yours']} |" for r in values]
+        lines.append("")
+    if c is not None and c.why:
+        lines += [f"- {w}" for w in c.why]
+    return "\n".join(lines).replace("\n\n\n", "\n\n")
+
+
+def _reported(root: Path) -> dict[str, str]:
+    """Claim id -> outcome in the last written report (report/claims.json), if there is one."""
+    import json
+    try:
+        data = json.loads((Path(root) / "report" / "claims.json").read_text(encoding="utf-8"))
+        return {c["id"]: c["outcome"] for c in data.get("claims", []) if isinstance(c, dict)}
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def report(root: str | Path | None = None, dps: int = DEFAULT_DPS, jobs: int = 1, cache: bool = True):
+    """Every claim's result as a Report (``.ok``, ``.summary``, ``.results``), run or read from
+    .noteproof-cache/ as `noteproof report` does; nothing is written to report/."""
+    from .report.report import build_report
+    from .run.cache import ResultCache
+    from .run.pool import run_report
+    project = load_project(find_root(Path(root)) if root is not None else None)
+    store = ResultCache(project.root, dps, extras=True) if cache else None
+    results = run_report(project, project.registry.claims, dps, jobs, cache=store)
+    return build_report(project, results, dps, figures=False)
+
+
+def claims(root: str | Path | None = None, note: str | None = None) -> list[Claim]:
+    """Every claim of the project at ``root`` (or of one note), in registry order."""
+    project = load_project(find_root(Path(root)) if root is not None else None)
+    return [Claim(c.id, project) for c in project.registry.claims if note is None or c.note == note]
 
 
 def claim(claim_id: str, root: str | Path | None = None) -> Claim:

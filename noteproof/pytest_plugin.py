@@ -1,8 +1,9 @@
 """pytest plugin: `pytest --noteproof` collects one test per claim of claims.yaml.
 
 Each test is named after its claim (``claims.yaml::w09.fixed-point-response``),
-runs the claim's checks in a forked worker under the usual time limit, and fails
-with the claim's messages. Without ``--noteproof`` the plugin does nothing (and
+reads the claim's result from .noteproof-cache/ as `noteproof report` does (the same cache:
+right after a report nothing is run), else runs the claim's checks in a forked worker under
+the usual time limit and stores the result; it fails with the claim's messages. Without ``--noteproof`` the plugin does nothing (and
 imports nothing heavy), so the plain test suite is unaffected.
 """
 from __future__ import annotations
@@ -22,6 +23,8 @@ def pytest_addoption(parser):
                     help=f"digits for the claims' numbers (default {DEFAULT_DPS})")
     group.addoption("--noteproof-timeout", type=float, default=DEFAULT_TIMEOUT,
                     help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
+    group.addoption("--noteproof-no-cache", action="store_true", default=False,
+                    help="run every claim; neither read nor write .noteproof-cache/")
 
 
 def pytest_collect_file(file_path: Path, parent):
@@ -71,10 +74,13 @@ class ClaimItem(pytest.Item):
 
     def runtest(self):
         from .model import Outcome
+        from .run.cache import ResultCache
         from .run.pool import run_all
         config = self.config
-        [result] = run_all(self.project, [self.claim], config.getoption("noteproof_dps"), 1,
-                           config.getoption("noteproof_timeout"))
+        dps = config.getoption("noteproof_dps")
+        cache = None if config.getoption("noteproof_no_cache") else ResultCache(self.project.root, dps, extras=True)
+        [result] = run_all(self.project, [self.claim], dps, 1, config.getoption("noteproof_timeout"),
+                           cache=cache, extras=cache is not None)
         if result.outcome not in (Outcome.VERIFIED, Outcome.PARTLY):
             raise ClaimFailed(result)
 

@@ -58,3 +58,24 @@ def test_a_broken_registry_is_a_located_collection_error(tmp_path):
     code, out = pytest_in(broken, "--noteproof", "-q")
     assert code != 0 and "claims.yaml:" in out and "unknown note 'week99'" in out
     assert "Traceback" not in out
+
+
+def test_the_plugin_uses_the_report_cache_and_keeps_v(project):
+    """A claim's result is stored in (and read back from) .noteproof-cache/, as `noteproof report`
+    does; -v lists the items (the project's addopts do not cancel it)."""
+    import shutil
+    shutil.rmtree(project / ".noteproof-cache", ignore_errors=True)
+    code, out = pytest_in(project, "--noteproof", "-v", "-k", "w09.four-indices")
+    assert code == 0 and "claims.yaml::w09.four-indices PASSED" in out, out
+    stored = list((project / ".noteproof-cache").rglob("*.json"))
+    assert stored, "no cache entry written"
+    code, out = pytest_in(project, "--noteproof", "-v", "-k", "w09.four-indices")
+    assert code == 0 and "PASSED" in out, out
+    assert sorted(stored) == sorted((project / ".noteproof-cache").rglob("*.json"))
+
+
+def test_no_quiet_in_the_projects_addopts():
+    import tomllib
+    from conftest import ROOT
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    assert "-q" not in options.get("addopts", "").split()

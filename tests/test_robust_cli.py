@@ -158,3 +158,33 @@ def test_a_socket_note_path_is_refused(tmp_path):
         finally:
             sock.close()
     assert_clean_error(run, f"{path}: not a regular file (a socket)")
+
+
+# ---- issue 15: did you mean, help text for every option, "1 error" -------------------------------
+
+def test_a_typod_verb_gets_did_you_mean():
+    run = run_cli("reprot")
+    assert run.code == 2 and "did you mean 'report'?" in run.stderr and "Traceback" not in run.stderr
+    assert "did you mean 'check'?" in run_cli("--root", ".", "chek", "x").stderr
+
+
+def test_every_option_has_help_text():
+    import argparse
+    from noteproof.cli.main import build_parser
+    missing = []
+
+    def walk(parser, verb):
+        for action in parser._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    walk(sub, name)
+            elif not action.help or action.help == argparse.SUPPRESS:
+                missing.append((verb, action.option_strings or action.dest))
+    walk(build_parser(), "noteproof")
+    assert not missing
+
+
+def test_counts_are_singular_for_one():
+    from noteproof.cli.terminal import plural
+    assert plural(1, "error") == "1 error" and plural(2, "error") == "2 errors"
+    assert plural(1, "erratum", "errata") == "1 erratum" and plural(0, "erratum", "errata") == "0 errata"

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, copy_project, run_cli
 from noteproof.cli.main import main
 
 
@@ -166,3 +166,100 @@ def test_report_progress_bar_only_on_a_terminal(monkeypatch, tty):
         tick(ClaimResult("a", "n", "r", "t", (), Outcome.VERIFIED))
     text = stream.getvalue()
     assert ("checking claims" in text) is tty and not COLOR.search(text)
+
+
+# ---- issue 15: `check` that teaches -------------------------------------------------------------
+
+def test_check_prints_the_closed_form_at_the_users_value():
+    run = run_cli("check", "w09.fixed-point-response", "--set", "beta=0.9")
+    assert run.code == 0, run.stderr
+    assert "closed forms at your settings" in run.stdout and "= 10" in run.stdout
+
+
+def test_check_at_a_pole_explains_without_an_exception_name():
+    run = run_cli("check", "w09.fixed-point-response", "--set", "beta=1")
+    assert run.code == 1, run.stderr
+    assert "undefined" in run.stdout and "denominator" in run.stdout
+    assert "ArithmeticError" not in run.stdout + run.stderr and "Traceback" not in run.stderr
+
+
+def test_check_names_a_complex_value_and_the_broken_condition():
+    run = run_cli("check", "c12.d04.energy-and-timing", "--set", "h=2.5")
+    assert run.code == 1, run.stderr
+    assert "mpc" not in run.stdout and "complex at h = 2.5" in run.stdout
+    assert "VIOLATED" in run.stdout and "0 < h < 2 (the Verlet step is stable)" in run.stdout
+
+
+def test_a_worked_examples_number_does_not_rejudge_the_general_statement():
+    run = run_cli("check", "w09.contraction", "--set", "beta=3", "--json")
+    assert run.code == 0, run.stdout
+    doc = run.json
+    assert doc["outcome"] == "verified"
+    example = [s for s in doc["statements"] if not s["judged"]]
+    assert example and not example[0]["holds"] and "59049" in example[0]["statement"]
+    assert all(s["holds"] for s in doc["statements"] if s["judged"])
+    assert all(n["outcome"] == "unverified" for n in doc["numbers"])
+
+
+def test_scientific_notation_is_an_exact_decimal_and_a_repeated_set_is_refused():
+    run = run_cli("check", "w09.fixed-point-response", "--set", "beta=1e-3", "--json")
+    assert run.code == 0, run.stderr
+    assert run.json["parameters"]["beta"] == "0.001"
+    assert any(f["form"] == "response" and f["value"] == "1000/999" for f in run.json["closed_forms"])
+    twice = run_cli("check", "w09.fixed-point-response", "--set", "beta=0.9", "--set", "beta=0.8")
+    assert twice.code == 2 and "given twice" in twice.stderr and "Traceback" not in twice.stderr
+
+
+def _shown_command_lines() -> list[list[str]]:
+    """Every `noteproof ...` command line of README.md's sh blocks and of every --help epilog."""
+    import argparse
+    import re
+    import shlex
+    from noteproof.cli.main import EXAMPLES, build_parser
+    texts = re.findall(r"```sh\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
+    texts.append(EXAMPLES)
+    parser = build_parser()
+    verbs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    texts += [p.epilog or "" for p in verbs.choices.values()]
+    lines = []
+    for text in texts:
+        for line in text.splitlines():
+            line = line.strip()
+            if not line.startswith("noteproof ") and ".venv/bin/noteproof " not in line:
+                continue
+            line = line[line.index("noteproof "):]
+            line = re.split(r"\s(?:#|>|&&|\|)\s?", line)[0]
+            line = re.split(r"\s{2,}", line)[0]   # the epilog's explanation column
+            lines.append(shlex.split(line)[1:])
+    return [list(x) for x in dict.fromkeys(tuple(x) for x in lines)]
+
+
+def test_readme_and_help_examples_name_real_claims():
+    from noteproof.sources.project import load_project
+    ids = {c.id for c in load_project(ROOT).registry.claims}
+    for args in _shown_command_lines():
+        if args[0] in ("show", "check"):
+            assert args[1] in ids, args
+
+
+@pytest.mark.slow
+def test_every_shown_command_line_runs(tmp_path):
+    """Each command line of README.md and of every --help epilog exits 0 or 1 (never 2), run in a
+    throw-away git copy of the project (so `report` writes there and `--base HEAD~1` exists)."""
+    import shutil
+    import subprocess
+    project = copy_project(tmp_path / "project")
+    cache = ROOT / ".noteproof-cache"
+    if cache.is_dir():
+        shutil.copytree(cache, project / ".noteproof-cache")
+    git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
+    subprocess.run(["git", "init", "-q"], cwd=project, check=True)
+    subprocess.run(git + ["add", "claims.yaml", "notes", "derivations", "numerics"], cwd=project, check=True)
+    subprocess.run(git + ["commit", "-qm", "a"], cwd=project, check=True)
+    subprocess.run(git + ["commit", "-q", "--allow-empty", "-m", "b"], cwd=project, check=True)
+    lines = _shown_command_lines()
+    assert len(lines) >= 10 and ["report"] in lines
+    for args in lines:
+        run = run_cli(*args, cwd=project)
+        assert run.code in (0, 1), (args, run.stderr[-2000:])
+        assert "Traceback" not in run.stderr, (args, run.stderr[-2000:])

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, default_jobs
 from .options import dps_arg, jobs_arg, timeout_arg
+from . import terminal
 from .terminal import emit_json
 
 FMT = argparse.RawDescriptionHelpFormatter
@@ -20,7 +21,7 @@ def register(verbs) -> None:
                                      "removed or unencoded rows and uncovered new numbers. Exit 0 when no "
                                      "finding is an error, 1 otherwise, 2 for bad input.",
                          epilog="examples:\n  noteproof audit\n  noteproof audit notes/week09.txt --base HEAD~1\n"
-                                "  noteproof audit ~/draft/chapter12.txt --fix > fix.patch && git apply fix.patch")
+                                "  noteproof audit notes/chapter12.txt --fix > fix.patch && git apply fix.patch")
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="edited note files (default: every note)")
     p.add_argument("--base", metavar="REV", help="git revision to compare with; lists the claims the edit touched")
     p.add_argument("--fix", action="store_true", help="print a unified diff correcting each wrong number "
@@ -31,7 +32,7 @@ def register(verbs) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--no-cache", dest="no_cache", action="store_true",
                    help="run the claims afresh; neither read nor write .noteproof-cache/")
-    p.add_argument("--dps", type=dps_arg, default=DEFAULT_DPS)
+    p.add_argument("--dps", type=dps_arg, default=DEFAULT_DPS, help=f"decimal digits (default {DEFAULT_DPS})")
     p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), help="worker processes")
     p.add_argument("--timeout", type=timeout_arg, default=DEFAULT_TIMEOUT,
                    help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
@@ -87,7 +88,8 @@ def print_findings(result, stream, touched: bool) -> None:
         print(line, file=stream)
     s = result.summary()
     bases = ", ".join(f"{n['path']} vs {n['baseline'] or 'no baseline (every claim run)'}" for n in s["notes"])
-    print(f"audit: {s['errors']} errors, {s['warnings']} warnings, {s['notices']} notices; "
+    print(f"audit: {terminal.plural(s['errors'], 'error')}, {terminal.plural(s['warnings'], 'warning')}, "
+          f"{terminal.plural(s['notices'], 'notice')}; "
           f"{s['claims_run']} claims run{_replayed(s)} ({bases})", file=stream)
     if touched:
         print(f"claims touched: {', '.join(s['touched']) or 'none'}", file=stream)

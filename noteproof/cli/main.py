@@ -18,7 +18,7 @@ examples:
   noteproof report --check              fail if report/ is stale (for CI)
   noteproof list --note week09          the claims of one note
   noteproof show w09.fixed-point-response
-  noteproof check c12.d01.euler-shrinks --set h=0.75 --set a=2
+  noteproof check c12.d01.euler-follows-decay --set h=0.75 --set a=2
   noteproof audit                       what an edit of notes/ broke, with the fix
   noteproof scan notes/week09.txt       every row and number, and what covers it
 """
@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="noteproof", formatter_class=argparse.RawDescriptionHelpFormatter, epilog=EXAMPLES,
         description="Check the mathematics of a course's notes: every status-table claim, closed form "
                     "and quoted number, against SymPy derivations and mpmath computations.")
-    parser.add_argument("--version", action="version", version=f"noteproof {VERSION}")
+    parser.add_argument("--version", action="version", version=f"noteproof {VERSION}",
+                        help="print the version and exit")
     parser.add_argument("--root", type=Path, help=f"project root (default: nearest folder with {REGISTRY})")
     verbs = parser.add_subparsers(dest="verb", metavar="VERB")
     from .verbs import register_all
@@ -37,8 +38,31 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def unknown_verb(parser: argparse.ArgumentParser, argv: list[str]) -> str | None:
+    """"unknown verb 'reprot'; did you mean 'report'?" when the first word is not a verb."""
+    import difflib
+    verbs = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction)).choices
+    rest = list(argv)
+    while rest and rest[0].startswith("-"):
+        flag = rest.pop(0)
+        if flag == "--root" and rest:
+            rest.pop(0)
+        elif flag in ("-h", "--help", "--version"):
+            return None
+    if not rest or rest[0] in verbs:
+        return None
+    close = difflib.get_close_matches(rest[0], list(verbs), n=1, cutoff=0.5)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"unknown verb: invalid choice {rest[0]!r} (verbs: {', '.join(verbs)}){hint}"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    wrong = unknown_verb(parser, sys.argv[1:] if argv is None else argv)
+    if wrong:
+        parser.print_usage(sys.stderr)
+        print(f"noteproof: error: {wrong}", file=sys.stderr)
+        return 2
     args = parser.parse_args(argv)
     if not args.verb:
         parser.print_help()

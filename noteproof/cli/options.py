@@ -27,14 +27,29 @@ def timeout_arg(text: str) -> float:
 
 
 def set_arg(text: str) -> tuple[str, str]:
-    """NAME=VALUE with VALUE an exact decimal or fraction; nothing else is accepted."""
+    """NAME=VALUE with VALUE an exact decimal or fraction (scientific notation is read as the exact
+    decimal it writes: 1e-3 is 0.001); nothing else is accepted."""
+    from ..run.readouts import normalize_value
     name, sep, value = text.partition("=")
     name, value = name.strip(), value.strip()
+    value = normalize_value(value) or value
     number, slash, denominator = value.partition("/")
     if sep and PARAM_NAME.fullmatch(name) and slash and denominator.isdigit() and not denominator.strip("0") \
             and PARAM_VALUE.fullmatch(number):
         raise argparse.ArgumentTypeError(f"--set {name}: zero denominator")
     if not sep or not PARAM_NAME.fullmatch(name) or not PARAM_VALUE.fullmatch(value):
         raise argparse.ArgumentTypeError(
-            f"--set takes NAME=VALUE with VALUE a decimal or fraction such as 0.75 or 3/2, not {text[:60]!r}")
+            f"--set takes NAME=VALUE with VALUE a decimal or fraction such as 0.75, 3/2 or 1e-3, not {text[:60]!r}")
     return name, value
+
+
+def settings(sets: list[tuple[str, str]]) -> dict[str, str]:
+    """The --set pairs as a dict; a parameter set twice is refused (the run would keep only one)."""
+    from ..errors import UsageError
+    out: dict[str, str] = {}
+    for name, value in sets:
+        if name in out:
+            raise UsageError(f"--set {name} is given twice ({name}={out[name]} and {name}={value}); "
+                             "give each parameter once")
+        out[name] = value
+    return out

@@ -10,7 +10,7 @@ from typing import Any
 from rich.markup import escape
 
 from ..defaults import CONFIRM
-from ..model import ClaimResult
+from ..model import ClaimResult, Outcome
 from .terminal import STYLE
 
 
@@ -169,36 +169,81 @@ def _evidence(out, result: ClaimResult) -> None:
     out.print(f"\nverdict: [{STYLE[result.outcome]}]{result.outcome.value}[/]")
 
 
-def check_view(out, claim, result: ClaimResult, params: dict, known: dict, readouts: list[dict]) -> None:
+def check_view(out, claim, checked, readouts: list[dict]) -> None:
+    """`check` at the user's values (run.checkat.Checked): closed forms there, conditions, the
+    statements judged, the page's example recomputed (not judged), and why anything has no value."""
+    result, params, known = checked.result, checked.params, checked.known
     _header(out, claim, result)
     given = ", ".join(f"{k}={v}" for k, v in params.items()) or "none (the note's settings)"
     others = ", ".join(f"{k}={v}" for k, v in known.items() if k not in params)
     out.print(f"  your settings: [bold]{escape(given)}[/]" + (f"\n  the note's:    {escape(others)}" if others else ""))
-    conditions = [e for e in result.evidence if e.statement.startswith("condition:")]
-    seen = {e.detail for e in conditions}
+    if checked.forms:
+        out.print("\n[bold]closed forms at your settings[/]")
+        for f in checked.forms:
+            if f["value"] is not None:
+                shown = f" = [bold]{escape(f['value'])}[/]"
+            elif f["why"]:
+                shown = " is [bold red]undefined[/] there"
+            else:
+                shown = f"  ->  {escape(f['at'])}"
+            out.print(f"  {escape(f['form'])}: {escape(f['expression'])}{shown}  [dim]({escape(f['derivation'])})[/]")
+    seen = {c["check"] for c in checked.conditions}
     more = [r for r in readouts if r["kind"] == "condition" and r["check"] not in seen]
-    if conditions or more:
+    if checked.conditions or more:
         out.print("\n[bold]conditions[/] (where the conclusion applies)")
-        for e in conditions:
-            _condition(out, e.holds, e.statement.removeprefix("condition: "), e.detail)
+        for c in checked.conditions:
+            _condition(out, c["holds"], c["statement"], c["check"])
         for r in more:
             figure = "" if r["check"] in claim.conditions else ", the figure's"
             _condition(out, r["yours"] == "yes", r["what"], r["check"] + figure)
-    statements = [e for e in result.evidence if e not in conditions]
-    if statements:
-        out.print("\n[bold]statements at these values[/]")
-        for e in statements:
-            out.print(f"  {'[green]holds[/]' if e.holds else '[bold red]fails[/]'}  {e.kind.value}: {escape(e.statement)}")
+    broken = [c["statement"] for c in checked.conditions if c["holds"] is False]
+    judged = [s for s in checked.statements if s["judged"]]
+    if judged:
+        out.print("\n[bold]statements at these values[/]"
+                  + (" (proved where the conditions hold; yours break one)" if broken else ""))
+        for st in judged:
+            out.print(f"  {'[green]holds[/]' if st['holds'] else '[bold red]fails[/]'}  "
+                      f"{st['kind']}: {escape(st['statement'])}")
+    examples = [s for s in checked.statements if not s["judged"]]
+    if examples or checked.examples:
+        out.print("\n[bold]the page's worked example, recomputed at your settings[/] (not judged: the note "
+                  "states it at its own settings)")
+        for st in examples:
+            verb = "still true" if st["holds"] else "no longer true"
+            out.print(f"  {verb}: {escape(st['statement'])}")
+        for ex in checked.examples:
+            out.print(f"  {escape(ex['latex'])}  ->  {escape(ex['yours'])}  [dim]({escape(ex['location'])})[/]")
     _readouts(out, [r for r in readouts if r["kind"] != "condition"])
     if result.numbers and not readouts:
-        _numbers(out, result, "the claim's numbers, recomputed")
+        _recomputed(out, result)
+    if checked.why:
+        out.print("\n[bold]why there is no value[/]")
+        for w in checked.why:
+            out.print(f"  {escape(w)}")
     for m in result.messages:
-        out.print(f"  [yellow]note[/] {escape(m)}")
-    out.print(f"\nverdict at these values: [{STYLE[result.outcome]}]{result.outcome.value}[/]")
+        if m not in checked.why:
+            out.print(f"  [yellow]note[/] {escape(m)}")
+    verdict = result.outcome.value
+    if broken:
+        verdict += f" (your values break: {'; '.join(broken)})"
+    out.print(f"\nverdict at these values: [{STYLE[result.outcome]}]{escape(verdict)}[/]")
 
 
-def _condition(out, holds: bool, statement: str, where: str) -> None:
-    mark = "[green]holds   [/]" if holds else "[bold red]VIOLATED[/]"
+def _recomputed(out, result: ClaimResult) -> None:
+    from rich.table import Table
+    out.print()
+    t = Table(title="numbers the note quotes at its own settings, recomputed at your settings (not judged)",
+              title_justify="left")
+    for col in ("quoted", "at your settings", "check", "where"):
+        t.add_column(col, overflow="fold")
+    for n in result.numbers:
+        value = n.computed if n.outcome is not Outcome.ERROR else f"no value: {n.message}"
+        t.add_row(escape(n.quoted), escape(value), escape(n.check), escape(str(n.location or "?")))
+    out.print(t)
+
+
+def _condition(out, holds: bool | None, statement: str, where: str) -> None:
+    mark = "[green]holds   [/]" if holds else "[yellow]unknown [/]" if holds is None else "[bold red]VIOLATED[/]"
     out.print(f"  {mark}  {escape(statement)}  [dim]({escape(where)})[/]")
 
 

@@ -106,10 +106,10 @@ def print_summary(report, written: Path | None = None) -> None:
             for m in r.messages:
                 out.print(f"[{STYLE[r.outcome]}]{r.id}[/]: {m}", markup=True)
     s = report.summary
-    out.print(f"{s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
-              f"{s['failed']} failed ({s['errata']} errata), {s['errors']} errors, "
+    out.print(f"{plural(s['claims'], 'claim')}: {s['verified']} verified, {s['partly_verified']} partly verified, "
+              f"{s['failed']} failed ({plural(s['errata'], 'erratum', 'errata')}), {plural(s['errors'], 'error')}, "
               f"{s['unverified']} unverified"
-              + (f"; {s['unaccounted_math']} math spans unaccounted" if s["unaccounted_math"] else "")
+              + (f"; {plural(s['unaccounted_math'], 'math span')} unaccounted" if s["unaccounted_math"] else "")
               + (f"; wrote {written}" if written else ""))
 
 
@@ -126,3 +126,8 @@ def print_list(claims, as_json: bool) -> None:
     for c in claims:
         table.add_row(c.id, c.note, ", ".join(dict.fromkeys(s.mark.value for s in c.status)), c.text)
     console().print(table)
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """"1 error", "2 errors"."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"

@@ -35,7 +35,8 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
                          description="List the registry's claims (no checks are run).",
                          epilog="example:\n  noteproof list --note week10 --mark conditional")
     p.add_argument("--note", help="only this note's claims (week09, week10, chapter12, ...)")
-    p.add_argument("--mark", choices=["exact", "approximate", "conditional", "proposal"])
+    p.add_argument("--mark", choices=["exact", "approximate", "conditional", "proposal"],
+                   help="only claims whose tag has this mark")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_list)
 
@@ -44,7 +45,8 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
                                      "printed beside the derived one, each number quoted vs computed.",
                          epilog="example:\n  noteproof show w10.stationary-variances")
     p.add_argument("id", help="claim id (see `noteproof list`)")
-    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS)
+    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS,
+                   help=f"decimal digits (default {DEFAULT_DPS}, confirmed at +{CONFIRM})")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_show)
 
@@ -53,11 +55,14 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
                                      "exact decimals or fractions, never as code. Reports which statements "
                                      "hold and which of the claim's conditions your values break.",
                          epilog="examples:\n  noteproof check w09.fixed-point-response --set beta=0.9\n"
-                                "  noteproof check c12.d01.euler-shrinks --set h=0.75 --set a=2")
+                                "  noteproof check c12.d01.euler-follows-decay --set h=0.75 --set a=2\n"
+                                "  noteproof check c12.d04.energy-and-timing --set h=1e-1")
     p.add_argument("id", help="claim id (see `noteproof list`)")
     p.add_argument("--set", dest="sets", action="append", default=[], type=options.set_arg, metavar="NAME=VALUE",
-                   help="override a parameter (repeatable)")
-    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS)
+                   help="set a parameter to an exact decimal or fraction (0.9, 3/2, 1e-3); "
+                        "repeat for several parameters, each once")
+    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS,
+                   help=f"decimal digits (default {DEFAULT_DPS}, confirmed at +{CONFIRM})")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_check)
     auditcmd.register(verbs)
@@ -124,22 +129,23 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from ..run.pool import run_one
     project = project_of(args)
     claim = claim_of(project, args.id)
+    from ..run.checkat import check_at
     from ..run.readouts import check_known, parameters, readouts
-    params = dict(args.sets)
+    params = options.settings(args.sets)
     known = parameters(project, claim)
     check_known(claim.id, params, known)
-    result = run_one(project, claim, args.dps, params)
+    checked = check_at(project, claim, params, args.dps)
+    result = checked.result
     outs = readouts(project, claim, params, args.dps)
     if args.json:
         from ..report.json import claim_dict
         terminal.emit_json({**claim_dict(result), "parameters": {**known, **params},
-                   "conditions": [{"condition": e.detail, "statement": e.statement.removeprefix("condition: "),
-                                   "holds": e.holds} for e in result.evidence if e.statement.startswith("condition:")],
-                   "readouts": outs})
+                   "conditions": [{"condition": c["check"], "statement": c["statement"], "holds": c["holds"]}
+                                  for c in checked.conditions],
+                   "readouts": outs, **checked.as_dict()})
     else:
         from .showview import check_view
-        check_view(terminal.console(), claim, result, params, known, outs)
-    return 0 if result.outcome in (Outcome.VERIFIED, Outcome.PARTLY) else 1
+        check_view(terminal.console(), claim, checked, outs)
+    return 0 if checked.ok else 1

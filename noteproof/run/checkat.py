@@ -1,0 +1,240 @@
+"""One claim at the user's values (`noteproof check --set`, ``Claim.check``, the sliders).
+
+What `check` teaches, as data: the claim's closed forms evaluated at the values, its conditions
+(which hold, which the values break), its statements judged at the values, and the page's worked
+example recomputed there but not judged (a number quoted at the page's settings, or a statement
+instantiated at settings the user did not change, says nothing about other values). Whatever
+cannot be computed at the values is explained in the claim's terms (what it computes, that it is
+complex or undefined there, which condition the values break), never by an exception's class.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any
+
+from ..defaults import DEFAULT_DPS
+from ..model import ClaimResult, Evidence, EvidenceKind, FormulaResult, NumberResult, Outcome
+from ..sources.content import CheckKind
+from .readouts import complex_value, explain, parameters, settings_text, what_of
+
+
+@dataclass(frozen=True)
+class Checked:
+    """A claim checked at given values: the judged result and what explains it."""
+
+    result: ClaimResult
+    params: dict[str, str]
+    known: dict[str, str]                                   # every parameter, the note's values
+    forms: list[dict] = field(default_factory=list)         # closed forms at the values
+    conditions: list[dict] = field(default_factory=list)    # {check, statement, holds (None: unknown)}
+    statements: list[dict] = field(default_factory=list)    # {kind, statement, holds, judged}
+    examples: list[dict] = field(default_factory=list)      # the page's formulas recomputed, not judged
+    why: list[str] = field(default_factory=list)            # what cannot be computed there, and why
+
+    @property
+    def ok(self) -> bool:
+        return self.result.outcome in (Outcome.VERIFIED, Outcome.PARTLY)
+
+    @property
+    def broken(self) -> list[dict]:
+        return [c for c in self.conditions if c["holds"] is False]
+
+    def as_dict(self) -> dict:
+        return {"closed_forms": self.forms, "statements": self.statements, "examples": self.examples,
+                "why": self.why}
+
+
+def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> Checked:
+    """The claim ``spec`` run at ``params`` (names the claim's checks take; values exact text)."""
+    from .claim import Run, _pick_form, assemble, check_formula, number_location, place_number
+    from .numbers import compute
+    content, note = project.content, project.notes[spec.note]
+    known = parameters(project, spec)
+    values = {**known, **params}
+    mine, page = Run(content, note, dps, dict(params)), Run(content, note, dps, {})
+    why: list[str] = []
+
+    def note_why(text: str) -> None:
+        if text not in why:
+            why.append(text)
+
+    conditions = []
+    for cid in spec.conditions:
+        check = content.get(cid, CheckKind.CONDITION)
+        try:
+            holds = mine.call(check)
+            holds = holds if isinstance(holds, bool) else None
+        except Exception as exc:
+            holds = None
+            note_why(explain(check, exc, params))
+        conditions.append({"check": cid, "statement": what_of(check), "holds": holds})
+    broken = [c["statement"] for c in conditions if c["holds"] is False]
+
+    def derived_pair(cid: str):
+        """(at your values, at the page's settings or None when the same or unknown)."""
+        check = content.get(cid, CheckKind.DERIVATION)
+        try:
+            d = mine.derivation(cid)
+        except Exception as exc:
+            note_why(explain(check, exc, params, broken))
+            return None, None
+        base = None
+        if set(params) & set(check.params):
+            try:
+                base = page.derivation(cid)
+            except Exception:
+                base = None
+        return d, base
+
+    judged: list[Evidence] = []
+    statements, forms = [], []
+    for cid in spec.derivations:
+        d, base = derived_pair(cid)
+        if d is None:
+            continue
+        taken = content.get(cid, CheckKind.DERIVATION).params
+        for i, e in enumerate(d.evidence):
+            before = base.evidence[i] if base is not None and i < len(base.evidence) else None
+            example = before is not None and _is_example(e, before, taken, params)
+            statements.append({"kind": e.kind.value, "statement": e.statement, "holds": bool(e.holds),
+                               "judged": not example})
+            if not example:
+                judged.append(e)
+        for name, form in d.forms.items():
+            at = form_at(cid, name, form, values, set(params))
+            if at is not None:
+                forms.append(at)
+                if at["why"]:
+                    note_why(at["why"])
+
+    formulas, examples = [], []
+    for f in spec.formulas:
+        d, base = derived_pair(f.derivation)
+        if d is None:
+            continue
+        try:
+            r = check_formula(mine, f)
+        except Exception as exc:
+            note_why(explain(content.get(f.derivation, CheckKind.DERIVATION), exc, params, broken))
+            continue
+        try:
+            moved = base is not None and _pick_form(d, f) != _pick_form(base, f)
+        except Exception:
+            moved = False
+        if moved:  # the note prints this form at the page's settings: recomputed, not judged
+            examples.append({"latex": f.text, "location": str(r.location or ""), "yours": r.derived})
+        else:
+            formulas.append(r)
+
+    numbers = []
+    for q in spec.quotes:
+        if not q.numeric:
+            continue
+        check = content.get(q.numeric, CheckKind.NUMERIC)
+        try:
+            value, text, used = compute(mine, q.numeric)
+        except Exception as exc:
+            msg = explain(check, exc, params, broken, value=complex_value(mine, check))
+            note_why(msg)
+            numbers.append(NumberResult(q.number, "", dps, Outcome.ERROR, number_location(note, q), q.numeric, msg))
+            continue
+        n = place_number(note, q, value, text, used, overridden=True)
+        if n.outcome is Outcome.UNVERIFIED:
+            n = replace(n, message="recomputed at your settings")
+        numbers.append(n)
+
+    evidence = tuple(judged) + tuple(
+        Evidence(EvidenceKind.DEFINITION, f"condition: {c['statement']}", c["holds"], detail=c["check"],
+                 condition=True) for c in conditions if c["holds"] is not None)
+    result = assemble(spec, note, evidence, tuple(formulas), tuple(numbers), (), overridden=True)
+    if why and result.outcome is Outcome.VERIFIED:
+        result = replace(result, outcome=Outcome.FAILED)
+    if why:
+        result = replace(result, messages=tuple(why) + tuple(m for m in result.messages if m not in why))
+    return Checked(result, dict(params), known, forms, conditions, statements, examples, why)
+
+
+def _is_example(now: Evidence, before: Evidence, taken: dict[str, str], params: dict[str, str]) -> bool:
+    """Evidence about the page's worked example: its statement changes with the values set and is
+    instantiated at settings the user did not change (the example's step count, its resolution)."""
+    if now.statement == before.statement:
+        return False
+    for name, value in taken.items():
+        if name in params or len(value) < 2:
+            continue
+        if re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", before.statement):
+            return True
+    return False
+
+
+def _rational(text: str) -> Any:
+    import sympy
+    q = Fraction(text)
+    return sympy.Rational(q.numerator, q.denominator)
+
+
+def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed: set[str]) -> dict | None:
+    """A derived closed form evaluated at ``values`` (by symbol name); None when it does not
+    involve a parameter in ``changed``. ``value`` is the exact value (and a decimal) when the form
+    becomes a number, ``why`` says why it is undefined there."""
+    import sympy
+    if not isinstance(form, sympy.Basic):
+        return None
+    symbols = {s for s in form.free_symbols if isinstance(s, sympy.Symbol)}
+    if not {s.name for s in symbols} & changed:
+        return None
+    subs = {}
+    for s in symbols:
+        if s.name in values:
+            try:
+                subs[s] = _rational(values[s.name])
+            except (ValueError, ZeroDivisionError):
+                continue
+    out = {"derivation": check_id, "form": name, "expression": _str(form), "at": "", "value": None, "why": ""}
+    try:
+        if isinstance(form, sympy.core.relational.Relational):
+            at = type(form)(form.lhs.xreplace(subs), form.rhs.xreplace(subs), evaluate=False)
+        else:
+            at = form.xreplace(subs)
+            if at.is_number:
+                at = sympy.nsimplify(at) if at.is_Float else sympy.simplify(at)
+    except Exception as exc:  # a form SymPy cannot evaluate there
+        out["why"] = f"{name} = {_str(form)} cannot be evaluated at {settings_text(_shown(values, changed))}: {exc}"
+        return out
+    out["at"] = _str(at)
+    if isinstance(at, sympy.Expr) and at.is_number:
+        if at.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
+            out["why"] = f"{name} = {_str(form)} is undefined at {settings_text(_shown(values, changed))}" \
+                         + _vanishing(form, subs)
+        else:
+            out["value"] = _str(at)
+            if not at.is_Rational:
+                out["value"] += f" = {sympy.N(at, 15)}"
+            if at.is_real is False:
+                out["value"] += " (complex: no real value)"
+    return out
+
+
+def _shown(values: dict[str, str], changed: set[str]) -> dict[str, str]:
+    return {k: v for k, v in values.items() if k in changed}
+
+
+def _vanishing(form: Any, subs: dict) -> str:
+    import sympy
+    try:
+        _, den = sympy.fraction(sympy.together(form))
+        if den.free_symbols and sympy.simplify(den.xreplace(subs)) == 0:
+            return f": its denominator {_str(den)} is 0 there"
+    except Exception:
+        pass
+    return ""
+
+
+def _str(obj: Any) -> str:
+    import sympy
+    if isinstance(obj, sympy.core.relational.Relational):
+        op = {"==": "=", "<=": "<=", ">=": ">=", "<": "<", ">": ">", "!=": "!="}.get(obj.rel_op, obj.rel_op)
+        return f"{_str(obj.lhs)} {op} {_str(obj.rhs)}"
+    return sympy.sstr(obj)
