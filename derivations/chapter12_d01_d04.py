@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sympy as sp
 
-from noteproof.authoring import Derived, Evidence, EvidenceKind, Relation, Status, Step, derivation, exact
+from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Status, Step, derivation, exact
 
 IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY
 WITNESS, DEFINITION = EvidenceKind.COUNTEREXAMPLE, EvidenceKind.DEFINITION
@@ -485,5 +485,21 @@ def horizons_divide(h="0.5") -> Derived:
     counts = {T: sp.Rational(T) / exact(h) for T in ("10", "20")}
     whole = all(bool(n.is_integer) for n in counts.values())
     said = ", ".join(f"{T}/h = {n}" for T, n in counts.items())
-    return Derived(evidence=(Evidence(EvidenceKind.IDENTITY, f"whole numbers of steps: {said}", whole),),
+    return Derived(evidence=(Evidence(EvidenceKind.IDENTITY, f"at the page's step h = {h}, whole numbers of "
+                                      f"steps: {said}; the other steps shown are not printed (the slider runs "
+                                      "0.1 to 1.25, and 10/0.3 is not whole), so only the setting is checked",
+                                      whole, reach=Reach.SETTING),),
                    steps=tuple(Step(f"steps to horizon {T}", n) for T, n in counts.items()))
+
+
+@derivation("c12.d01.steps-divide")
+def steps_divide(h="1.5", horizon="6") -> Derived:
+    """The step h divides the horizon 6 (C12-D01, "The step sizes shown divide 6 evenly").
+
+    Exact arithmetic at the page's step; the slider's other stops are not printed.
+    """
+    count = exact(horizon) / exact(h)
+    return Derived(evidence=(Evidence(
+        EvidenceKind.IDENTITY, f"at the page's step h = {h}: {horizon}/h = {count} steps; the other steps "
+        "shown are not printed (the slider runs 0.25 to 3, and 6/1.25 = 4.8), so only the setting is checked",
+        bool(count.is_integer), reach=Reach.SETTING),), steps=(Step("steps to the horizon", count),))

@@ -374,6 +374,28 @@ def contraction(beta: str = "1/2", steps: str = "10", resolution: str = "0.001")
                Step("rsolve d_{i+1} = beta d_i", sol), Step(f"bound at beta={beta}", bound_n)))
 
 
+def _product_induction(factor: sp.Expr, A: sp.IndexedBase, k: sp.Symbol) -> bool:
+    """d a_m/d a_0 = prod_{k=0}^{m-1} factor(k) for a symbolic m >= 0, by induction.
+
+    Base: the empty product (m = 0) is 1. Step: with D(m) = d a_m/d a_0 standing for any
+    differentiable dependence g(a_0), d/d a_0 tanh(beta g + u_m) is factor(m) g'; the
+    product up to m equals the product up to m - 1 times its last factor (SymPy joins the ranges).
+    """
+    m = sp.Symbol("m", integer=True, nonnegative=True)
+    um = sp.Symbol("u_m", real=True)
+    g = sp.Function("g")(a_0)
+    step = sp.diff(sp.tanh(BETA * g + um), a_0).subs(sp.tanh(BETA * g + um), A[m + 1])
+    chain = _zero(step - factor.subs(k, m) * sp.diff(g, a_0))
+    from sympy.simplify.simplify import product_simplify
+    j = sp.Symbol("j", integer=True)
+    term = factor.subs(k, j)
+    prod = lambda top: sp.Product(term, (j, 0, top))
+    base = prod(-1).doit() == 1
+    joined = product_simplify(prod(m - 1) * sp.Product(term, (j, m, m))) == prod(m) \
+        and _zero(sp.Product(term, (j, m, m)).doit() - factor.subs(k, m))
+    return bool(base and chain and joined)
+
+
 @derivation("w09.sensitivity-product")
 def sensitivity_product(depths: str = "1,2,3,4") -> Derived:
     """d a_m / d a_0 = prod_{k<m} beta (1 - a_{k+1}^2), by the chain rule."""
@@ -393,9 +415,13 @@ def sensitivity_product(depths: str = "1,2,3,4") -> Derived:
         checks.append(sp.expand(lhs - rhs) == 0)
     return Derived(
         forms={"product": product, "factor": factor},
-        evidence=(Evidence(Kind.IDENTITY, f"chain rule through m = {depths} composed steps "
+        evidence=(Evidence(Kind.IDENTITY, "for every m >= 0, by induction on a symbolic m: the empty product "
+                           "is 1 = d a_0/d a_0, and one more step multiplies d a_m/d a_0 by beta(1 - a_{m+1}^2) "
+                           "(chain rule) while the product gains the same factor",
+                           _product_induction(factor, A, k), reach=Reach.GENERAL),
+                  Evidence(Kind.IDENTITY, f"chain rule through m = {depths} composed steps "
                            "a_{k+1} = tanh(beta a_k + u_k) equals the product of beta(1-a_{k+1}^2)",
-                           all(checks)),),
+                           all(checks), reach=Reach.INSTANCES)),
         steps=(Step("one-step factor d a_{k+1}/d a_k", factor), Step("product", product)))
 
 

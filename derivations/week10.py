@@ -621,6 +621,23 @@ def temperature_softmax(weights="3 1") -> Derived:
         steps=(Step("p_1(A)", p1), Step("p_2(A)", p2)))
 
 
+def _temperature_limits_general() -> bool:
+    """The limits for a vocabulary of n tokens with k tied maxima, termwise (a finite sum of limits).
+
+    p_a = e^{d_a/tau} / (k + sum_{b below} e^{d_b/tau}) with d = z - z_max (0 on a tie, < 0 below).
+    """
+    tau, k, n = sp.Symbol("tau", positive=True), sp.Symbol("k", integer=True, positive=True), \
+        sp.Symbol("n", integer=True, positive=True)
+    below, z = sp.Symbol("d", negative=True), sp.Symbol("z", real=True)
+    vanish = sp.limit(sp.exp(below / tau), tau, 0, "+") == 0
+    tie = sp.exp(0 / tau) == 1
+    rest = sp.Symbol("r", integer=True, nonnegative=True)               # tokens below the maximum
+    cold_tie = sp.limit(1 / (k + rest * sp.exp(below / tau)), tau, 0, "+") == 1 / k
+    cold_other = sp.limit(sp.exp(below / tau) / (k + rest * sp.exp(below / tau)), tau, 0, "+") == 0
+    hot = sp.limit(sp.exp(z / tau), tau, sp.oo) == 1 and sp.limit(1 / (n * sp.exp(z / tau)), tau, sp.oo) == 1 / n
+    return bool(vanish and tie and cold_tie and cold_other and hot)
+
+
 @derivation("w10.temperature-limits")
 def temperature_limits(unique="2 1 0", tied="1 1 0") -> Derived:
     """tau -> 0+: argmax (uniform over ties); tau -> oo: uniform (§3, 3-token examples)."""
@@ -637,9 +654,14 @@ def temperature_limits(unique="2 1 0", tied="1 1 0") -> Derived:
         return [sp.Rational(int(k), sum(top)) for k in top]
     ok = cold == on_max(zu) and cold_tied == on_max(zt) and hot == [sp.Rational(1, len(zu))] * len(zu)
     return Derived(
-        evidence=(Evidence(K.IDENTITY, "As tau -> 0+ the tempered softmax tends to the argmax indicator, "
-                           "uniform over tied maxima; as tau -> oo it tends to uniform",
-                           ok, detail=f"cold {cold}, cold tied {cold_tied}, hot {hot}"),),
+        evidence=(Evidence(K.IDENTITY, "For any finite scores: dividing by e^{z_max/tau}, a score below the "
+                           "maximum by d < 0 contributes e^{d/tau} -> 0 as tau -> 0+, a tied maximum 1, so "
+                           "p -> 1/k on k tied maxima (1 on a unique one) and 0 elsewhere; every finite "
+                           "score gives e^{z/tau} -> 1 as tau -> oo, so p -> 1/n",
+                           _temperature_limits_general(), reach=Reach.GENERAL),
+                  Evidence(K.IDENTITY, "As tau -> 0+ the tempered softmax tends to the argmax indicator, "
+                           "uniform over tied maxima; as tau -> oo it tends to uniform (3-token examples)",
+                           ok, detail=f"cold {cold}, cold tied {cold_tied}, hot {hot}", reach=Reach.INSTANCES)),
         steps=(Step("tau -> 0+, unique maximum", sp.Tuple(*cold)),
                Step("tau -> 0+, tied maxima", sp.Tuple(*cold_tied)), Step("tau -> oo", sp.Tuple(*hot))))
 

@@ -347,3 +347,13 @@ def test_engine_verifies(claim_id):
     claim = next(c for c in claims if c.id == claim_id)
     result = run_claim(claim, CONTENT, project.notes["week09"])
     assert result.outcome is Outcome.VERIFIED, result.messages
+
+
+def test_sensitivity_product_induction_refutes_a_wrong_factor():
+    import sympy as sp
+    from derivations.week09 import BETA, _product_induction
+    A = sp.IndexedBase(sp.Symbol("a", real=True))
+    k = sp.Symbol("k", real=True)
+    assert _product_induction(BETA * (1 - A[k + 1] ** 2), A, k)
+    assert not _product_induction(BETA * (1 - A[k] ** 2), A, k)      # the state before, not after
+    assert not _product_induction((1 - A[k + 1] ** 2), A, k)          # beta dropped
