@@ -317,7 +317,7 @@ def frozen_moment_matching(eta_h="0.08 0.04 0.02 0.01") -> Derived:
     eta^2 C/B over that increment, giving the SDE's sqrt(eta/B) C^{1/2}.
     """
     eta, B, ds, dW, gradL = sp.symbols("eta B ds dW gradL", positive=True)
-    Csc, zeta = sp.Symbol("C", positive=True), sp.Symbol("zeta", real=True)
+    zeta = sp.Symbol("zeta", real=True)
     increment = -eta * (gradL + zeta)                  # scalar reading of theta_{n+1} - theta_n
     mean1 = increment.subs(zeta, _batch_noise_mean())
     cov1 = sp.diff(increment, zeta) ** 2 * _batch_noise_covariance()

@@ -15,7 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..defaults import DEFAULT_DPS
-from ..model import ClaimResult, Evidence, EvidenceKind, FormulaResult, NumberResult, Outcome
+from ..model import ClaimResult, Evidence, EvidenceKind, NumberResult, Outcome
 from ..sources.content import CheckKind
 from .readouts import complex_value, explain, parameters, settings_text, what_of
 
