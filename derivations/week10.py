@@ -119,6 +119,24 @@ def _scalar_chain_rule():
     return delta, grad_theta, layer
 
 
+def _backward_general():
+    """delta^l = (D_h F)^T delta^{l+1} and nabla_theta L = (D_theta F)^T delta^{l+1} for any sizes.
+
+    First-order change of the loss through the next state: dL = (delta^{l+1})^T dh^{l+1} with
+    dh^{l+1} = J dh^l + K dtheta; the gradient is what pairs with the perturbation,
+    (delta^{l+1})^T J dh = (J^T delta^{l+1})^T dh. Returns (proved, the two right sides read as
+    the note writes them: (D_h F)^T delta^{l+1} as noncommuting DhF_T delta_l1).
+    """
+    n, m, p = (sp.Symbol(s, integer=True, positive=True) for s in "nmp")
+    J, Kt = sp.MatrixSymbol("J", m, n), sp.MatrixSymbol("K", m, p)
+    nxt, dh, dth = sp.MatrixSymbol("d", m, 1), sp.MatrixSymbol("dh", n, 1), sp.MatrixSymbol("dtheta", p, 1)
+    change = nxt.T * (J * dh + Kt * dth)
+    paired = (J.T * nxt).T * dh + (Kt.T * nxt).T * dth
+    proved = sp.simplify((change - paired).doit().expand()) == sp.ZeroMatrix(1, 1)
+    op = lambda name: sp.Symbol(name, commutative=False)
+    return bool(proved), op("DhF_T") * op("delta_l1"), op("DthF_T") * op("delta_l1")
+
+
 @derivation("w10.backward-recursion")
 def backward_recursion() -> Derived:
     """Backward recursion checked on three 2-dim layers with symbolic parameters (§1).
@@ -141,14 +159,20 @@ def backward_recursion() -> Derived:
     loss = _loss(states[-1])
     th_ok = all(_zero(sp.diff(loss, th) - g[0]) for th, g in zip(thetas, grads))
     delta, grad_theta, layer = _scalar_chain_rule()
+    general_ok, delta_nc, grad_nc = _backward_general()
     return Derived(
-        forms={"delta": delta, "grad_theta": grad_theta, "layer": layer,
-               "sensitivity": _sensitivity_definition()},
-        evidence=(Evidence(K.IDENTITY, "For three vector layers with symbolic parameters, the backward "
+        forms={"delta": delta_nc, "grad_theta": grad_nc, "layer": layer,
+               "sensitivity": _sensitivity_definition(), "delta_scalar": delta, "grad_theta_scalar": grad_theta},
+        evidence=(Evidence(K.IDENTITY, "For states of any sizes (MatrixSymbol of symbolic n, m, p): a perturbation "
+                           "dh^l moves h^{l+1} by J dh^l (J = D_h F_l, m x n), so dL = (delta^{l+1})^T J dh^l = "
+                           "(J^T delta^{l+1})^T dh^l and delta^l = J^T delta^{l+1}; likewise "
+                           "nabla_theta L = (D_theta F_l)^T delta^{l+1} (operand order and transposes kept)",
+                           general_ok, reach=Reach.GENERAL),
+                  Evidence(K.IDENTITY, "For three vector layers with symbolic parameters, the backward "
                            "recursion delta^l = (D_h F_l)^T delta^{l+1} equals the direct gradient of L "
                            "with respect to h^l, and (D_theta F_l)^T delta^{l+1} equals dL/dtheta_l",
-                           h_ok and mid_ok and th_ok,
-                           detail=f"h^0: {h_ok}, h^1: {mid_ok}, theta_0..2: {th_ok}"),),
+                           h_ok and mid_ok and th_ok, reach=Reach.INSTANCES,
+                           detail=f"h^0: {h_ok}, h^1: {mid_ok}, theta_0..2: {th_ok}")),
         steps=(Step("Layer F(h, theta)", _layer(sp.Matrix(sp.symbols("h1 h2")), sp.Symbol("theta"))),
                Step("Loss of the last state", _loss(sp.Matrix(sp.symbols("h1 h2")))),
                Step("Definition of the sensitivities", _sensitivity_definition()),

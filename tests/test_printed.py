@@ -273,3 +273,10 @@ def test_the_checks_run_at_the_printed_setting(real):
     note = real.notes["chapter12"]
     settings, bad = page_settings(claim, Note(note.path, note.text.replace("0.05", "0.04")))
     assert settings["h"] == "0.04" and not bad
+
+
+def test_the_backward_recursion_keeps_the_transpose_on_the_left(real):
+    old = "=(D_h{F}_{\\ell }{)}^{\\mathsf{T}}{\\delta }^{\\ell +1},"
+    new = "={\\delta }^{\\ell +1}(D_h{F}_{\\ell }{)}^{\\mathsf{T}},"
+    r = run_both_edited(real, "w10.backward-recursion", old, new)
+    assert r.outcome is Outcome.FAILED
