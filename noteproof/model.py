@@ -295,3 +295,9 @@ class Finding:
     message: str
     quoted: str = ""
     expected: str = ""
+    code: str = ""         # the rule (NP101 ...: README, Auditing an edit; audit/present.py)
+    help: str = ""         # the fix, in a sentence
+    span: tuple[int, int] | None = None   # the changed text, as offsets in the edited note (the caret)
+    origin: int | None = None             # where lost text stood in the baseline (a deletion)
+    claims: tuple[str, ...] = ()          # every claim a grouped finding touched
+    source: str = ""       # the note's line at ``location``, for the caret

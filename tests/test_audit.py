@@ -95,7 +95,8 @@ def test_json_document_and_base_lists_the_touched_claims(repo):
     [wrong] = [f for f in doc["findings"] if f["severity"] == "error"]
     assert wrong == {"kind": "number", "severity": "error", "claim": "w09.contraction",
                      "location": "notes/week09.txt:74:91", "message": wrong["message"],
-                     "quoted": "0.000987", "expected": "0.000977"}
+                     "quoted": "0.000987", "expected": "0.000977", "code": "NP101", "help": wrong["help"]}
+    assert "0.000977" in wrong["help"]
     assert doc["summary"]["touched"] == ["w09.contraction"]
     assert doc["summary"]["errors"] == 1
     text = run_cli("audit", "notes/week09.txt", "--base", "HEAD~1", cwd=repo)

@@ -17,6 +17,8 @@ from pathlib import Path
 
 from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT
 from .findings import claim_findings, coverage_findings
+from .notation import DerivedForms
+from .present import present
 from .unregistered import unchecked_arithmetic_findings, unchecked_math_findings
 from ..errors import NoteError, NoteproofError, UsageError
 from ..model import Finding, Location, Severity
@@ -82,14 +84,15 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
         fixes: list[tuple[int, int, str]] = []
         found = list(plan.findings)
         originals = {c.id: c for c in project.claims_of(t.key)}
+        forms = DerivedForms(root, plan.note)
         for claim in plan.claims:
             if claim.id in results:
-                found += claim_findings(originals[claim.id], claim, results[claim.id], plan, fixes)
+                found += claim_findings(originals[claim.id], claim, results[claim.id], plan, fixes, forms)
         found += coverage_findings(project, t.key, plan, strict)
         found += unchecked_math_findings(plan, project.claims_of(t.key)) + unchecked_arithmetic_findings(plan)
         if base is not None:
             found = [f for f in found if not f.claim or f.claim in plan.touched]
-        result.findings += found
+        result.findings += present(found, plan.note, plan.old, plan.where)
         result.touched += sorted(plan.touched)
         if fixes:
             result.fixes.append(Fix(_shown(root, t.path), plan.note.text, _apply(plan.note.text, fixes)))

@@ -9,6 +9,7 @@ part); coverage: a new number nothing covers is a warning (an error with --stric
 from __future__ import annotations
 
 import difflib
+import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
@@ -16,6 +17,7 @@ from ..run.interval import rounded_like
 from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..errors import NoteproofError
 from .formula_edits import unchecked_change
+from .present import changed_span
 from ..sources.locate import numeric_tokens
 from ..model import ClaimResult, Finding, Outcome, Severity, Status
 from ..sources.project import Project
@@ -29,16 +31,18 @@ RANK = {Status.PROPOSAL: 0, Status.APPROXIMATION: 1, Status.CONTROLLED: 2, Statu
 
 
 def claim_findings(original: Claim, claim: Claim, result: ClaimResult, plan: Plan,
-                   fixes: list[tuple[int, int, str]]) -> list[Finding]:
+                   fixes: list[tuple[int, int, str]], derived_form=None) -> list[Finding]:
     out: list[Finding] = []
     if result.outcome is Outcome.ERROR and not result.numbers and not result.formulas:
         return [Finding("claim", Severity.ERROR, claim.id, result.location or original.location,
-                        "could not run: " + "; ".join(result.messages))]
+                        "could not run: " + "; ".join(result.messages), code="NP801",
+                        help=f"run `noteproof check {claim.id}` to see why")]
     out += number_findings(claim, result, plan, fixes)
-    out += formula_findings(claim, result, plan)
+    out += formula_findings(claim, result, plan, derived_form)
     for e in result.evidence:
         if not e.holds:
-            out.append(Finding("claim", Severity.ERROR, claim.id, result.location, f"does not hold: {e.statement}"))
+            out.append(Finding("claim", Severity.ERROR, claim.id, result.location, f"does not hold: {e.statement}",
+                               code="NP802", help=f"run `noteproof check {claim.id}` for the computation"))
     out += tag_findings(original, result, plan)
     return out
 
@@ -54,23 +58,36 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
             if moved and moved.new != moved.old:
                 out.append(Finding("number", Severity.NOTICE, claim.id, where,
                                    f"{moved.old} now printed {moved.new}; still consistent with {n.computed}",
-                                   moved.new, moved.new))
+                                   moved.new, moved.new, code="NP104", span=(moved.start, moved.end)))
             continue
         if n.outcome is Outcome.ERROR:
-            out.append(Finding("number", Severity.ERROR, claim.id, where, f"{q.numeric}: {n.message}", q.number))
+            out.append(Finding("number", Severity.ERROR, claim.id, where, f"{q.numeric}: {n.message}", q.number,
+                               code="NP103", span=(moved.start, moved.end) if moved else None,
+                               help=f"run `noteproof check {claim.id}` to see why"))
             continue
         expected = _expected(q.number, n.computed, q.exact)
         if n.location is None:
             out.append(Finding("number", Severity.ERROR, claim.id, old_place(plan, q.snippet),
-                               f"checked number {q.number} ({q.numeric}) no longer found: snippet {q.snippet!r}",
-                               q.number, expected))
+                               f"checked number {q.number} ({q.numeric}) is no longer in the note: it stood in "
+                               f"\"{q.snippet}\"", q.number, expected, code="NP102",
+                               help=f"restore \"{q.snippet}\", or change the quote's snippet in claims.yaml",
+                               origin=old_offset(plan, q.snippet)))
             continue
         at = moved.start if moved else text.find(q.snippet) + number_offset(q.snippet, q.number)
         fixes.append((at, at + len(q.number), expected))
         out.append(Finding("number", Severity.ERROR, claim.id, where,
                            f"{q.number} is wrong: {q.numeric} computes {n.computed} (printed to the same "
-                           f"precision: {expected})", q.number, expected))
+                           f"precision: {expected})", q.number, expected, code="NP101",
+                           span=(at, at + len(q.number)), help=f"expected {expected}; `noteproof audit --fix` writes the patch"))
     return out
+
+
+def old_offset(plan: Plan, text: str) -> int | None:
+    """Where ``text`` stood in the baseline (None: no baseline, or not there)."""
+    if plan.old is None:
+        return None
+    at = plan.old.text.find(text)
+    return at if at >= 0 else None
 
 
 def _expected(quoted: str, computed: str, exact: bool) -> str:
@@ -81,33 +98,61 @@ def _expected(quoted: str, computed: str, exact: bool) -> str:
         return computed
 
 
-def formula_findings(claim: Claim, result: ClaimResult, plan: Plan) -> list[Finding]:
+def formula_findings(claim: Claim, result: ClaimResult, plan: Plan, derived_form=None) -> list[Finding]:
+    """``derived_form(spec)``: the derived form in the note's notation, for a formula the edit
+    did not change (the expected form of a changed one is its baseline text)."""
     out = []
     checked = {n.quoted for n in result.numbers if n.outcome in (Outcome.VERIFIED, Outcome.FAILED)}  # judged there
     for i, (spec, f) in enumerate(zip(claim.formulas, result.formulas)):
         moved = plan.formulas.get((claim.id, i))
         where = moved.location if moved else f.location
+        span = changed_span(moved.old, moved.new, moved.start, latex=not spec.plain) if moved else None
+        if span is None and where is not None and f.location is not None:
+            at = plan.note.text.find(spec.text)
+            span = (at, at + len(spec.text)) if at >= 0 else None
         if f.outcome is Outcome.VERIFIED:
             if moved and not any(g.outcome is not Outcome.VERIFIED and g.latex == f.latex for g in result.formulas):
                 why = unchecked_change(spec, moved.old, moved.new, f.relation, checked)
                 if why:
+                    side = {"rhs": "right side", "lhs": "left side"}.get(spec.side, "part")
                     out.append(Finding("formula", Severity.ERROR, claim.id, where,
-                                       f"formula edited where {spec.derivation} does not check it: {moved.old!r} -> "
-                                       f"{moved.new!r}: {why}", moved.new, moved.old))
+                                       f"formula edited outside what {spec.derivation} compares (it checks the "
+                                       f"{side} only): {_plain_why(why)}", moved.new, moved.old, code="NP203",
+                                       span=span, help=f"restore `{moved.old}`, or register the edited part "
+                                                       f"in claims.yaml so that a check reads it"))
                 else:
                     out.append(Finding("formula", Severity.NOTICE, claim.id, where,
-                                       f"formula edited and still equal to {spec.derivation}: {moved.old!r} -> "
-                                       f"{moved.new!r}", moved.new, f.derived))
+                                       f"formula reworded and still equal to what {spec.derivation} derives",
+                                       moved.new, moved.old, code="NP205", span=span))
             continue
         if f.location is None and not moved:
-            msg = f"formula no longer found: {spec.text!r} ({spec.derivation})"
-            where = old_place(plan, spec.text)
-        elif f.message.startswith("unreadable"):
-            msg = f"formula {spec.text!r} is {f.message}"
-        else:
-            msg = f"formula {spec.text!r} differs from {spec.derivation}'s derived form {f.derived}: {f.message}"
-        out.append(Finding("formula", Severity.ERROR, claim.id, where, msg, spec.text, f.derived))
+            out.append(Finding("formula", Severity.ERROR, claim.id, old_place(plan, spec.text),
+                               f"registered formula is no longer in the note: `{spec.text}` ({spec.derivation})",
+                               spec.text, spec.text, code="NP204", origin=old_offset(plan, spec.text),
+                               help=f"restore `{spec.text}`, or remove the formula from claims.yaml"))
+            continue
+        expected = moved.old if moved else (derived_form(spec) if derived_form else "") or f.derived
+        if f.message.startswith("unreadable"):
+            reason = f.message.split(":", 1)[1].strip() if ":" in f.message else f.message
+            out.append(Finding("formula", Severity.ERROR, claim.id, where,
+                               f"the formula reader cannot read this formula: {reason}", spec.text, expected,
+                               code="NP202", span=span,
+                               help=f"restore `{expected}`" if moved else
+                               "write it in the notes' LaTeX subset (README, Formulas)"))
+            continue
+        detail = f.message.replace("differs at a sample point: ", "")
+        if f.relation or spec.side == "whole":
+            detail = re.sub(r"^side 1: ", "left side, ", re.sub(r"^side 2: ", "right side, ", detail))
+        out.append(Finding("formula", Severity.ERROR, claim.id, where,
+                           f"formula no longer equals what {spec.derivation} derives ({detail})",
+                           spec.text, expected, code="NP201", span=span, help=f"write `{expected}`"
+                           + (" (as before the edit)" if moved else "")))
     return out
+
+
+def _plain_why(why: str) -> str:
+    """formula_edits' reason, with SymPy's ``**`` printed as the notes print powers."""
+    return why.replace("**", "^")
 
 
 def tag_findings(original: Claim, result: ClaimResult, plan: Plan) -> list[Finding]:
@@ -115,32 +160,89 @@ def tag_findings(original: Claim, result: ClaimResult, plan: Plan) -> list[Findi
     evidence = result.evidence
     if new is None:
         v = judge(original.status, evidence)
-        return [Finding("tag", Severity.ERROR, original.id, result.location, m, original.tag.text)
+        return [Finding("tag", Severity.ERROR, original.id, result.location, m, original.tag.text, code="NP401",
+                        help=f"run `noteproof check {original.id}`")
                 for m in v.messages]
+    span = _tag_span(plan, new)
     try:
         parts = parse_tag(new.text, new.location).parts
     except TagError as exc:
-        return [Finding("tag", Severity.ERROR, original.id, new.location, exc.message, new.text)]
+        return [Finding("tag", Severity.ERROR, original.id, new.location, exc.message, new.text, new.old,
+                        code="NP404", span=span, help=f"restore the tag \"{new.old}\"")]
     old = original.status
     v = judge(parts, evidence)
-    problems = list(v.messages) + _raised(old, parts, evidence)
-    if problems:
-        return [Finding("tag", Severity.ERROR, original.id, new.location,
-                        f"tag {new.text!r} is overstated (was {new.old!r}): " + "; ".join(problems),
-                        new.text, new.old)]
+    if v.messages or _raised(old, parts, evidence):
+        return [Finding("tag", Severity.ERROR, original.id, new.location, _overstated(parts, old, evidence),
+                        new.text, new.old, code="NP401", span=span,
+                        help=f"restore \"{new.old}\", or add a check whose evidence earns the new tag")]
     if not parts or max(RANK[p] for p in parts) < max(RANK[p] for p in old):
-        why = f"the evidence earns {', '.join(s.value for s in old)}"
         return [Finding("tag", Severity.NOTICE, original.id, new.location,
-                        f"tag {new.text!r} is understated (was {new.old!r}): {why}", new.text, new.old)]
+                        f"tag lowered: the evidence earns {_tags(old)} (was \"{new.old}\")", new.text, new.old,
+                        code="NP402", span=span)]
     return [Finding("tag", Severity.NOTICE, original.id, new.location,
-                    f"tag changed from {new.old!r} to {new.text!r}; the evidence earns it", new.text, new.old)]
+                    f"tag changed from \"{new.old}\"; the evidence earns it", new.text, new.old,
+                    code="NP403", span=span)]
 
 
-def _raised(old: tuple[Status, ...], new: tuple[Status, ...], evidence) -> list[str]:
+NEEDS = {Status.EXACT: "a proof (an identity or an inequality certificate), a witness or a definition",
+         Status.CONTROLLED: "an error bound and its observed order",
+         Status.APPROXIMATION: "a computed value, an order or a bound",
+         Status.CONDITIONAL: "a proof under the condition and a counterexample without it",
+         Status.PROPOSAL: "nothing"}
+PLAIN_KIND = {"identity": "a symbolic identity", "inequality": "an inequality certificate",
+              "bound": "an error bound", "order": "an observed order", "counterexample": "a counterexample",
+              "numeric": "a numeric value", "definition": "a definition", "none": "no evidence"}
+
+
+def _tags(parts) -> str:
+    return ", ".join(f"[{p.value.capitalize()}]" for p in parts) or "no tag"
+
+
+def _overstated(parts: tuple[Status, ...], old: tuple[Status, ...], evidence) -> str:
+    """In plain words: "[Exact] needs a proof ...; this claim has only an error bound and an
+    observed order, which earn [Controlled approximation]"."""
+    # the proposal rule's own evidence (earn.proposal_evidence) is the tag's, not the claim's
+    kinds = sorted({e.kind.value for e in evidence
+                    if e.holds and e.kind.value != "none" and e.supports is not Status.PROPOSAL})
+    have = _and([PLAIN_KIND.get(k, k) for k in kinds]) or "no evidence"
+    weak = [p for p in parts if not earns(p, frozenset(e.kind for e in relevant(evidence, p) if e.holds))
+            or p not in old] or list(parts)
+    if Status.CONDITIONAL in old and Status.CONDITIONAL not in parts:
+        return (f"{_tags(weak)} drops the condition, but a counterexample shows the result fails without it; "
+                f"the evidence ({have}) earns {_tags(old)}")
+    need = "; ".join(f"[{p.value.capitalize()}] needs {NEEDS[p]}" for p in dict.fromkeys(weak))
+    if not kinds:
+        return f"{need}; this claim has no evidence, so it earns no more than {_tags(old)}"
+    return f"{need}; this claim has only {have}, which earns {_tags(old)}"
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1] if items else ""
+
+
+def _tag_span(plan: Plan, new) -> tuple[int, int] | None:
+    """The edited tag in the note: where its text stands on its line."""
+    if new.location is None or not new.location.line:
+        return None
+    from ..sources.locate import line_offsets
+    start = line_offsets(plan.note.text)[new.location.line - 1]
+    at = plan.note.text.find(new.text, start)
+    if at < 0:
+        return None
+    words = re.compile(r"\[[^\]]*\]|[^\s;,:]+")
+    a, b = [(m.group(), m.start()) for m in words.finditer(new.old)], [(m.group(), m.start(), m.end())
+                                                                        for m in words.finditer(new.text)]
+    ops = [o for o in difflib.SequenceMatcher(None, [w for w, _ in a], [w[0] for w in b], autojunk=False).get_opcodes()
+           if o[0] != "equal"]
+    if not ops or ops[0][3] == ops[0][4]:
+        return at, at + len(new.text)
+    return at + b[ops[0][3]][1], at + b[ops[0][4] - 1][2]
+
+
+def _raised(old: tuple[Status, ...], new: tuple[Status, ...], evidence) -> bool:
     """A part raised above the registry's is earned only when the evidence meant for the old
     part already showed more than it (earn.judge's "understated": proof where an
     approximation was claimed); a proposal or a condition is never raised away."""
-    out = []
     for i, part in enumerate(new):
         was = old[min(i, len(old) - 1)] if old else Status.PROPOSAL
         if RANK[part] <= RANK[was]:
@@ -148,10 +250,8 @@ def _raised(old: tuple[Status, ...], new: tuple[Status, ...], evidence) -> list[
         kinds = frozenset(e.kind for e in relevant(evidence, was))
         stronger = was in (Status.APPROXIMATION, Status.CONTROLLED) and kinds & PROOF_KINDS and not kinds & APPROX_KINDS
         if not (stronger and earns(part, kinds)):
-            have = ", ".join(sorted(k.value for k in kinds)) or "no evidence"
-            out.append(f"[{part.value}] in place of [{was.value}]: the evidence for [{was.value}] is {have}, "
-                       f"which earns no more than [{was.value}]")
-    return out
+            return True
+    return False
 
 
 def coverage_findings(project: Project, key: str, plan: Plan, strict: bool) -> list[Finding]:
@@ -160,8 +260,9 @@ def coverage_findings(project: Project, key: str, plan: Plan, strict: bool) -> l
     severity = Severity.ERROR if strict else Severity.WARNING
     fresh = new_tokens(plan)
     return [Finding("coverage", severity, "", n.location,
-                    f"new number {n.token.text} is covered by no quote, input or label "
-                    f"(register it in claims.yaml or add a label pattern)", n.token.text)
+                    f"new number {n.token.text} is checked by nothing", n.token.text, code="NP701",
+                    span=(n.token.start, n.token.end),
+                    help="quote it in claims.yaml (quotes:), or add a label pattern under notes: if it is a label")
             for n in scan_numbers(plan.note, tuple(plan.claims), spec)
             if n.coverage == "unaccounted" and (fresh is None or n.token.start in fresh)]
 

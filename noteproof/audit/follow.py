@@ -87,8 +87,9 @@ def plan_note(note: Note, old: Note | None, claims: tuple[Claim, ...]) -> Plan:
 
 
 def _finding(plan: Plan, kind: str, severity: Severity, claim: str, where: Location | None, message: str,
-             quoted: str = "", expected: str = "") -> None:
-    plan.findings.append(Finding(kind, severity, claim, where, message, quoted, expected))
+             quoted: str = "", expected: str = "", **how) -> None:
+    """``how``: the Finding's code, help, span (edited offsets) and origin (baseline offset)."""
+    plan.findings.append(Finding(kind, severity, claim, where, message, quoted, expected, **how))
     if claim:
         plan.touched.add(claim)
 
@@ -121,7 +122,9 @@ def _match_rows(plan: Plan, claims: tuple[Claim, ...]) -> dict[str, Row]:
     """claim id -> its row in the edited table; removed/added rows become findings."""
     rows, why = safe_rows(plan.note)
     if why is not None:
-        _finding(plan, "row", Severity.ERROR, "", why.location, f"status table unreadable after the edit: {why.message}")
+        _finding(plan, "row", Severity.ERROR, "", why.location, f"status table unreadable after the edit: {why.message}",
+                 code="NP503", help="restore the table's layout: one row a line, the claim and its tag "
+                                    "separated by a tab")
         return {}
     with_rows = [c for c in claims if c.row is not None]
     matched = {c.id: r for c in with_rows for r in rows if r.text == c.row}
@@ -137,17 +140,28 @@ def _match_rows(plan: Plan, claims: tuple[Claim, ...]) -> dict[str, Row]:
         if claim.id not in matched:
             plan.gone.add(claim.id)
             _finding(plan, "row", Severity.ERROR, claim.id, old_place(plan, claim.row),
-                     f"status-table row removed: {claim.row!r} (claim {claim.id}, {claim.location})")
+                     f"status-table row removed: \"{claim.row}\" (claim {claim.id}, {claim.location})",
+                     code="NP501", origin=_old_at(plan, claim.row),
+                     help=f"restore the row, or remove claim {claim.id} from claims.yaml")
     for row in rows:
         if row not in matched.values():
+            at = plan.note.text.find(row.text + "\t")
             _finding(plan, "row", Severity.ERROR, "", row.location,
-                     f"status-table row added that no claim encodes: {row.text!r} "
-                     f"(see `noteproof scan --emit-stubs`)", row.tag)
+                     f"status-table row added that no claim encodes: \"{row.text}\"", row.tag,
+                     code="NP502", span=(at, at + len(row.text)) if at >= 0 else None,
+                     help="add a claim for it to claims.yaml (`noteproof scan --emit-stubs` prints a stub)")
     for claim in with_rows:
         row = matched.get(claim.id)
         if row is not None and row.tag != claim.tag.text:
             plan.tags[claim.id] = NewTag(row.tag, claim.tag.text, row.location)
     return matched
+
+
+def _old_at(plan: Plan, text: str) -> int | None:
+    if plan.old is None:
+        return None
+    at = plan.old.text.find(text)
+    return at if at >= 0 else None
 
 
 def old_place(plan: Plan, text: str) -> Location | None:
@@ -170,7 +184,9 @@ def _statement(plan: Plan, claim: Claim) -> Claim | None:
         if span is None or ratio(text[span[0]:span[1]], claim.statement) < ROW_MATCH:
             plan.gone.add(claim.id)
             _finding(plan, "statement", Severity.ERROR, claim.id, old_place(plan, claim.statement),
-                     f"statement of {claim.id} removed: {claim.statement!r}")
+                     f"statement of {claim.id} removed: \"{claim.statement}\"", code="NP506",
+                     origin=_old_at(plan, claim.statement),
+                     help=f"restore the sentence, or remove claim {claim.id} from claims.yaml")
             return None
         at, new = span[0], replace(claim, statement=text[span[0]:span[1]])
         if new.statement == claim.statement:
@@ -215,11 +231,15 @@ def _judge_rewording(plan: Plan) -> None:
         if bad:
             was = ", ".join(t.text for o, _ in bad for t in o) or "none"
             now = ", ".join(t.text for _, n in bad for t in n) or "none"
-            _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(bad[0][1][0].start) if bad[0][1] else where,
+            first = bad[0][1][0] if bad[0][1] else None
+            _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(first.start) if first else where,
                      f"{what} of {claim.id} reworded with other numbers that nothing checks ({was} -> {now}); "
-                     f"the claim was verified for {old!r}", now, was)
+                     f"the claim was verified for \"{old}\"", now, was, code="NP504",
+                     span=(first.start, first.end) if first else None,
+                     help=f"restore {was}, or change the claim's check and claims.yaml to the new wording")
         else:
-            _finding(plan, what, Severity.NOTICE, claim.id, where, f"{what} of {claim.id} reworded: {old!r} -> {new!r}")
+            _finding(plan, what, Severity.NOTICE, claim.id, where, f"{what} of {claim.id} reworded: \"{old}\" -> "
+                     f"\"{new}\"", code="NP505")
 
 
 def _texts(tokens: list[Token]) -> list:
@@ -274,7 +294,9 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
     if tok is None:
         if q.input:
             _finding(plan, "input", Severity.WARNING, claim.id, old_place(plan, q.snippet),
-                     f"input {q.number!r} ({q.input}) no longer found: snippet {q.snippet!r}", q.number)
+                     f"input {q.number} ({q.input}) is no longer in the note: it stood in \"{q.snippet}\"", q.number,
+                     code="NP602", origin=_old_at(plan, q.snippet),
+                     help=f"restore \"{q.snippet}\", or change the input's snippet in claims.yaml")
         return q
     number = text[tok.start:tok.end]
     start = tok.start - number_offset(q.snippet, q.number)
@@ -285,8 +307,8 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
     if q.input and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
         _finding(plan, "input", Severity.ERROR, claim.id, moved.location,
                  f"the note now states {number} where {q.number} was taken as given ({q.input}); the checks "
-                 f"still compute with {q.number}: restore it, or change the content's setting and claims.yaml",
-                 number, q.number)
+                 f"still compute with {q.number}", number, q.number, code="NP601", span=(moved.start, moved.end),
+                 help=f"restore {q.number}, or change the setting in the content and claims.yaml")
     return replace(q, snippet=unique_snippet(text, tok.start, tok.end), number=number)
 
 

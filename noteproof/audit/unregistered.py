@@ -19,6 +19,7 @@ from ..sources.locate import line_offsets, numeric_tokens
 from ..model import Finding, Severity
 from ..sources.registry import Claim
 from .follow import Plan
+from .present import changed_span
 
 MATH = re.compile(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$", re.S)
 OPERATOR = re.compile(r"[=<>+\-*/^|]|\\(?:le|ge|leq|geq|ne|neq|approx|simeq|sim|propto|frac|sqrt|sum|prod|int|to"
@@ -54,9 +55,13 @@ def unchecked_math_findings(plan: Plan, originals: tuple[Claim, ...]) -> list[Fi
             if not rest.replace("#", "").replace("\x00", "").strip(" .,;:") or (was is None and not OPERATOR.search(rest)):
                 continue
             shown = f"${seg.text}$" + (f" (was ${was}$)" if was is not None else " (new)")
-            out.append(Finding("formula", Severity.ERROR, "", plan.note.location_of(seg.start),
-                               f"edited math that no registered formula checks: {shown}; register it in "
-                               f"claims.yaml (formulas:) or restore it", seg.text, was or ""))
+            span = changed_span(was, seg.text, seg.start, latex=True) if was is not None else None
+            span = span or (seg.start, seg.start + len(seg.text))
+            out.append(Finding("formula", Severity.ERROR, "", plan.note.location_of(span[0]),
+                               f"edited math that no registered formula checks: {shown}", seg.text, was or "",
+                               code="NP301", span=span,
+                               help=(f"restore ${was}$, or " if was is not None else "") +
+                               "register it in claims.yaml (formulas:) so that a derivation checks it"))
     return out
 
 
@@ -76,14 +81,21 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
         if hi - lo != 1 or old_lines[n - 1] == new_lines[lo - 1]:
             continue
         a, b = old_lines[n - 1], new_lines[lo - 1]
+        if any(m != n and l2 <= lo < h2 and old_lines[m - 1] == b for m, (l2, h2) in plan.where.items()):
+            continue   # the edited line is another baseline line, unedited (lines deleted before it)
         for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
             if op != "equal" and (_arithmetic(a, i1, i2) or _arithmetic(b, j1, j2)) \
                     and not _judged_elsewhere(b, j1, j2, formulas) and not _judged_elsewhere(a, i1, i2, []):
-                where = plan.note.location_of(line_offsets(plan.note.text)[lo - 1] + j1)
-                out.append(Finding("formula", Severity.ERROR, "", where,
-                                   f"edited arithmetic that no registered formula checks: {a[max(0, i1 - 20):i2 + 20]!r} "
-                                   f"-> {b[max(0, j1 - 20):j2 + 20]!r}; register it in claims.yaml (formulas:) or "
-                                   f"restore it", b[j1:j2], a[i1:i2]))
+                at = line_offsets(plan.note.text)[lo - 1] + j1
+                span = (at, at + max(1, j2 - j1))
+                origin = line_offsets(plan.old.text)[n - 1] + i1 if j1 == j2 else None
+                before, after = _window(a, i1, i2), _window(b, j1, j2)
+                shown = f"`{after}` (was `{before}`)" if after else f"`{before}` deleted"
+                out.append(Finding("formula", Severity.ERROR, "", plan.note.location_of(at),
+                                   f"edited arithmetic that no registered formula checks: {shown}",
+                                   b[j1:j2], a[i1:i2], code="NP302", span=span, origin=origin,
+                                   help=(f"restore `{before}`, or " if before else "") +
+                                   "register it in claims.yaml (formulas:) so that a check reads it"))
                 break
     return out
 
@@ -109,9 +121,23 @@ def _operator(line: str, k: int) -> bool:
     return not (left.isalpha() and right.isalpha())      # "first-order" is a word, "1 - h" is not
 
 
+def _window(line: str, i: int, j: int, reach: int = 16) -> str:
+    """``line[i:j]`` with what surrounds it, cut at white space (never inside a word or a
+    LaTeX command), at most about ``reach`` characters either side."""
+    if not line[i:j].strip() and i == j:
+        return ""
+    lo = max(0, i - reach)
+    while lo > 0 and not line[lo - 1].isspace():
+        lo -= 1
+    hi = min(len(line), j + reach)
+    while hi < len(line) and not line[hi].isspace():
+        hi += 1
+    return line[lo:hi].strip()
+
+
 def _judged_elsewhere(line: str, i: int, j: int, formulas: list[str]) -> bool:
-    """Inside $...$ (mathedit), a registered plain formula, or a number token (the quotes)."""
-    spans = [(m.start(), m.end()) for m in re.finditer(r"\$[^$]*\$", line)]
+    """Inside $...$ or $$...$$ (mathedit), a registered plain formula, or a number token (the quotes)."""
+    spans = [(m.start(), m.end()) for m in MATH.finditer(line)]
     spans += [(m.start(), m.start() + len(f)) for f in formulas for m in re.finditer(re.escape(f), line)]
     # a number's digits, not its sign: "e^(-1.2 x 6)" -> "e^(1.2 x 6)" changes the arithmetic
     spans += [(t.start + (t.text[:1] in "+-−"), t.end) for t in numeric_tokens(line)]

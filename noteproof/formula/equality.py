@@ -94,8 +94,9 @@ def _decide(a: Any, b: Any) -> Comparison:
     if not (a - b).is_commutative:   # operators: order matters, so no numbers stand in for them
         return Comparison(True) if sympy.expand(a - b) == 0 else \
             Comparison(False, "the operator expressions differ (operand order and products are kept)")
-    if _differs_at_a_point(a, b):
-        return Comparison(False, "differs at a sample point")
+    point = _differs_at_a_point(a, b)
+    if point:
+        return Comparison(False, f"differs at a sample point: {point}")
     diff = a - b
     if diff == 0 or sympy.simplify(diff) == 0:
         return Comparison(True)
@@ -118,11 +119,13 @@ def _as_basic(x: Any) -> Any:
     return sympy.Integer(x) if isinstance(x, int) else sympy.Float(x)
 
 
-def _differs_at_a_point(a: Any, b: Any) -> bool:
+def _differs_at_a_point(a: Any, b: Any) -> str:
+    """"" when ``a`` and ``b`` agree at the sample points tried; else the first point where
+    they differ and both values ("at beta = 3/7, u = 5/11: printed 0.5, derived 0.25")."""
     import sympy
     symbols = sorted((a - b).free_symbols, key=lambda s: s.name)
     if not symbols or not all(isinstance(s, sympy.Symbol) for s in symbols):
-        return False
+        return ""
     for k in range(3):
         point = {s: sympy.Rational(*SAMPLES[(i + k) % len(SAMPLES)]) for i, s in enumerate(symbols)}
         try:
@@ -132,5 +135,13 @@ def _differs_at_a_point(a: Any, b: Any) -> bool:
         if va != va or vb != vb:
             continue
         if abs(va - vb) > 1e-12 * max(1.0, abs(va), abs(vb)):
-            return True
-    return False
+            at = ", ".join(f"{s.name} = {v}" for s, v in point.items())
+            return f"at {at}: printed {_short(va)}, derived {_short(vb)}"
+    return ""
+
+
+def _short(v: complex) -> str:
+    """A sample value to 6 significant digits (a complex one only when it is complex)."""
+    if abs(v.imag) <= 1e-12 * max(1.0, abs(v.real)):
+        return f"{v.real:.6g}"
+    return f"{v.real:.6g}{v.imag:+.6g}i"
