@@ -161,7 +161,7 @@ def backward_recursion() -> Derived:
     delta, grad_theta, layer = _scalar_chain_rule()
     general_ok, delta_nc, grad_nc = _backward_general()
     return Derived(
-        forms={"delta": delta_nc, "grad_theta": grad_nc, "layer": layer,
+        forms={"delta": _eq(delta.lhs, delta_nc), "grad_theta": _eq(grad_theta.lhs, grad_nc), "layer": layer,
                "sensitivity": _sensitivity_definition(), "delta_scalar": delta, "grad_theta_scalar": grad_theta},
         evidence=(Evidence(K.IDENTITY, "For states of any sizes (MatrixSymbol of symbolic n, m, p): a perturbation "
                            "dh^l moves h^{l+1} by J dh^l (J = D_h F_l, m x n), so dL = (delta^{l+1})^T J dh^l = "

@@ -183,7 +183,7 @@ class Evidence:
 
     def __post_init__(self) -> None:
         if self.reach is None:
-            object.__setattr__(self, "reach", REACH_OF_KIND[self.kind])
+            object.__setattr__(self, "reach", REACH_OF_KIND.get(self.kind, Reach.INSTANCES))
 
 
 @dataclass(frozen=True)

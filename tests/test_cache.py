@@ -41,6 +41,8 @@ notes:
   mini:
     file: notes/mini.txt
     title: "Mini note"
+    math:
+      - {snippet: "$2^{-10}\\\\simeq 0.000977$", why: "its number is checked by mini.halved"}
 claims:
   - id: mini.ten-halvings
     note: mini

@@ -86,8 +86,10 @@ def same_sides(relation, ops, args) -> bool:
 def test_backward_recursion_is_the_chain_rule():
     d = derive("w10.backward-recursion")
     assert all_hold(d) and kinds(d) == {K.IDENTITY}
-    delta_l, delta_l1, DhF_T, DthF_T = sp.symbols("delta_l delta_l1 DhF_T DthF_T")
+    delta_l = sp.Symbol("delta_l")
+    delta_l1, DhF_T, DthF_T = sp.symbols("delta_l1 DhF_T DthF_T", commutative=False)   # operators: order kept
     assert same_sides(d.forms["delta"], ("=",), (delta_l, DhF_T * delta_l1))
+    assert not same_sides(d.forms["delta"], ("=",), (delta_l, delta_l1 * DhF_T))
     assert not same_sides(d.forms["delta"], ("=",), (delta_l1, DhF_T * delta_l1))
     assert same_sides(d.forms["grad_theta"], ("=",), (sp.Symbol("grad_theta_L"), DthF_T * delta_l1))
     h, theta = sp.symbols("h theta")
@@ -149,6 +151,10 @@ def test_lyapunov_balance():
     assert all_hold(d)
     Sigma = sp.Symbol("Sigma")
     assert same(eta * C / B, d.forms["rhs"]) and same(A * Sigma + Sigma * A, d.forms["lhs"])
+    An, Sn, Cn = sp.symbols("A Sigma C", commutative=False)
+    balance = d.forms["balance"]
+    assert sp.expand(balance.lhs - (An * Sn + Sn * An)) == 0 and sp.expand(balance.rhs - eta * Cn / B) == 0
+    assert sp.expand(balance.lhs - 2 * An * Sn) != 0
     assert earned("w10.lyapunov-balance")
 
 
@@ -327,7 +333,8 @@ FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
     ("w10.shared-parameter", "dLdw", ("2wx(w^{2}x-y)", "2wx(wx-y)")),
     ("w10.frozen-moment-matching", "step_cov", ("{\\eta }^{2}C/B", "\\eta C/B")),
     ("w10.frozen-moment-matching", "sde", ("\\sqrt{\\eta /B}", "\\sqrt{\\eta B}")),
-    ("w10.lyapunov-balance", "rhs", ("=\\eta C/B", "=2\\eta C/B")),
+    ("w10.lyapunov-balance", "balance", ("=\\eta C/B", "=2\\eta C/B")),
+    ("w10.lyapunov-balance", "balance", ("+\\Sigma A=", "+A\\Sigma =")),
     ("w10.effective-temperature", "Sigma", ("T{A}^{-1}", "2T{A}^{-1}")),
     ("w10.temperature-softmax", "p2", ("\\sqrt{3}/(1+\\sqrt{3})", "\\sqrt{3}/(2+\\sqrt{3})")),
     ("w10.softmax-gradient", "grad", ("p_a-1_{a=y}", "1_{a=y}-p_a")),

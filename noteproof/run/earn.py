@@ -30,7 +30,8 @@ DATE = re.compile(r"\b\d{4}-\d{2}-\d{2}\b")
 def measured_performance(text: str) -> list[str]:
     """What in a proposal's printed text reads as measured performance (empty: nothing)."""
     plain = DATE.sub("", text)
-    found = re.findall(r"\d+(?:[.,]\d+)*\s*%?", plain)
+    prose = re.sub(r"\$[^$]*\$", " ", plain)          # a formula's digits are mathematics, not a measurement
+    found = re.findall(r"\d+(?:[.,]\d+)*\s*%?", prose) + re.findall(r"\d+(?:[.,]\d+)*\s*\\?%", plain)
     return [f.strip() for f in found] + [w for w in PERFORMANCE_WORDS if w in plain.lower() and w not in found]
 
 
