@@ -159,9 +159,8 @@ def convergence() -> Derived:
             "for |theta| >= 1 (theta = 1, -1, 6/5, -6/5)",
             all(sp.limit(abs(r)**k, k, sp.oo) == 0 for r in inside)
             and all(sp.limit(abs(r)**k, k, sp.oo) != 0 for r in outside),
-            detail="the start z0 = 0 differs from z* whenever x != 0",
-            notice="with x = 0 the start is the fixed point, so the iterates stay put for "
-                   "every theta: convergence needs |theta| < 1 only when x != 0"),))
+            detail="the start z0 = 0 differs from z* whenever x != 0; at x = 0 it is z* "
+                   "(c12.d02.settles-from-fixed-point, c12.d02.converges-from-fixed-point)"),))
 
 
 @derivation("c12.d02.theta-one")

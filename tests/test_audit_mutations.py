@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, copy_project, run_cli
+from conftest import copy_project, run_cli
 
 
 @dataclass(frozen=True)
@@ -184,7 +184,8 @@ def report_cache(tmp_path_factory) -> Path:
     """The cache a `noteproof report` of the unedited project leaves."""
     project = copy_project(tmp_path_factory.mktemp("audit-baseline") / "project")
     run = run_cli("report", "--out", str(project / "out"), "--timeout", "600", cwd=project)   # a loaded machine
-    assert run.code == 0, run.stderr[-2000:]
+    # exit 1: the claims where the notes are wrong fail, each with an erratum (tests/test_errata.py)
+    assert run.code in (0, 1) and " 0 errors" in " ".join(run.stdout.split()), run.stderr[-2000:]
     return project / ".noteproof-cache"
 
 

@@ -10,7 +10,6 @@ import json
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -398,7 +397,7 @@ def test_report_with_and_without_cache_and_after_edits(mini, tmp_path):
     assert report_files(tmp_path / "warm") == report_files(tmp_path / "cold")
     assert warm.stdout.split("IMPORTED")[0].replace("warm", "cold") == cold.stdout.split("IMPORTED")[0]
 
-    none = cli(mini, "report", "--no-cache", "--out", str(tmp_path / "none"))
+    cli(mini, "report", "--no-cache", "--out", str(tmp_path / "none"))
     assert report_files(tmp_path / "none") == report_files(tmp_path / "cold")
 
     # a line inserted above both claims: the locations move, nothing stale is served

@@ -6,7 +6,6 @@ import functools
 from pathlib import Path
 
 import mpmath
-import pytest
 import sympy as sp
 
 from noteproof.run.interval import consistent

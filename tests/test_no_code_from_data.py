@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit, run_cli
+from conftest import ROOT, run_cli
 
 PAYLOADS = [
     "__import__('os').system('touch {s}')",

@@ -1,13 +1,10 @@
 """Bad command lines, bad notes and bad registries: a located message, exit 2, no traceback."""
 import os
-import signal
-import subprocess
-import sys
 import time
 
 import pytest
 
-from conftest import ROOT, edit, run_cli
+from conftest import edit, run_cli
 
 
 def assert_clean_error(run, *words):

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from conftest import ROOT, edit, run_cli
+from conftest import edit, run_cli
 from noteproof.sources.locate import numeric_tokens
 from noteproof.sources.notes import Note
 from noteproof.sources.registry import load_registry
@@ -88,7 +88,9 @@ def test_scan_json_document(scan_doc):
             assert set(n) == {"text", "location", "coverage", "by"}
             assert n["coverage"] in ("check", "input", "label", "unaccounted")
     week09 = scan_doc["notes"][0]
-    assert len([r for r in week09["rows"] if r["claim"]]) == 8
+    # the eight status-table rows, and the statement claim on the implicit-differentiation sentence
+    assert len([r for r in week09["rows"] if r["claim"]]) == 9
+    assert "w09.fixed-point-slope-formula" in {r["claim"] for r in week09["rows"]}
 
 
 def test_every_row_is_encoded(scan_doc):

@@ -311,7 +311,10 @@ def test_overstated_tag_is_not_earned(claim_id, overstated):
 
 # ---- through the engine: the reader on the note's formulas, and each claim's verdict ------
 
-W10_IDS = [c.id for c in load_registry(ROOT / "claims.yaml").claims if c.id.startswith("w10.")]
+W10_ERRATA = ("w10.gradient-step-direction",)   # the note is wrong there (tests/test_errata.py)
+W10_PARTLY = ("w10.continuous-adjoint",)        # a scalar local error and sampled bound for a general statement
+W10_IDS = [c.id for c in load_registry(ROOT / "claims.yaml").claims
+           if c.id.startswith("w10.") and c.id not in W10_ERRATA]
 
 
 @pytest.mark.parametrize("claim_id", W10_IDS)
@@ -321,7 +324,21 @@ def test_claim_verified_by_the_engine(claim_id):
     from noteproof.sources.notes import read_note
     note = read_note(ROOT / "notes" / "week10.txt", "notes/week10.txt")
     result = run_claim(claim(claim_id), content(), note)
-    assert result.outcome is Outcome.VERIFIED, result.messages
+    if claim_id in W10_PARTLY:   # its own checks hold; the reach falls short (named in its messages)
+        assert result.outcome is Outcome.PARTLY and any("partly verified" in m for m in result.messages)
+    else:
+        assert result.outcome is Outcome.VERIFIED, result.messages
+
+
+@pytest.mark.parametrize("claim_id", W10_ERRATA)
+def test_erratum_claim_fails_on_its_erratum_only(claim_id):
+    from noteproof.run.claim import run_claim
+    from noteproof.model import Outcome
+    from noteproof.sources.notes import read_note
+    note = read_note(ROOT / "notes" / "week10.txt", "notes/week10.txt")
+    result = run_claim(claim(claim_id), content(), note)
+    assert result.outcome is Outcome.FAILED and result.errata
+    assert all(e.holds or e.erratum for e in result.evidence)
 
 
 FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)

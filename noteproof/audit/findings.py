@@ -41,7 +41,11 @@ def claim_findings(original: Claim, claim: Claim, result: ClaimResult, plan: Pla
     out += formula_findings(claim, result, plan, derived_form)
     for e in result.evidence:
         if not e.holds:
-            out.append(Finding("claim", Severity.ERROR, claim.id, result.location, f"does not hold: {e.statement}",
+            known = e.erratum is not None and plan.old is not None and plan.old.locate(e.erratum.says) is not None
+            # an erratum whose words the baseline printed too is the note's old error, not the edit's
+            out.append(Finding("claim", Severity.NOTICE if known else Severity.ERROR, claim.id, result.location,
+                               ("erratum, printed before this edit too: " if known else "does not hold: ")
+                               + e.statement,
                                code="NP802", help=f"run `noteproof check {claim.id}` for the computation"))
     out += tag_findings(original, result, plan)
     return out

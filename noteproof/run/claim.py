@@ -91,6 +91,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
     (an audit's replay, replay.py, calls it with what a cached result computed)."""
     where = note.find(claim.text)
+    evidence = as_printed(note, evidence)
     messages = [] if where else [f"{'row' if claim.row else 'statement'} not found in {note.path}"]
     tag, status, said = printed_tag(claim, note)
     evidence += tuple(_numeric_evidence(numbers))
@@ -122,6 +123,27 @@ def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
     return cell, parts or claim.status, [
         f"the note's status cell reads {cell!r} (claims.yaml registers {claim.tag.text!r}); "
         "the note's tag is judged: update claims.yaml's 'tag'"]
+
+
+NOT_PRINTED = "not judged: the note does not print the words this refutes; "
+
+
+def as_printed(note: Note, evidence: tuple[Evidence, ...]) -> tuple[Evidence, ...]:
+    """Evidence that shows the note wrong refutes the words its erratum quotes (``says``). Where
+    the note no longer prints them (it was corrected) the refutation is not about this note: it is
+    kept inert (holds, as a condition, so it earns nothing and fails nothing), and made live again
+    when the words are printed (an audit's replay judges a cached result on an edited note)."""
+    out = []
+    for e in evidence:
+        if e.erratum is not None:
+            printed = note.locate(e.erratum.says) is not None
+            inert = e.detail.startswith(NOT_PRINTED)
+            if printed and inert:
+                e = replace(e, holds=False, condition=False, detail=e.detail[len(NOT_PRINTED):])
+            elif not printed and not inert and not e.holds:
+                e = replace(e, holds=True, condition=True, detail=NOT_PRINTED + e.detail)
+        out.append(e)
+    return tuple(out)
 
 
 def located_errata(claim: Claim, note: Note, evidence: tuple[Evidence, ...],

@@ -1,0 +1,561 @@
+"""Where the notes are wrong: certified witnesses against statements as the notes print them.
+
+Each derivation checks one printed statement at an exact point (SymPy rationals, or exact
+expressions whose sign SymPy certifies) and re-checks the same point by a second, independent
+route (an mpmath loop at the working precision, or a second SymPy route). Only when both routes
+refute the statement is the evidence a counterexample carrying an erratum; when they disagree
+it is `undecided` and claims no counterexample; at values that are no witness it is inert.
+Each derivation also proves the corrected statement in general, so a note that prints the
+correction is verified (the engine leaves a refutation of words the note no longer prints
+inert: checks.as_printed).
+
+Parameters default to the witness; `noteproof check ID --set NAME=VALUE` reruns the finding
+(the erratum's ``rerun``).
+"""
+from __future__ import annotations
+
+import mpmath
+import sympy as sp
+
+from noteproof.authoring import derivation, exact, mpnum
+from noteproof.authoring import Derived, Erratum, ErratumKind, Evidence, EvidenceKind, Reach, Step
+
+IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY
+WITNESS, NONE = EvidenceKind.COUNTEREXAMPLE, EvidenceKind.NONE
+
+
+def refutation(statement: str, first: bool, second: bool, *, kind: ErratumKind, says: str, finding: str,
+               suggestion: str, rerun: tuple, routes: str, no_witness: str) -> Evidence:
+    """The evidence of one witness: a counterexample with its erratum only when both routes agree
+    that the point refutes the statement; undecided (no counterexample) when they disagree;
+    inert (a holding condition, earning nothing) at values that are no witness."""
+    if first and second:
+        return Evidence(WITNESS, statement, False, detail=routes, reach=Reach.INSTANCES,
+                        erratum=Erratum(kind, says, finding, suggestion, rerun))
+    if first != second:
+        return Evidence(NONE, f"undecided: the two routes disagree ({routes}: the exact route "
+                        f"{'refutes' if first else 'does not refute'}, the re-check "
+                        f"{'refutes' if second else 'does not refute'}); no counterexample is claimed",
+                        False, detail=statement, reach=Reach.INSTANCES)
+    return Evidence(WITNESS, f"no counterexample at these values: {no_witness}", True, detail=statement,
+                    condition=True, reach=Reach.INSTANCES)
+
+
+def _q(v) -> str:
+    return str(sp.nsimplify(v)) if isinstance(v, sp.Basic) else str(v)
+
+
+# ---- C12-D01: "That factor is positive and small for small steps" ---------------
+
+a_, h_ = sp.symbols("a h", positive=True)
+
+
+def _solve(condition):
+    w = sp.Symbol("w", real=True)
+    return sp.solve_univariate_inequality(condition(w), w, relational=False)
+
+
+def recheck_euler_factor(a: str, h: str):
+    """Second route: one Euler step of dx/dt = -a x from x0 = 1, in mpmath."""
+    x0 = mpmath.mpf(1)
+    return x0 + mpnum(h) * (-mpnum(a) * x0)
+
+
+@derivation("c12.d01.factor-near-one")
+def factor_near_one(a="6/5", h="1/4") -> Derived:
+    """1 - ah -> 1 as h -> 0: for small steps the Euler factor is positive and close to 1, not small."""
+    xs = sp.Symbol("x")
+    factor = sp.simplify((xs + h_ * (-a_ * xs)) / xs)
+    limit = sp.limit(factor, h_, 0)
+    aa, hh = exact(a), exact(h)
+    f = factor.subs({a_: aa, h_: hh}) if aa > 0 and hh > 0 else sp.nan
+    small_step = aa > 0 and hh > 0 and aa * hh <= sp.Rational(1, 2)
+    first = bool(small_step and f >= sp.Rational(1, 2))
+    mp = recheck_euler_factor(a, h)
+    second = bool(small_step and mp >= mpmath.mpf(1) / 2)
+    return Derived(
+        forms={"factor": factor, "small_step_limit": limit},
+        evidence=(
+            Evidence(INEQUALITY, "for 0 < ah < 1 the factor 1 - ah lies in (0, 1) and tends to 1 as h -> 0 "
+                     "(positive and close to 1 for small steps)",
+                     limit == 1 and _solve(lambda w: 1 - w > 0).intersect(_solve(lambda w: 1 - w < 1))
+                     == sp.Interval.open(0, 1)),
+            refutation(
+                f"the factor 1 - ah is small for small steps: at a = {aa}, h = {hh} (ah = {aa * hh}) it is {f}",
+                first, second, kind=ErratumKind.FALSE, says="That factor is positive and small for small steps",
+                finding=f"at a = {aa}, h = {hh} (ah = {aa * hh}, a small step) the factor 1 - ah is {f} exactly "
+                        f"(one Euler step from x0 = 1 in mpmath: {mpmath.nstr(mp, 15)}); as h -> 0 it tends "
+                        f"to {limit}: small steps give a factor close to 1, not a small one",
+                suggestion="That factor is positive and close to 1 for small steps, negative for steps past "
+                           "ah = 1, and larger than 1 in size past ah = 2.",
+                rerun=(("a", a), ("h", h)),
+                routes="exact 1 - ah (SymPy) and one mpmath Euler step",
+                no_witness=f"ah = {aa * hh} is not a small step (ah <= 1/2) with factor >= 1/2"),
+        ),
+        steps=(Step("factor per step", factor), Step("as h -> 0", limit)))
+
+
+# ---- C12-D02: settling from z0 = 0 ----------------------------------------------
+
+th_, x_, k_ = sp.Symbol("theta"), sp.Symbol("x"), sp.Symbol("k", integer=True, nonnegative=True)
+
+
+def recheck_iterates(theta: str, x: str, updates: int = 60) -> list:
+    """Second route: the update z <- theta z + x from z0 = 0, in mpmath."""
+    t, xv, zk, out = mpnum(theta), mpnum(x), mpmath.mpf(0), []
+    for _ in range(updates):
+        zk = t * zk + xv
+        out.append(zk)
+    return out
+
+
+def _iterate():
+    zs = sp.Function("z")
+    return sp.rsolve(zs(k_ + 1) - th_ * zs(k_) - x_, zs(k_), {zs(0): 0})
+
+
+def _start_is_fixed(theta: str, x: str):
+    """At (theta, x): |theta| >= 1 and yet the iterates from z0 = 0 settle, because z0 = z*."""
+    th, xv = exact(theta), exact(x)
+    iterate = _iterate()
+    if th == 1:
+        return th, xv, sp.nan, False, False, iterate
+    z_star = sp.solve(sp.Eq(sp.Symbol("z"), th * sp.Symbol("z") + xv), sp.Symbol("z"))[0]
+    seq = sp.simplify(iterate.subs({th_: th, x_: xv}))
+    first = bool(abs(th) >= 1 and not seq.has(k_) and sp.simplify(seq - z_star) == 0)
+    mp = recheck_iterates(theta, x)
+    second = bool(abs(mpnum(theta)) >= 1 and max(abs(v - mpnum(z_star)) for v in mp) == 0)
+    return th, xv, z_star, first, second, iterate
+
+
+def _general_zero_start(iterate) -> Evidence:
+    fixed = sp.simplify(iterate.subs(x_, 0))
+    return Evidence(IDENTITY, "from z0 = 0 the iterates are z_k = x(1 - theta^k)/(1 - theta); at x = 0 every "
+                    "z_k = 0 = z*, for every theta: the start is already the fixed point",
+                    fixed == 0 and sp.simplify(iterate - x_ * (1 - th_**k_) / (1 - th_)) == 0)
+
+
+def _d02(theta: str, x: str, says: str, suggestion: str, statement: str) -> Derived:
+    th, xv, z_star, first, second, iterate = _start_is_fixed(theta, x)
+    return Derived(
+        evidence=(
+            _general_zero_start(iterate),
+            refutation(
+                f"{statement}: at theta = {th}, x = {xv} (|theta| >= 1) the iterates from z0 = 0 stay at z* = {z_star}",
+                first, second, kind=ErratumKind.FALSE, says=says,
+                finding=f"at theta = {th}, x = {xv}: z* = x/(1 - theta) = {z_star} = z0, so z_k = {z_star} for every k "
+                        f"(SymPy's rsolve closed form; 60 mpmath updates from 0 stay at {z_star}) although "
+                        f"|theta| = {abs(th)} >= 1",
+                suggestion=suggestion, rerun=(("witness_theta", theta), ("witness_x", x)),
+                routes="rsolve closed form (SymPy) and 60 mpmath updates",
+                no_witness=f"theta = {th}, x = {xv} is not |theta| >= 1 with the start at the fixed point"),
+        ),
+        steps=(Step("iterates from z0 = 0 (rsolve)", iterate), Step("at x = 0", sp.simplify(iterate.subs(x_, 0)))))
+
+
+@derivation("c12.d02.settles-from-fixed-point")
+def settles_from_fixed_point(witness_theta="2", witness_x="0") -> Derived:
+    """The caption's "settles from the start only when |theta| is below 1", at x = 0."""
+    x = witness_x                      # the witness, apart from the page's theta and x
+    return _d02(witness_theta, x, says="the repeated update settles from the start only when |theta| is below 1",
+                suggestion="A fixed point can exist and still never be reached: the repeated update settles "
+                           "from the start only when |theta| < 1 or the start is already the fixed point (x = 0).",
+                statement="the update settles from the start only when |theta| < 1")
+
+
+@derivation("c12.d02.converges-from-fixed-point")
+def converges_from_fixed_point(witness_theta="2", witness_x="0") -> Derived:
+    """"Starting from z0 = 0, convergence requires |theta| < 1", at x = 0."""
+    x = witness_x                      # the witness, apart from the page's theta and x
+    return _d02(witness_theta, x, says="Starting from z0 = 0, convergence requires |theta| < 1.",
+                suggestion="Starting from z0 = 0, convergence requires |theta| < 1 unless x = 0 "
+                           "(then the start is the fixed point).",
+                statement="starting from z0 = 0, convergence requires |theta| < 1")
+
+
+@derivation("c12.d02.multiplier-in-size")
+def multiplier_in_size(witness_theta="-6/5", witness_x="1") -> Derived:
+    """"the layer's multiplier staying below 1": a multiplier below 1 but not in size does not settle."""
+    theta, x = witness_theta, witness_x      # the witness, apart from the page's theta and x
+    th, xv = exact(witness_theta), exact(x)
+    iterate = _iterate()
+    ok = th != 1
+    z_star = xv / (1 - th) if ok else sp.nan
+    first = bool(ok and th < 1 and abs(th) >= 1 and z_star != 0
+                 and sp.limit(abs(th) ** k_, k_, sp.oo) != 0)
+    mp = recheck_iterates(witness_theta, x) if ok else []
+    second = bool(ok and th < 1 and abs(mpnum(witness_theta)) >= 1 and abs(mp[-1] - mpnum(z_star)) >= abs(mpnum(z_star)) > 0)
+    z12 = sp.simplify(iterate.subs({th_: th, x_: xv, k_: 12})) if ok else sp.nan
+    return Derived(
+        evidence=(
+            Evidence(IDENTITY, "z_k - z* = -theta^k z* from z0 = 0: for x != 0 the iterates settle exactly "
+                     "when |theta| < 1 (the size of the multiplier, not its value)",
+                     sp.simplify(iterate - x_ / (1 - th_) + th_**k_ * x_ / (1 - th_)) == 0),
+            refutation(
+                f"whether the update stops depends on the multiplier staying below 1: theta = {th} < 1 does not settle",
+                first, second, kind=ErratumKind.IMPRECISE,
+                says="the layer's multiplier staying below 1, not on a solution merely existing",
+                finding=f"theta = {th} is below 1, yet from z0 = 0 with x = {xv} the iterates move away from "
+                        f"z* = {z_star}: z_12 = {z12} exactly, and |z_60 - z*| = {mpmath.nstr(abs(mp[-1] - mpnum(z_star)), 6) if mp else '-'} "
+                        "(mpmath); what decides is |theta| < 1",
+                suggestion="A deep equilibrium model repeats one layer until its output stops changing; whether it "
+                           "stops depends on the layer's multiplier staying below 1 in size, not on a solution "
+                           "merely existing.",
+                rerun=(("witness_theta", theta), ("witness_x", x)),
+                routes="|theta|^k -> oo (SymPy) and 60 mpmath updates",
+                no_witness=f"theta = {th}, x = {xv} is not a multiplier below 1 with |theta| >= 1 and x != 0"),
+        ))
+
+
+# ---- C12-D03: the slope "understates the size of a finite change" ---------------
+
+def recheck_zero_input(theta: str, x: str, dtheta: str):
+    """Second route: equilibria by 400 mpmath updates from 0, the slope by mpmath.diff."""
+    def equilibrium(t):
+        zk = mpmath.mpf(0)
+        for _ in range(400):
+            zk = t * zk + mpnum(x)
+        return zk
+    t, d = mpnum(theta), mpnum(dtheta)
+    actual = equilibrium(t + d) - equilibrium(t)
+    estimate = mpmath.diff(lambda s: mpnum(x) / (1 - s), t) * d
+    return actual, estimate
+
+
+@derivation("c12.d03.zero-input")
+def zero_input(witness_theta="4/5", witness_x="0", witness_dtheta="1/100") -> Derived:
+    """At x = 0 the slope is 0 for every theta: it neither grows near theta = 1 nor understates.
+
+    Its parameters are named apart from the page's theta, x, dtheta: the page's excess
+    percentage (actual / estimate) is undefined at x = 0."""
+    theta, x, dtheta = witness_theta, witness_x, witness_dtheta
+    slope = sp.simplify(sp.diff(x_ / (1 - th_), th_))
+    th, xv, d = exact(theta), exact(x), exact(dtheta)
+    inside = th + d < 1 and th < 1 and d > 0 and abs(th + d) < 1 and abs(th) < 1
+    s = slope.subs({th_: th, x_: xv}) if inside else sp.nan
+    actual = (x_ / (1 - th_)).subs({th_: th + d, x_: xv}) - (x_ / (1 - th_)).subs({th_: th, x_: xv}) if inside else sp.nan
+    estimate = s * d if inside else sp.nan
+    near_one = sp.limit(slope.subs(x_, xv), th_, 1, "-") if inside else sp.nan
+    first = bool(inside and abs(actual) <= abs(estimate) and near_one.is_finite)
+    if inside:
+        mp_actual, mp_estimate = recheck_zero_input(theta, x, dtheta)
+        second = bool(abs(mp_actual) <= abs(mp_estimate) + mpmath.mpf(10) ** (-mpmath.mp.dps // 2))
+    else:
+        mp_actual = mp_estimate = mpmath.nan
+        second = False
+    return Derived(
+        evidence=(
+            Evidence(IDENTITY, "for x != 0 the slope x/(1-theta)^2 is unbounded as theta -> 1 and the actual change "
+                     "exceeds the estimate in size ((1-theta)/(1-theta-dtheta) > 1); at x = 0 both are 0",
+                     slope.subs(x_, 0) == 0 and sp.limit(slope.subs(x_, 1), th_, 1) == sp.oo),
+            refutation(
+                f"the slope grows without limit near theta = 1 and understates a finite change: at x = {xv} "
+                f"the estimate {estimate} equals the actual change {actual}",
+                first, second, kind=ErratumKind.MISSING_CONDITION,
+                says="but it grows without limit near theta = 1 and understates the size of a finite change",
+                finding=f"at x = {xv} (the page includes x = 0: 'x = 0 gives zero sensitivity'), theta = {th}, "
+                        f"dtheta = {d}: slope {s}, estimate {estimate}, actual change {actual} (exact; 400 mpmath "
+                        f"updates and mpmath.diff give {mpmath.nstr(mp_actual, 6)} and {mpmath.nstr(mp_estimate, 6)}); "
+                        f"the slope tends to {near_one} as theta -> 1: it neither grows without limit nor understates",
+                suggestion="The slope x/(1-theta)^2 predicts how the equilibrium moves, but for x != 0 it grows "
+                           "without limit near theta = 1 and understates the size of a finite change.",
+                rerun=(("witness_theta", theta), ("witness_x", x), ("witness_dtheta", dtheta)),
+                routes="exact equilibria and slope (SymPy) and mpmath updates with mpmath.diff",
+                no_witness=f"at x = {xv} the estimate understates the change (or theta + dtheta is not below 1)"),
+        ),
+        steps=(Step("slope dz*/dtheta", slope),))
+
+
+# ---- C12-D08: "largest stable step", "divides by 1 + h lambda, which is below 1" ------
+
+lam_, hs_ = sp.symbols("lambda h", positive=True)
+
+
+def recheck_explicit(h, rate, steps: int):
+    """Second route: |x_N| after N explicit Euler steps on dx/dt = -rate x from 1, in mpmath."""
+    xv = mpmath.mpf(1)
+    for _ in range(steps):
+        xv = xv - h * rate * xv
+    return abs(xv)
+
+
+def _stable_set():
+    return sp.solve_univariate_inequality(sp.Abs(1 - hs_ * lam_) < 1, hs_, relational=False)
+
+
+@derivation("c12.d08.no-largest-step")
+def no_largest_step(fast="100") -> Derived:
+    """The stable steps 0 < h < 2/lambda have no largest element; 2/lambda is their limit."""
+    stable = _stable_set()
+    lam = exact(fast)
+    ok = lam > 0
+    hl = 2 / lam if ok else sp.nan
+    factor = 1 - hl * lam if ok else sp.nan
+    first = bool(ok and stable.right_open and stable.sup == 2 / lam_ and not abs(factor) < 1)
+    mp = recheck_explicit(mpnum(2) / mpnum(fast), mpnum(fast), 1000) if ok else mpmath.nan
+    second = bool(ok and not mp < 1)
+    return Derived(
+        forms={"limit": stable.sup},
+        evidence=(
+            Evidence(INEQUALITY, "the stable steps are 0 < h < 2/lambda, an open interval: 2/lambda is its "
+                     "supremum (the stability limit), not a member", stable == sp.Interval.open(0, 2 / lam_)),
+            refutation(
+                f"2/lambda is the largest stable explicit step: at lambda = {lam} the step {hl} gives factor {factor}",
+                first, second, kind=ErratumKind.IMPRECISE, says="Largest stable explicit step (2 / fast rate)",
+                finding=f"at fast rate {lam} the step 2/{lam} = {hl} = {sp.N(hl, 6)} gives the explicit factor 1 - h lambda = {factor}, "
+                        f"not below 1 in size (1000 mpmath steps keep |x| = {mpmath.nstr(mp, 6)}): under the page's "
+                        "criterion |1 - h lambda| < 1 the stable steps are h < 2/lambda, which has no largest one; "
+                        f"{hl} is the stability limit",
+                suggestion="Stability limit (2 / fast rate): 0.02",
+                rerun=(("fast", fast),),
+                routes="the stable set and the factor at 2/lambda (SymPy) and 1000 mpmath Euler steps",
+                no_witness=f"fast rate {lam} is not positive"),
+        ),
+        steps=(Step("stable steps: solve |1 - h lambda| < 1", stable),))
+
+
+@derivation("c12.d08.no-largest-step-check")
+def no_largest_step_check(check_fast="500", horizon="2") -> Derived:
+    """Fast rate 500: 500 steps of 2/500 are not stable; every stable step needs more than 500."""
+    lam, T = exact(check_fast), exact(horizon)
+    ok = lam > 0 and T > 0
+    hl = 2 / lam if ok else sp.nan
+    n = T / hl if ok else sp.nan
+    stable = _stable_set().subs(lam_, lam) if ok else sp.EmptySet
+    more = sp.solve_univariate_inequality(T / hs_ > n, hs_, relational=False).intersect(
+        sp.Interval.open(0, sp.oo)) if ok else sp.EmptySet
+    first = bool(ok and n.is_integer and abs(1 - hl * lam) == 1 and stable.is_subset(more))
+    mp = recheck_explicit(mpnum(2) / mpnum(check_fast), mpnum(check_fast), int(n)) if ok and n.is_integer else mpmath.nan
+    second = bool(ok and not mp < 1)
+    return Derived(
+        evidence=(
+            Evidence(INEQUALITY, "every stable step h < 2/lambda needs more than horizon/(2/lambda) steps",
+                     sp.Interval.open(0, 2 / lam_).is_subset(
+                         sp.solve_univariate_inequality(sp.Symbol("T", positive=True) / hs_ >
+                                                        sp.Symbol("T", positive=True) * lam_ / 2, hs_,
+                                                        relational=False))),
+            refutation(
+                f"the largest stable step is 2/{lam} = {hl}, so {n} steps: at that step the factor is {1 - hl * lam}",
+                first, second, kind=ErratumKind.IMPRECISE,
+                says="The largest step is 2/500 = 0.004, so 2/0.004 = 500 steps",
+                finding=f"at fast rate {lam} the step 2/{lam} = {hl} = {sp.N(hl, 6)} gives the factor 1 - h lambda = {1 - hl * lam}: "
+                        f"{n} steps of {hl} over horizon {T} leave |x| = {mpmath.nstr(mp, 6)} (mpmath), not stable; "
+                        f"every stable step is below {hl} and needs more than {n} steps",
+                suggestion="Steps must stay below 2/500 = 0.004, so more than 2/0.004 = 500 steps are needed.",
+                rerun=(("check_fast", check_fast), ("horizon", horizon)),
+                routes="the factor at 2/lambda and the stable set (SymPy) and the mpmath Euler loop",
+                no_witness=f"fast rate {lam}, horizon {T} give no whole number of steps at 2/lambda"),
+        ))
+
+
+def recheck_implicit_divisor(h: str, fast: str):
+    """Second route: one implicit Euler step from x_old = 1 solved by mpmath.findroot; x_old/x_new."""
+    hh, lam = mpnum(h), mpnum(fast)
+    new = mpmath.findroot(lambda v: v - (1 - hh * lam * v), mpmath.mpf(0))
+    return 1 / new
+
+
+@derivation("c12.d08.implicit-divisor")
+def implicit_divisor(h="0.05", fast="100") -> Derived:
+    """1 + h lambda > 1 for h lambda > 0: the divisor is above 1; its reciprocal, the factor, is below 1."""
+    xn, xn1 = sp.symbols("x_n x_n1")
+    implicit = sp.solve(sp.Eq(xn1, xn + hs_ * (-lam_ * xn1)), xn1)[0]
+    divisor = sp.simplify(xn / implicit)
+    hh, lam = exact(h), exact(fast)
+    ok = hh > 0 and lam > 0
+    dv = divisor.subs({hs_: hh, lam_: lam}) if ok else sp.nan
+    first = bool(ok and dv > 1)
+    second = bool(ok and recheck_implicit_divisor(h, fast) > 1)
+    return Derived(
+        forms={"divisor": divisor},
+        evidence=(
+            Evidence(INEQUALITY, "for h, lambda > 0 the divisor 1 + h lambda exceeds 1 and the factor "
+                     "1/(1 + h lambda) lies in (0, 1)",
+                     sp.simplify(divisor - 1 - hs_ * lam_) == 0 and bool((hs_ * lam_).is_positive)
+                     and sp.simplify(1 / divisor - 1 + hs_ * lam_ / divisor) == 0
+                     and bool((hs_ * lam_ / divisor).is_positive) and bool((1 / divisor).is_positive)),
+            refutation(
+                f"1 + h lambda is below 1 for every positive step: at h = {hh}, lambda = {lam} it is {dv}",
+                first, second, kind=ErratumKind.FALSE,
+                says="divides by 1 + h lambda, which is below 1 for every positive step",
+                finding=f"at h = {hh}, lambda = {lam} the divisor 1 + h lambda is {dv} > 1 (an mpmath implicit step "
+                        f"from 1 gives x_old/x_new = {mpmath.nstr(recheck_implicit_divisor(h, fast), 6) if ok else '-'}); "
+                        f"1 + h lambda > 1 for every positive step: it is the factor 1/(1 + h lambda) = {1 / dv} "
+                        "that is below 1",
+                suggestion="The implicit update divides by 1 + h lambda, so its factor 1/(1 + h lambda) is below 1 "
+                           "for every positive step.",
+                rerun=(("h", h), ("fast", fast)),
+                routes="the divisor of the solved implicit step (SymPy) and mpmath.findroot",
+                no_witness=f"h = {hh}, lambda = {lam} is not a positive step and rate"),
+        ),
+        steps=(Step("implicit step solved", implicit), Step("divisor x_n / x_{n+1}", divisor)))
+
+
+# ---- Week 9: "Euler error proportional to Delta s, constant set by K and S" ---------
+
+def recheck_euler_error(h0: str, steps: int):
+    """Second route: |h(1) - h_L| for dh/ds = -h on [0, 1], h(0) = h0, by the mpmath Euler loop."""
+    hv, ds = mpnum(h0), mpmath.mpf(1) / steps
+    for _ in range(steps):
+        hv = hv + ds * (-hv)
+    return abs(mpnum(h0) * mpmath.exp(-1) - hv)
+
+
+@derivation("w09.euler-error-not-proportional")
+def euler_error_not_proportional(h0="1", h0_other="2", steps="2", steps_other="4") -> Derived:
+    """dh/ds = -h on [0, 1] (K = 1, S = 1): the error is bounded by C-times-Delta s, not proportional
+    to it, and its constant depends on h0 (through C), not only on K and S."""
+    L = sp.Symbol("L", integer=True, positive=True)
+    H = sp.Symbol("H", positive=True)
+    err = H * (sp.exp(-1) - (1 - sp.Integer(1) / L) ** L)      # exact minus Euler, f = -h, S = 1
+    a0, a1, n0, n1 = exact(h0), exact(h0_other), int(exact(steps)), int(exact(steps_other))
+    ok = a0 > 0 and a1 > 0 and a0 != a1 and n0 >= 2 and n1 >= 2 and n0 != n1
+    e00 = err.subs({H: a0, L: n0}) if ok else sp.nan
+    e01 = err.subs({H: a0, L: n1}) if ok else sp.nan
+    e10 = err.subs({H: a1, L: n0}) if ok else sp.nan
+    limit = sp.limit(L * err / H, L, sp.oo)      # error / Delta s -> limit * h0
+    r0, r1 = e00 * n0, e01 * n1            # error / Delta s at two step sizes
+    first = bool(ok and (r0 - r1).is_zero is False and sp.simplify(e10 / e00 - a1 / a0) == 0
+                 and e00.is_positive)
+    if ok:
+        m00, m01, m10 = recheck_euler_error(h0, n0), recheck_euler_error(h0, n1), recheck_euler_error(h0_other, n0)
+        second = bool(abs(m00 * n0 - m01 * n1) > mpmath.mpf(10) ** -10
+                      and abs(m10 / m00 - mpnum(a1) / mpnum(a0)) < mpmath.mpf(10) ** (-mpmath.mp.dps // 2))
+    else:
+        m00 = m01 = m10 = mpmath.nan
+        second = False
+    return Derived(
+        forms={"error": err, "error_over_step_limit": limit},
+        evidence=(
+            refutation(
+                f"the Euler error is proportional to Delta s with a constant set by K and S: for dh/ds = -h "
+                f"(K = 1, S = 1) error/Delta s is {sp.N(r0, 6)} at Delta s = 1/{n0} and {sp.N(r1, 6)} at 1/{n1}",
+                first, second, kind=ErratumKind.IMPRECISE,
+                says="Euler error proportional to $\\Delta s$, constant set by $K$ and $S$",
+                finding=f"dh/ds = -h on [0, 1] (K = 1, S = 1): the Euler error is h0 (e^-1 - (1 - Delta s)^(1/Delta s)); "
+                        f"at h0 = {a0} error/Delta s is {sp.N(r0, 6)} at Delta s = 1/{n0} and {sp.N(r1, 6)} at 1/{n1} "
+                        f"(mpmath Euler loop: {mpmath.nstr(m00 * n0, 6)}, {mpmath.nstr(m01 * n1, 6)}), so the error is not "
+                        f"proportional to Delta s; its limit h0 {limit} = {sp.N(limit, 6)} h0 changes from h0 = {a0} to h0 = {a1} at the same "
+                        f"K and S (error ratio {sp.simplify(e10 / e00) if ok else '-'}), so the constant is not set by K "
+                        "and S alone: it also involves C (sup |f_s + f_h f|/2). The note proves the bound "
+                        "e_L <= (C/K)(e^{KS}-1) Delta s",
+                suggestion="Euler error bounded by a constant times $\\Delta s$, the constant $(C/K)(e^{KS}-1)$ set by "
+                           "$C$, $K$ and $S$",
+                rerun=(("h0", h0), ("h0_other", h0_other), ("steps", steps), ("steps_other", steps_other)),
+                routes="exact errors with e^-1 (SymPy certifies the signs) and the mpmath Euler loop",
+                no_witness="the values are not two different positive starts and two step counts >= 2"),
+        ),
+        steps=(Step("Euler error for dh/ds = -h on [0, 1]", err), Step("limit of error / Delta s", limit)))
+
+
+# ---- Week 9: the implicit-differentiation slope needs 1 - beta(1 - a*^2) != 0 ------
+
+def recheck_inverse_slope(beta: str, u: str):
+    """Second route: the branch's inverse u = atanh(a) - beta a; its derivative du/da at a* = 0
+    (zero: the slope da*/du is not finite), by SymPy on the inverse function."""
+    A = sp.Symbol("A")
+    return sp.diff(sp.atanh(A) - exact(beta) * A, A).subs(A, 0)
+
+
+@derivation("w09.fixed-point-slope-singular")
+def fixed_point_slope_singular(beta="1", u="0") -> Derived:
+    """At beta = 1, u = 0, a* = 0 the denominator 1 - beta(1 - a*^2) vanishes: the branch is
+    a* ~ (3u)^(1/3), whose slope is infinite."""
+    A, B, U = sp.symbols("a_star beta u")
+    denominator = 1 - B * (1 - A**2)
+    b, uu = exact(beta), exact(u)
+    on_branch = uu == 0 and sp.tanh(b * 0 + uu) == 0      # a* = 0 is the zero-input fixed point
+    first = bool(on_branch and denominator.subs({B: b, A: 0}) == 0)
+    second = bool(on_branch and recheck_inverse_slope(beta, u) == 0)
+    series = sp.series(sp.atanh(A) - A, A, 0, 5).removeO()
+    return Derived(
+        forms={"denominator": denominator},
+        evidence=(
+            Evidence(IDENTITY, "where 1 - beta(1 - a*^2) != 0, implicit differentiation of a* = tanh(beta a* + u) "
+                     "gives da*/du = (1 - a*^2)/(1 - beta(1 - a*^2))",
+                     sp.simplify(_slope_check(A, B, U)) == 0),
+            refutation(
+                f"the slope formula holds at every fixed point: at beta = {b}, u = {uu}, a* = 0 its denominator is "
+                f"{denominator.subs({B: b, A: 0})}",
+                first, second, kind=ErratumKind.MISSING_CONDITION, says="Implicit differentiation gives",
+                finding=f"at beta = {b}, u = {uu} the fixed point a* = 0 makes the denominator 1 - beta(1 - a*^2) = "
+                        f"{denominator.subs({B: b, A: 0})}; on the inverse u = atanh(a) - a = {series} + ..., du/da = "
+                        f"{recheck_inverse_slope(beta, u) if on_branch else '-'} at 0, so the branch is a* ~ (3u)^(1/3) "
+                        "with infinite slope: the formula needs 1 - beta(1 - a*^2) != 0",
+                suggestion="For constant input, a fixed point obeys $a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)$. Where "
+                           "$1-\\beta (1-a_{\\ast }^2)\\ne 0$, implicit differentiation gives",
+                rerun=(("beta", beta), ("u", u)),
+                routes="the formula's denominator (SymPy) and the derivative of the inverse u = atanh(a) - beta a",
+                no_witness=f"beta = {b}, u = {uu} is not u = 0 with beta = 1"),
+        ),
+        steps=(Step("denominator", denominator), Step("inverse near 0 at beta = 1", series)))
+
+
+def _slope_check(A, B, U):
+    """da*/du from F(a, u) = a - tanh(beta a + u) = 0: -F_u/F_a at tanh(beta a + u) = a."""
+    T = sp.tanh(B * A + U)
+    F = A - T
+    implicit = -sp.diff(F, U) / sp.diff(F, A)
+    return (implicit - (1 - T**2) / (1 - B * (1 - T**2))).subs(T, A)
+
+
+# ---- Week 10: "A gradient step lowers the score of A and raises the score of B" ----
+
+def recheck_parameter_step(p_b: str, eta: str):
+    """Second route: scores z_A = t1, z_B = 2 t1 + t2 at a point where softmax gives p_B; the loss
+    -log p_B differentiated by mpmath.diff; one gradient step; the change of z_A."""
+    pb = mpnum(p_b)
+    t = [mpmath.mpf(0), mpmath.log(pb / (1 - pb))]
+
+    def loss(t1, t2):
+        za, zb = t1, 2 * t1 + t2
+        return -(zb - mpmath.log(mpmath.exp(za) + mpmath.exp(zb)))
+    g1 = mpmath.diff(lambda s: loss(s, t[1]), t[0])
+    g2 = mpmath.diff(lambda s: loss(t[0], s), t[1])
+    new = (t[0] - mpnum(eta) * g1, t[1] - mpnum(eta) * g2)
+    return new[0] - t[0], (2 * new[0] + new[1]) - (2 * t[0] + t[1])
+
+
+@derivation("w10.parameter-step")
+def parameter_step(p_b="0.792412", eta="1") -> Derived:
+    """A step on the scores lowers z_A and raises z_B; a step on parameters moves the scores
+    through the Jacobian: z_A = t1, z_B = 2 t1 + t2 at p_B = 0.792412 raises z_A."""
+    za, zb = sp.symbols("z_A z_B", real=True)
+    pa_sym = sp.exp(za) / (sp.exp(za) + sp.exp(zb))
+    loss = -sp.log(sp.exp(zb) / (sp.exp(za) + sp.exp(zb)))
+    ga, gb = sp.simplify(sp.diff(loss, za)), sp.simplify(sp.diff(loss, zb))
+    pb, et = exact(p_b), exact(eta)
+    ok = 0 < pb < 1 and et > 0
+    g = sp.Matrix([1 - pb, pb - 1])                     # (p_A, p_B - 1) at the printed p_B
+    J = sp.Matrix([[1, 0], [2, 1]])                      # d(z_A, z_B)/d(t1, t2)
+    dz = J * (-et * J.T * g) if ok else sp.Matrix([sp.nan, sp.nan])
+    first = bool(ok and dz[0] > 0)
+    if ok:
+        mp_a, mp_b = recheck_parameter_step(p_b, eta)
+        second = bool(mp_a > 0)
+    else:
+        mp_a = mp_b = mpmath.nan
+        second = False
+    return Derived(
+        forms={"score_gradient": sp.Matrix([ga, gb])},
+        evidence=(
+            Evidence(IDENTITY, "for target B, dL/dz_A = p_A > 0 and dL/dz_B = p_B - 1 < 0 for any scores: a "
+                     "gradient step on the scores lowers z_A and raises z_B",
+                     sp.simplify(ga - pa_sym) == 0 and sp.simplify(gb + pa_sym) == 0 and bool(pa_sym.is_positive)),
+            refutation(
+                f"a gradient step lowers the score of A: on parameters with z_A = t1, z_B = 2 t1 + t2 the step "
+                f"changes z_A by {dz[0]}",
+                first, second, kind=ErratumKind.IMPRECISE,
+                says="A gradient step lowers the score of $A$ and raises the score of $B$.",
+                finding=f"with scores z_A = t1, z_B = 2 t1 + t2 and the printed gradient (p_A, p_B - 1) = "
+                        f"({sp.N(1 - pb, 6)}, {sp.N(pb - 1, 6)}), a step of size {et} on (t1, t2) is -eta J^T g = "
+                        f"{list(-et * J.T * g) if ok else '-'} and moves the scores by J times it = {list(dz)}: z_A rises "
+                        f"by {dz[0]} = {sp.N(dz[0], 6)} (exact); mpmath.diff of the loss at a point where softmax gives p_B = {pb} "
+                        f"gives {mpmath.nstr(mp_a, 6)} and {mpmath.nstr(mp_b, 6)}",
+                suggestion="A gradient step on the scores lowers the score of $A$ and raises the score of $B$ "
+                           "(a step on the parameters moves them through the Jacobian).",
+                rerun=(("p_b", p_b), ("eta", eta)),
+                routes="exact chain rule J^T g (SymPy rationals) and mpmath.diff of the loss",
+                no_witness=f"p_B = {pb}, eta = {et} do not raise z_A"),
+        ),
+        steps=(Step("dL/d(z_A, z_B)", sp.Matrix([ga, gb])), Step("score change of a parameter step", dz)))
