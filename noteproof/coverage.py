@@ -131,6 +131,12 @@ def _occurrences(text: str, piece: str) -> list[int]:
     return out
 
 
+def _placed(note: Note, text: str, numbers: frozenset[str]) -> list[tuple[int, str]]:
+    """Every place a registered formula stands, as printed (Note.printed_all), or exactly."""
+    exact = [(i, text) for i in _occurrences(note.text, text)]
+    return exact or note.printed_all(text, numbers)
+
+
 def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[MathCoverage, ...]:
     """Each math span with what accounts for it: a registered formula at that place (every
     occurrence: the first is checked, the others are restatements of the same text), a
@@ -138,15 +144,17 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[Ma
     snippet), or numbers that quotes cover. Anything else is unaccounted, and an edited span
     that no longer reads as registered is unaccounted too."""
     text, seen = note.text, set()
-    formulas = [(i, i + len(f.text), f) for c in claims for f in c.formulas if not f.plain
-                for i in _occurrences(text, f.text)]
+    formulas = [(i, i + len(shown), f) for c in claims for f in c.formulas if not f.plain
+                for i, shown in _placed(note, f.text, c.quoted)]
     declared = [(i, i + len(s), why) for s, why in spec.math for i in _occurrences(text, s)]
-    stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.printed(c.text)] if at]
+    stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.printed(c.text, c.quoted)] if at]
     spans = covers(note, claims)
     out = []
     for m in note.math_spans():
         where = note.location_of(m.start)
-        hit = [f for a, b, f in formulas if a <= m.start and m.end <= b or m.start <= a and b <= m.end]
+        # a span inside a formula's place, or holding it whole with nothing more than punctuation
+        hit = [f for a, b, f in formulas if a <= m.start and m.end <= b
+               or m.start <= a and b <= m.end and not (text[m.start:a] + text[b:m.end]).strip(" .,;:")]
         if hit:
             kind = "restatement" if (hit[0].text, m.text) in seen else "check"
             seen.add((hit[0].text, m.text))

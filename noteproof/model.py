@@ -261,6 +261,7 @@ class ClaimResult:
     figures: tuple["FigureResult", ...] = ()
     errata: tuple[Erratum, ...] = ()     # where the note is wrong, located
     scope: Scope = Scope.GENERAL
+    assembled: int = 0                   # the last evidence items, judged from the note's text alone
 
 
 @dataclass(frozen=True)

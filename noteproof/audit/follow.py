@@ -22,13 +22,11 @@ from ..model import Finding, Location, Severity
 from ..sources.notes import Note, Row
 from ..sources.registry import Claim
 from ..coverage import coverage_of, covers, safe_rows
-from ..sources.tags import LABELS
+from ..sources.tags import LABEL
 from ..sources.notes import number_offset
 
 ROW_MATCH = 0.5
 SIGNS = "+-\u2212"
-LABEL = re.compile(r"(?:(?<=[.!?] )|^)((?:%s|exact|approximation|conditional|proposal|controlled approximation)\.)(?= |$)"
-                   % "|".join(LABELS), re.I | re.M)
 
 
 @dataclass(frozen=True)

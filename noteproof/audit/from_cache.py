@@ -31,7 +31,7 @@ from ..run.claim import assemble, place_number
 from ..run.interval import interval, parse_quoted, to_decimal
 from ..errors import NoteproofError
 from ..formula.tokens import same_reading
-from ..model import ClaimResult, EvidenceKind, FormulaResult, NumberResult, Outcome
+from ..model import ClaimResult, FormulaResult, NumberResult, Outcome
 from ..sources.notes import Note
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 
@@ -77,13 +77,11 @@ def _same_checks(a: Claim, b: Claim) -> bool:
 
 
 def _computed_evidence(base: ClaimResult):
-    """The evidence the checks computed: the result's, less the numeric evidence that
-    checks.assemble appended for its verified numbers (it is re-derived for the edit)."""
-    verified = [n for n in base.numbers if n.outcome is Outcome.VERIFIED]
-    cut = len(base.evidence) - len(verified)
-    if cut < 0 or any(e.kind is not EvidenceKind.NUMERIC for e in base.evidence[cut:]):
-        return None
-    return base.evidence[:cut]
+    """The evidence the checks computed: the result's, less what run.claim.assemble added from
+    the note's text alone (``base.assembled`` items: inputs, verified numbers, the proposal
+    rule), which is judged again on the edited note."""
+    cut = len(base.evidence) - base.assembled
+    return None if cut < 0 else base.evidence[:cut]
 
 
 def _number(quote: QuoteSpec, base: NumberResult, note: Note) -> NumberResult | None:

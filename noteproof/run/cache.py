@@ -42,7 +42,7 @@ from typing import Any
 
 from ..model import ClaimResult, Outcome
 
-SCHEMA = "noteproof-cache/1"
+SCHEMA = "noteproof-cache/2"   # 2: results carry errata, scope and what assemble added
 FOLDER = ".noteproof-cache"
 CONTENT_DIRS = ("derivations", "numerics")
 PACKAGES = ("sympy", "mpmath", "numpy")
@@ -250,11 +250,12 @@ def note_inputs(claim, note) -> dict:
     """The note text this claim reads, and where each piece stands."""
     return {
         "path": note.path,
-        "text": [claim.text, occurrences(note, claim.text), note.printed(claim.text)],
-        "formulas": [[f.text, occurrences(note, f.text), note.printed(f.text)] for f in claim.formulas],
+        "text": [claim.text, occurrences(note, claim.text), note.printed(claim.text, claim.quoted)],
+        "formulas": [[f.text, occurrences(note, f.text), note.printed(f.text, claim.quoted)] for f in claim.formulas],
         "quotes": [[q.snippet, q.number, occurrences(note, q.snippet), note.quote_at(q.snippet, q.number)]
                    for q in claim.quotes],
-        "tag": note.status_cell(claim.row) if claim.row is not None else None,   # judged as printed
+        "tag": note.status_cell(claim.row) if claim.row is not None      # judged as printed
+        else note.label_after(claim.text, claim.quoted) if claim.tag.label else None,
     }
 
 

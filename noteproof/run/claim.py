@@ -32,6 +32,7 @@ class Run:
     computed: dict[str, Any] = field(default_factory=dict)   # numeric id -> compute()'s answer or error
 
     settings: dict[str, str] = field(default_factory=dict)   # the page's settings, as the note prints them
+    quoted: frozenset[str] = frozenset()     # the numbers the claim's quotes judge (printed as they may be)
 
     def call(self, check: Check) -> Any:
         accepted = inspect.signature(check.fn).parameters
@@ -52,9 +53,8 @@ class Run:
 def run_claim(claim: Claim, content: Content, note: Note, dps: int = DEFAULT_DPS,
               params: dict[str, str] | None = None) -> ClaimResult:
     """Everything about one claim, computed here and now (errors propagate to the caller)."""
-    settings, disagreements = page_settings(claim, note)
-    run = Run(content, note, dps, dict(params or {}), settings=settings)
-    evidence, steps = list(disagreements), []
+    run = Run(content, note, dps, dict(params or {}), settings=page_settings(claim, note), quoted=claim.quoted)
+    evidence, steps = [], []
     for check_id in claim.derivations:
         d = run.derivation(check_id)
         evidence += d.evidence
@@ -65,15 +65,32 @@ def run_claim(claim: Claim, content: Content, note: Note, dps: int = DEFAULT_DPS
     return assemble(claim, note, tuple(evidence), formulas, numbers, tuple(_plain_steps(steps)), bool(run.params))
 
 
-def page_settings(claim: Claim, note: Note) -> tuple[dict[str, str], list[Evidence]]:
-    """The page's settings as the note prints them (quotes with ``param:``): the checks run at
-    these values. Every place that prints a setting (the slider, the caption, each operand of a
-    worked calculation) must print the same value; each disagreement is failing evidence."""
+def page_settings(claim: Claim, note: Note) -> dict[str, str]:
+    """The page's settings as the note prints them (the first place each ``param:`` quote is found):
+    the checks run at these values."""
+    seen: dict[str, str] = {}
+    for q in claim.quotes:
+        at = note.quote_at(q.snippet, q.number) if q.param else None
+        if at is not None:
+            seen.setdefault(q.param, at[1].replace(",", ""))
+    return seen
+
+
+def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
+    """What the note must print for the checks to apply: every input (a setting taken as given)
+    where its snippet says, and every place that prints a page setting (the slider, the caption,
+    each operand of a worked calculation) the same value. Failing evidence for each that does not."""
     seen: dict[str, tuple[str, Location]] = {}
     failed = []
     for q in claim.quotes:
-        at = note.quote_at(q.snippet, q.number) if q.param else None
+        if not q.input:
+            continue
+        at = note.quote_at(q.snippet, q.number)
         if at is None:
+            failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
+                                   f"the registry says: {q.snippet!r}", False, condition=True))
+            continue
+        if not q.param:
             continue
         value, where = at[1].replace(",", ""), note.location_of(at[0])
         if q.param not in seen:
@@ -82,7 +99,7 @@ def page_settings(claim: Claim, note: Note) -> tuple[dict[str, str], list[Eviden
             first, there = seen[q.param]
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the page states {q.param} = {first} at {there} "
                                    f"and {q.param} = {value} at {where}", False, condition=True, detail=q.param))
-    return {k: v for k, (v, _) in seen.items()}, failed
+    return failed
 
 
 def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas: tuple[FormulaResult, ...],
@@ -90,21 +107,23 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     """The claim's result from what its checks gave: where its row stands, the numeric
     evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
     (an audit's replay, replay.py, calls it with what a cached result computed)."""
-    where = note.find(claim.text)
+    where = note.find(claim.text, claim.quoted)
     evidence = as_printed(note, evidence)
     messages = [] if where else [f"{'row' if claim.row else 'statement'} not found in {note.path}"]
     tag, status, said = printed_tag(claim, note)
-    evidence += tuple(_numeric_evidence(numbers))
-    if Status.PROPOSAL in status:
-        evidence += (proposal_evidence(f"{claim.text} {tag}"),)
-    outcome, more = verdict(replace(claim, status=status), evidence, formulas, numbers, overridden)
+    # what the note's text alone decides, recomputed on every note a cached result is judged on
+    added = (*input_evidence(claim, note), *_numeric_evidence(numbers),
+             *((proposal_evidence(f"{claim.text} {tag}"),) if Status.PROPOSAL in status else ()))
+    evidence += added
+    outcome, more = verdict(replace(claim, status=status), evidence, formulas, numbers, overridden, claim.status)
     if not status:
         outcome = Outcome.FAILED
     return ClaimResult(claim.id, claim.note, claim.text, tag,
                        tuple(dict.fromkeys(s.mark for s in status or claim.status)),
                        Outcome.FAILED if not where else outcome, evidence, numbers, formulas,
                        claim.uses, where, tuple(messages + said + more), steps,
-                       errata=located_errata(claim, note, evidence, where), scope=claim.scope)
+                       errata=located_errata(claim, note, evidence, where), scope=claim.scope,
+                       assembled=len(added))
 
 
 def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
@@ -112,7 +131,7 @@ def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
     (claims.yaml's ``tag`` only says what was registered); a statement's registered tag.
     Returns (tag text, status parts, messages); no parts when the cell names no status."""
     if claim.row is None:
-        return claim.tag.text, claim.status, []
+        return printed_label(claim, note)
     cell = note.status_cell(claim.row)
     if cell is None or cell == claim.tag.text:
         return claim.tag.text, claim.status, []
@@ -146,6 +165,17 @@ def as_printed(note: Note, evidence: tuple[Evidence, ...]) -> tuple[Evidence, ..
     return tuple(out)
 
 
+def printed_label(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
+    """A labelled statement's tag as printed: the first sentence after it that is a bare label
+    ("Identity." on a page labelled Illustration is judged as [Exact]); else the registered tag."""
+    found = note.label_after(claim.text, claim.quoted) if claim.tag.label else None
+    if found is None or found[1].rstrip(".").lower() == claim.tag.text.strip().rstrip(".").lower():
+        return claim.tag.text, claim.status, []
+    parts = parse_tag(found[1]).parts
+    return found[1], parts or claim.status, [
+        f"the page's label reads {found[1]!r} (claims.yaml registers {claim.tag.text!r}); the label is judged"]
+
+
 def located_errata(claim: Claim, note: Note, evidence: tuple[Evidence, ...],
                    where: Location | None) -> tuple[Erratum, ...]:
     """The errata of evidence that shows the note wrong, each located at the words it corrects
@@ -161,18 +191,22 @@ def _numeric_evidence(numbers: tuple[NumberResult, ...]) -> list[Evidence]:
 
 
 def verdict(claim: Claim, evidence: tuple[Evidence, ...], formulas: tuple[FormulaResult, ...],
-            numbers: tuple[NumberResult, ...], overridden: bool) -> tuple[Outcome, list[str]]:
-    """Verified only if every evidence item, formula and number holds and the tag is earned."""
+            numbers: tuple[NumberResult, ...], overridden: bool,
+            registered: tuple | None = None) -> tuple[Outcome, list[str]]:
+    """Verified only if every evidence item, formula and number holds and the tag is earned.
+
+    ``claim.status`` is the tag as printed; ``registered`` the parts the checks were written for."""
     messages = [f"does not hold: {e.statement}" for e in evidence if not e.holds]
     messages += [f"formula {f.latex!r}: {f.message}" for f in formulas if f.outcome is not Outcome.VERIFIED]
     messages += [f"number {n.quoted!r}: {n.message or 'computed ' + n.computed}"
                  for n in numbers if n.outcome is Outcome.FAILED]
-    v = judge(claim.status, evidence)
+    v = judge(claim.status, evidence, registered)
     if overridden:
         return (Outcome.FAILED if messages else Outcome.VERIFIED), messages + list(v.notices)
     if any(f.outcome is Outcome.ERROR for f in formulas) or any(n.outcome is Outcome.ERROR for n in numbers):
         return Outcome.ERROR, messages + list(v.messages)
-    if not evidence and not formulas and not numbers and not v.earned:
+    if not evidence and not formulas and not numbers and not v.earned \
+            and registered in (None, claim.status):   # nothing registered yet (a stub), the tag as registered
         return Outcome.UNVERIFIED, list(v.messages)
     if bool(messages) or not v.earned:
         return Outcome.FAILED, messages + list(v.messages) + list(v.notices)
@@ -241,7 +275,7 @@ def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
 def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
     """Read the formula as printed and compare it with the form its derivation derived."""
     from ..formula.equality import relation_parts
-    at = run.note.printed(spec.text)
+    at = run.note.printed(spec.text, run.quoted)
     where = None if at is None else run.note.location_of(at[0])
     spec = spec if at is None else replace(spec, text=at[1])    # the formula as the note prints it
     form = _pick_form(run.derivation(spec.derivation), spec)

@@ -16,6 +16,7 @@ from ..model import SUFFICIENT_REACH, Evidence, EvidenceKind as K, Scope, Status
 EXACT_KINDS = frozenset({K.IDENTITY, K.INEQUALITY, K.COUNTEREXAMPLE, K.DEFINITION})
 APPROX_KINDS = frozenset({K.NUMERIC, K.ORDER, K.BOUND})
 PROOF_KINDS = frozenset({K.IDENTITY, K.INEQUALITY})
+STRENGTH = {Status.EXACT: 0, Status.CONDITIONAL: 1, Status.CONTROLLED: 2, Status.APPROXIMATION: 3, Status.PROPOSAL: 4}
 # an observed order, a witness and a measured value are particular by nature: the parts they
 # serve beside a proof (controlled approximation, conditional, approximation) ask no more of them
 PARTICULAR_KINDS = frozenset({K.ORDER, K.COUNTEREXAMPLE, K.NUMERIC})
@@ -77,12 +78,26 @@ def _needs(part: Status) -> str:
     }[part]
 
 
-def judge(parts: tuple[Status, ...], evidence: tuple[Evidence, ...]) -> Verdict:
-    """Judge each status part of a tag against the holding evidence meant for it."""
+def judge(parts: tuple[Status, ...], evidence: tuple[Evidence, ...],
+          meant: tuple[Status, ...] | None = None) -> Verdict:
+    """Judge each status part of a tag against the holding evidence meant for it.
+
+    ``meant`` are the parts the evidence was registered for, position by position (the
+    note may print another tag: "[Exact] ...; [Exact] to SGD" is judged with the evidence
+    meant for the registered "[Approximation] to SGD")."""
     messages, notices = [], [e.notice for e in evidence if e.notice]
-    for part in parts:
-        kinds = frozenset(e.kind for e in relevant(evidence, part))
-        if not earns(part, kinds):
+    meant = meant if meant is not None and len(meant) == len(parts) else parts
+    for part, aim in zip(parts, meant):
+        kinds = frozenset(e.kind for e in relevant(evidence, aim))
+        if part is Status.EXACT and aim is Status.CONDITIONAL and K.COUNTEREXAMPLE in kinds:
+            messages.append("overstated: [exact] drops the condition, and a counterexample shows the result "
+                            "fails without it")
+        elif STRENGTH[part] < STRENGTH[aim] and not earns(part, frozenset(
+                e.kind for e in evidence if e.supports is part and e.holds and not e.condition)):
+            # printed stronger than the checks were written for: only evidence meant for it earns it
+            messages.append(f"overstated: the note prints [{part.value}] where the checks establish "
+                            f"[{aim.value}]")
+        elif not earns(part, kinds):
             have = ", ".join(sorted(k.value for k in kinds)) or "no evidence"
             messages.append(f"overstated: [{part.value}] needs {_needs(part)}; the evidence is {have}")
         elif part in (Status.APPROXIMATION, Status.CONTROLLED) and kinds & PROOF_KINDS and not kinds & APPROX_KINDS:

@@ -6,6 +6,7 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Iterable
 
 from ..errors import NoteError
 from ..model import Location
@@ -57,22 +58,24 @@ class Note:
     def lines(self) -> list[str]:
         return self.text.split("\n")
 
-    def printed(self, text: str) -> tuple[int, str] | None:
-        """Where registered text stands and how the note prints it: as registered, or with its
-        numbers printed otherwise (each judged by its own quote) when that leaves one place."""
+    def printed(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
+        """Where registered text stands and how the note prints it: as registered, or spaced
+        otherwise, or with its quoted ``numbers`` printed otherwise (each judged by its own
+        quote), when that leaves one place."""
         i = self.text.find(text) if text else -1
         if i >= 0:
             return i, text
-        pieces = re.split(f"(?<![\\w.])({NUMBER_TOKEN})(?![\\w])", text)
-        if len(pieces) < 3 or len("".join(pieces[::2]).strip()) < CONTEXT:
-            return None
-        pattern = "".join(re.escape(p) if k % 2 == 0 else f"({NUMBER_TOKEN})" for k, p in enumerate(pieces))
-        found = [m for m in re.finditer(pattern, self.text)]
-        return (found[0].start(), found[0].group(0)) if len(found) == 1 else None
+        found = self.printed_all(text, numbers)
+        return found[0] if len(found) == 1 else None
 
-    def find(self, text: str) -> Location | None:
+    def printed_all(self, text: str, numbers: Iterable[str] = ()) -> list[tuple[int, str]]:
+        """Every place registered text stands, spaced as printed, its quoted numbers as printed."""
+        pattern = loose_pattern(text, frozenset(numbers))
+        return [(m.start(), m.group(0)) for m in pattern.finditer(self.text)] if pattern else []
+
+    def find(self, text: str, numbers: Iterable[str] = ()) -> Location | None:
         """Where registered text stands (Note.printed), or None."""
-        at = self.printed(text)
+        at = self.printed(text, numbers)
         return None if at is None else self.location_of(at[0])
 
     def quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
@@ -98,6 +101,14 @@ class Note:
         """Every ``$$...$$`` and ``$...$`` of the note, in order."""
         return tuple(MathSpan(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2),
                               m.end(1) if m.group(1) else m.end(2)) for m in MATH_SPAN.finditer(self.text))
+
+    def label_after(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
+        """The page label printed after ``text`` (the first sentence that is a bare label,
+        "Identity."), as (offset, label), or None."""
+        from .tags import LABEL
+        at = self.printed(text, numbers)
+        found = LABEL.search(self.text, at[0] + len(at[1])) if at else None
+        return (found.start(1), found.group(1)) if found else None
 
     def marks_approximate(self, offset: int) -> bool:
         """Whether the words just before a number mark it as rounded ("\\simeq", "about", "~")."""
@@ -193,6 +204,26 @@ def table_rows(note: Note) -> tuple[Row, ...]:
             raise NoteError(f"status-table row has {len(cells)} tab-separated cells, expected 2", where)
         rows.append(Row(cells[0].strip(), cells[1].strip(), where))
     return tuple(rows)
+
+
+LOOSE_TOKEN = re.compile(f"(?<![\\w.])({NUMBER_TOKEN})(?![\\w])|(\\\\[A-Za-z]+)|(\\s+)|(\\S)")
+
+
+def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
+    """``text`` as a pattern that ignores how it is spaced (but keeps the space that ends a
+    command before a letter: ``\\Delta s``) and reads its quoted ``numbers`` as any number."""
+    out, prev, context = [], None, 0
+    for m in LOOSE_TOKEN.finditer(text):
+        number, command, space, char = m.groups()
+        if space:
+            continue
+        piece = f"(?:{NUMBER_TOKEN})" if number and number in numbers else re.escape(m.group(0))
+        context += 0 if number and number in numbers else len(m.group(0))
+        if prev is not None:
+            out.append(r"\s+" if prev.startswith("\\") and prev[1:].isalpha() and m.group(0)[0].isalpha() else r"\s*")
+        out.append(piece)
+        prev = m.group(0)
+    return re.compile("".join(out)) if out and context >= CONTEXT else None
 
 
 def _same_value(a: str, b: str) -> bool:

@@ -100,6 +100,11 @@ class Claim:
     def text(self) -> str:
         return self.row if self.row is not None else (self.statement or "")
 
+    @property
+    def quoted(self) -> frozenset[str]:
+        """The numbers the claim's quotes judge: the note may print them otherwise (re-rounded)."""
+        return frozenset(q.number for q in self.quotes)
+
 
 @dataclass(frozen=True)
 class Registry:

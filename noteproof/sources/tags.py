@@ -15,6 +15,9 @@ from ..model import Location, Status
 
 WORDS = {s.value: s for s in Status}
 LABELS = {"illustration": (), "identity": (Status.EXACT,)}
+# a page's label: a sentence that is a bare label or status word ("Identity.", "Illustration.")
+LABEL = re.compile(r"(?:(?<=[.!?] )|^)((?:%s|exact|approximation|conditional|proposal|controlled approximation)\.)(?= |$)"
+                   % "|".join(LABELS), re.I | re.M)
 BRACKET = re.compile(r"\[([A-Za-z][A-Za-z ]*?)\.?\]")
 LEADING = re.compile(r"^\s*(Conditional|Exact|Proposal|Approximation|Controlled approximation)\s*(?:[:;,.]|$)", re.I)
 
