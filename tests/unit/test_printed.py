@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import ROOT
+from tests.helpers import ROOT
 from noteproof.model import (Erratum, ErratumKind, Evidence, EvidenceKind as K, Outcome, Reach, Scope,
                              Status)
 from noteproof.sources.notes import Note

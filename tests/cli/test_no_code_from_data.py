@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, edit, run_cli
+from tests.helpers import ROOT, run_cli
 
 PAYLOADS = [
     "__import__('os').system('touch {s}')",
@@ -26,6 +26,7 @@ def sentinel(tmp_path):
     assert not path.exists(), "a payload was executed"
 
 
+@pytest.mark.slow
 def test_payloads_in_registry_fields(project, sentinel):
     text = (project / "claims.yaml").read_text(encoding="utf-8")
     for payload in payloads(sentinel):
@@ -39,7 +40,9 @@ def test_payloads_in_registry_fields(project, sentinel):
         assert run_cli("show", "w09.four-indices", cwd=project).code in (1, 2)
 
 
-def test_payloads_as_formulas_in_the_notes(project, sentinel):
+@pytest.mark.slow
+def test_payloads_as_formulas_in_the_notes(cached_project, sentinel):
+    project = cached_project          # claims the payload does not touch are read from the report's cache
     note = project / "notes" / "week09.txt"
     original = note.read_text(encoding="utf-8")
     formula = "\\frac{d{a}_{\\ast }}{du}=\\frac{1-a_{\\ast }^2}{1-\\beta (1-a_{\\ast }^2)}"
@@ -52,6 +55,7 @@ def test_payloads_as_formulas_in_the_notes(project, sentinel):
         assert audit.code in (1, 2) and "Traceback" not in audit.stderr
 
 
+@pytest.mark.slow
 def test_payloads_as_set_values_and_paths(sentinel):
     for payload in payloads(sentinel):
         run = run_cli("check", "w09.fixed-point-response", "--set", f"beta={payload}")

@@ -7,18 +7,15 @@ and a number rounded differently but correctly must pass (``noteproof.run.interv
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
 import mpmath
 import pytest
 import sympy as sp
 
 from noteproof.run.interval import consistent
-from noteproof.sources.content import load_content
 from noteproof.model import EvidenceKind as Kind
+from tests.helpers import note_text, real_content
 
-ROOT = Path(__file__).parents[1]
-CONTENT = load_content(ROOT)
 
 t, x0, x_0, y, theta, x1 = sp.symbols("t x0 x_0 y theta x1", real=True)
 h, lam, z = sp.symbols("h lambda z", positive=True)
@@ -28,12 +25,12 @@ x_n, x_old = sp.symbols("x_n x_old")
 @lru_cache(maxsize=None)
 def value(check_id: str, **params: str):
     with mpmath.workdps(50):
-        return CONTENT.get(check_id).fn(**params)
+        return real_content().get(check_id).fn(**params)
 
 
 @lru_cache(maxsize=None)
 def derive(check_id: str):
-    return CONTENT.get(check_id).fn()
+    return real_content().get(check_id).fn()
 
 
 def same(printed, derived) -> bool:
@@ -48,7 +45,6 @@ def all_hold(*ids: str) -> bool:
     return all(e.holds for i in ids for e in derive(i).evidence)
 
 
-NOTE = (ROOT / "notes" / "chapter12.txt").read_text(encoding="utf-8")
 
 
 def printed(text: str, check_id: str, name: str, *, part: int = 0, functions=()) -> bool:
@@ -65,7 +61,7 @@ def check_numbers(table):
 
 
 def test_module_loads():
-    assert not {k: v for k, v in CONTENT.broken.items() if "d05_d08" in k}
+    assert not {k: v for k, v in real_content().broken.items() if "d05_d08" in k}
 
 
 # ---- D05: one-dimensional flows cannot cross -------------------------------------------
@@ -90,8 +86,8 @@ def test_d05_flows_cannot_cross():
     assert not same(x0 * sp.exp(-t), forms["x"])
     assert consistent("0.2707", value("c12.d05.gap")) and consistent("-0.14", value("c12.d05.position-a"))
     # conditions: an added coordinate or a swapped start breaks the 1-D order claim
-    assert CONTENT.get("c12.d05.one-dimensional").fn() and not CONTENT.get("c12.d05.one-dimensional").fn(added="1")
-    assert not CONTENT.get("c12.d05.starts-ordered").fn(xa0="1", xb0="-1")
+    assert real_content().get("c12.d05.one-dimensional").fn() and not real_content().get("c12.d05.one-dimensional").fn(added="1")
+    assert not real_content().get("c12.d05.starts-ordered").fn(xa0="1", xb0="-1")
     assert value("c12.d05.gap", t="2") > 0
 
 
@@ -125,7 +121,7 @@ def test_d06_euler_against_rk4():
     assert not consistent("5", value("c12.d06.rk4-evaluations"), exact=True)
     assert not same(1 - h + h**2 / 2 - h**3 / 6 + h**4 / 12, forms["rk4_factor"])
     assert consistent("0.05147", value("c12.d06.euler-error")) and consistent("3,488", value("c12.d06.error-ratio"))
-    assert not CONTENT.get("c12.d06.steps-divide-horizon").fn(steps="2.5")
+    assert not real_content().get("c12.d06.steps-divide-horizon").fn(steps="2.5")
 
 
 # ---- D07: adjoint gradient against finite differences (Identity) ------------------------
@@ -154,7 +150,7 @@ def test_d07_adjoint_identity():
     assert not consistent("3.8", value("c12.d07.fd-digits"))
     assert not same(2 * (x_0 * sp.exp(theta) - y), forms["gradient"])
     assert consistent("-1.158", value("c12.d07.adjoint-gradient")) and consistent("-0.7026", value("c12.d07.adjoint-start"))
-    assert not CONTENT.get("c12.d07.y-is-target").fn(y=str(sp.Rational(1)), theta="0")
+    assert not real_content().get("c12.d07.y-is-target").fn(y=str(sp.Rational(1)), theta="0")
 
 
 # ---- D08: stiffness ---------------------------------------------------------------------
@@ -182,8 +178,8 @@ def test_d08_stiffness():
     assert not same(x_n / (1 - h * lam), f["implicit"])
     assert consistent("0.1667", value("c12.d08.implicit-factor")) and consistent("0.0200", value("c12.d08.largest-stable-step"))
     # conditions at other settings: h = 0.01 is stable, the page's h = 0.05 is not
-    assert not CONTENT.get("c12.d08.explicit-stable").fn() and CONTENT.get("c12.d08.explicit-stable").fn(h="0.01")
-    assert CONTENT.get("c12.d08.explicit-unstable").fn()
+    assert not real_content().get("c12.d08.explicit-stable").fn() and real_content().get("c12.d08.explicit-stable").fn(h="0.01")
+    assert real_content().get("c12.d08.explicit-unstable").fn()
 
 
 @pytest.mark.parametrize("k,digits", [(4, "3.7"), (8, "8.0"), (12, "4.7")])
@@ -202,7 +198,7 @@ AB = ("x_A", "x_B")
 
 def test_displays_are_printed():
     for text in (ORDER, EULER, ERRORS, STIFF, "x_B(0)>x_A(0)", "x_B(t)>x_A(t)"):
-        assert text in NOTE
+        assert text in note_text("chapter12")
 
 
 def test_d05_order_display():

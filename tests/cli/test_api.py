@@ -8,7 +8,7 @@ import pytest
 import sympy
 
 import noteproof
-from conftest import ROOT
+from tests.helpers import ROOT
 from noteproof.errors import UsageError
 from noteproof.model import ClaimResult, Derived, Outcome
 

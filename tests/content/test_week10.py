@@ -2,27 +2,21 @@
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 import mpmath
 import pytest
 import sympy as sp
 
 from noteproof.run.interval import consistent
-from noteproof.sources.content import load_content
 from noteproof.run.earn import judge
 from noteproof.model import EvidenceKind as K, Status
-from noteproof.sources.registry import load_registry
-
-ROOT = Path(__file__).parents[1]
-NOTE = (ROOT / "notes" / "week10.txt").read_text(encoding="utf-8")
+from tests.helpers import ROOT, note_text, real_content, real_registry
 
 eta, h, c, B, v, T, A, C, w, x, y = sp.symbols("eta h c B v T A C w x y", positive=True)
 
 
-@functools.lru_cache(maxsize=None)
 def content():
-    return load_content(ROOT)
+    return real_content()
 
 
 @functools.lru_cache(maxsize=None)
@@ -36,9 +30,8 @@ def compute(check_id: str, dps: int = 50, **params):
         return content().get(check_id).fn(**params)
 
 
-@functools.lru_cache(maxsize=None)
 def registry():
-    return load_registry(ROOT / "claims.yaml")
+    return real_registry()
 
 
 def claim(claim_id: str):
@@ -236,7 +229,7 @@ NUMBERS = [  # (numeric id, as printed, exact)
 
 @pytest.mark.parametrize("check_id, quoted, exact", NUMBERS)
 def test_quoted_number(check_id, quoted, exact):
-    assert quoted in NOTE
+    assert quoted in note_text("week10")
     assert consistent(quoted, compute(check_id), exact=exact)
     assert consistent(quoted, compute(check_id, dps=70), exact=exact)
 
@@ -305,11 +298,14 @@ def test_overstated_tag_is_not_earned(claim_id, overstated):
 
 # ---- through the engine: the reader on the note's formulas, and each claim's verdict ------
 
-W10_IDS = [c.id for c in load_registry(ROOT / "claims.yaml").claims if c.id.startswith("w10.")]
+def pytest_generate_tests(metafunc):
+    """Every w10 claim of the registry, read at collection (not at import)."""
+    if "w10_claim_id" in metafunc.fixturenames:
+        metafunc.parametrize("w10_claim_id", [c.id for c in real_registry().claims if c.id.startswith("w10.")])
 
 
-@pytest.mark.parametrize("claim_id", W10_IDS)
-def test_claim_verified_by_the_engine(claim_id):
+def test_claim_verified_by_the_engine(w10_claim_id):
+    claim_id = w10_claim_id
     from noteproof.run.claim import run_claim
     from noteproof.model import Outcome
     from noteproof.sources.notes import read_note
@@ -369,7 +365,7 @@ def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
         return compare_printed(replace(spec, text=text), derived).equal
 
     old, new = edit
-    assert old in spec.text and spec.text in NOTE
+    assert old in spec.text and spec.text in note_text("week10")
     assert agrees(spec.text)
     assert not agrees(spec.text.replace(old, new))
 

@@ -2,7 +2,7 @@
 run, without SymPy; and a run whenever the cached digits or tokens cannot vouch for the edit.
 
 The mutation suite (test_audit_mutations.py) checks agreement with a run on every edit of the
-real notes; here are the rules one by one, on the small project of test_cache.py.
+real notes; here are the rules one by one, on the small project of tests/helpers.py (make_project).
 """
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from noteproof.model import NumberResult, Outcome
 from noteproof.sources.registry import QuoteSpec
 from noteproof.audit.from_cache import _decided, _number, _same_checks, _value
 from noteproof.sources.notes import Note
-from test_cache import cli, imported, make_project
+from tests.helpers import cli, imported, make_project
 
 NOTE = Path("notes/mini.txt")
 

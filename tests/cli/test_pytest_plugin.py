@@ -4,8 +4,8 @@ import sys
 
 import pytest
 
-from conftest import copy_project
 from noteproof.sources.project import load_project
+from tests.helpers import copy_project, edit
 
 
 def pytest_in(folder, *args):
@@ -52,7 +52,6 @@ def test_a_wrong_number_fails_with_the_claims_message(tmp_path):
 
 
 def test_a_broken_registry_is_a_located_collection_error(tmp_path):
-    from conftest import edit
     broken = copy_project(tmp_path / "broken")
     edit(broken / "claims.yaml", "note: week09", "note: week99")
     code, out = pytest_in(broken, "--noteproof", "-q")

@@ -3,24 +3,21 @@ and mutants (a wrong number, a wrong formula) that must fail."""
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 
 import mpmath
-import pytest
 import sympy as sp
 
 from noteproof.run.interval import consistent
-from noteproof.sources.content import load_content
 from noteproof.formula.equality import compare_form
+from tests.helpers import note_text, real_content
 
-CONTENT = load_content(Path(__file__).parents[1])
 a, h, x, theta, n, t, k, q, p = sp.symbols("a h x theta n t k q p")
 x_0, z_0, z_star, dtheta = sp.symbols("x_0 z_0 z_star dtheta")
 
 
 def value(check_id: str, **settings):
     with mpmath.workdps(50):
-        return CONTENT.get(check_id).fn(**settings)
+        return real_content().get(check_id).fn(**settings)
 
 
 def agrees(quoted: str, check_id: str, exact: bool = False, **settings) -> bool:
@@ -29,7 +26,7 @@ def agrees(quoted: str, check_id: str, exact: bool = False, **settings) -> bool:
 
 @functools.lru_cache(maxsize=None)
 def derived(derivation_id: str):
-    return CONTENT.get(derivation_id).fn()
+    return real_content().get(derivation_id).fn()
 
 
 def form(derivation_id: str, name: str):
@@ -40,7 +37,6 @@ def same(printed, derivation_id: str, name: str) -> bool:
     return compare_form(printed, form(derivation_id, name)).equal is True
 
 
-NOTE = (Path(__file__).parents[1] / "notes" / "chapter12.txt").read_text(encoding="utf-8")
 
 
 def printed(text: str, derivation_id: str, name: str, *, plain: bool = True, part: int = 0,
@@ -131,17 +127,17 @@ def test_d01_euler_decay():
     assert not same(1 + a * h, "c12.d01.euler-decay", "factor")
     assert agrees("0.4089", "c12.d01.error-at-horizon")
     for text in ("1 - ah", "e^(-ah)"):
-        assert text in NOTE
+        assert text in note_text("chapter12")
     assert printed("1 - ah", "c12.d01.euler-decay", "factor")
     assert printed("e^(-ah)", "c12.d01.euler-decay", "exact_factor")
     assert not printed("1 + ah", "c12.d01.euler-decay", "factor")
     assert not printed("e^(ah)", "c12.d01.euler-decay", "exact_factor")
     # the user's settings: a = 2, h = 0.75 gives the check answer; ah = 2.4 breaks "shrinks"
     assert agrees("-0.5", "c12.d01.euler-factor", h="0.75", a="2")
-    assert CONTENT.get("c12.d01.euler-shrinks").fn()
-    assert not CONTENT.get("c12.d01.euler-shrinks").fn(h="2", a="1.2")
-    assert not CONTENT.get("c12.d01.step-divides-horizon").fn(h="1.25")
-    assert not CONTENT.get("c12.d01.keeps-sign").fn()
+    assert real_content().get("c12.d01.euler-shrinks").fn()
+    assert not real_content().get("c12.d01.euler-shrinks").fn(h="2", a="1.2")
+    assert not real_content().get("c12.d01.step-divides-horizon").fn(h="1.25")
+    assert not real_content().get("c12.d01.keeps-sign").fn()
 
 
 def test_d02_fixed_point_iteration():
@@ -160,9 +156,9 @@ def test_d02_fixed_point_iteration():
     assert not printed("x / (1 + theta)", "c12.d02.fixed-point", "fixed_point")
     assert not printed(r"z_k-z^*=\theta^{k+1}(z_0-z^*)", "c12.d02.fixed-point", "error", plain=False)
     assert agrees("0.5", "c12.d02.fixed-point-value", theta="0.5", x="0.25")
-    assert CONTENT.get("c12.d02.contraction").fn(theta="-0.5")
-    assert not CONTENT.get("c12.d02.contraction").fn()
-    assert not CONTENT.get("c12.d02.theta-not-one").fn(theta="1")
+    assert real_content().get("c12.d02.contraction").fn(theta="-0.5")
+    assert not real_content().get("c12.d02.contraction").fn()
+    assert not real_content().get("c12.d02.theta-not-one").fn(theta="1")
 
 
 def test_d03_implicit_differentiation():
@@ -183,7 +179,7 @@ def test_d03_implicit_differentiation():
     assert not printed("x/(1-theta)", "c12.d03.slope", "slope")
     assert not printed(r"\frac{\partial z^*}{\partial\theta}=\frac{x}{(1-\theta)^3}", "c12.d03.slope",
                        "slope", plain=False)
-    assert not CONTENT.get("c12.d03.step-below-one").fn(theta="0.995")
+    assert not real_content().get("c12.d03.step-below-one").fn(theta="0.995")
 
 
 def test_d04_euler_against_verlet():
@@ -204,8 +200,8 @@ def test_d04_euler_against_verlet():
     assert not printed("2 asin(h)/h", "c12.d04.frequency", "frequency")
     assert agrees("3761.6", "c12.d04.euler-energy-end")
     assert agrees("0.78125", "c12.d04.euler-energy-end", horizon="1")
-    assert not CONTENT.get("c12.d04.stable-step").fn(h="2.5")
-    assert not CONTENT.get("c12.d04.horizon-divisible").fn(h="0.3")
+    assert not real_content().get("c12.d04.stable-step").fn(h="2.5")
+    assert not real_content().get("c12.d04.horizon-divisible").fn(h="0.3")
 
 
 # ---- the displayed formulas registered under formulas: (read as printed, and mutants) ----
@@ -215,7 +211,7 @@ IFT = (r"\frac{\partial z^*}{\partial\theta}=(I-J_f)^{-1}\frac{\partial f}{\part
 
 
 def test_d03_implicit_function_display():
-    assert IFT in NOTE
+    assert IFT in note_text("chapter12")
     assert all_evidence_holds("c12.d03.implicit-function")
     d = derived("c12.d03.implicit-function")
     # the template is solved, not typed: at I = 1 it is the scalar implicit derivative

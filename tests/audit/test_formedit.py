@@ -16,7 +16,7 @@ from noteproof.model import Location, Severity
 from noteproof.sources.notes import Note
 from noteproof.sources.registry import FormulaSpec, load_registry
 from noteproof.audit.follow import plan_note
-from test_cache import make_project
+from tests.helpers import make_project
 
 
 def spec(text: str, side: str = "rhs", part: int | None = None, plain: bool = False) -> FormulaSpec:

@@ -22,7 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, copy_project, run_cli
+from tests.helpers import copy_project, run_cli
+
+pytestmark = pytest.mark.slow   # one session fixture audits every edit, concurrently
 
 
 @dataclass(frozen=True)
@@ -177,15 +179,6 @@ def run_edit(base: Path, i: int, edit: Edit, cache: Path):
         args = ["audit", str(outside), "--json", "--jobs", "1"]
     warm = run_cli(*args, cwd=project)
     return edited_line(text, edit), run_cli(*args, "--no-cache", cwd=project), warm
-
-
-@pytest.fixture(scope="session")
-def report_cache(tmp_path_factory) -> Path:
-    """The cache a `noteproof report` of the unedited project leaves."""
-    project = copy_project(tmp_path_factory.mktemp("audit-baseline") / "project")
-    run = run_cli("report", "--out", str(project / "out"), "--timeout", "600", cwd=project)   # a loaded machine
-    assert run.code == 0, run.stderr[-2000:]
-    return project / ".noteproof-cache"
 
 
 @pytest.fixture(scope="session")

@@ -7,11 +7,14 @@ string that names an engine module (``importlib.import_module("noteproof.run.ext
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
 
-PACKAGE = Path(__file__).resolve().parent.parent / "noteproof"
+from tests.helpers import ROOT
+
+PACKAGE = ROOT / "noteproof"
 
 # layer -> the layers its modules may import (its own included; cycles are tested apart)
 ALLOWED = {
@@ -37,7 +40,10 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+@functools.cache
+def modules() -> dict[str, Path]:
+    """Every engine module by name, with its path."""
+    return {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
 
 
 def layer(module: str) -> str:
@@ -48,12 +54,12 @@ def layer(module: str) -> str:
         return parts[1]
     if len(parts) == 2 and parts[1] in TOP:
         return TOP[parts[1]]
-    raise AssertionError(f"{module} has no layer: add it to tests/test_layers.py and noteproof/__init__.py")
+    raise AssertionError(f"{module} has no layer: add it to tests/unit/test_layers.py and noteproof/__init__.py")
 
 
 def imports(module: str) -> set[str]:
     """The engine modules ``module`` imports, however and wherever it imports them."""
-    path = MODULES[module]
+    path = modules()[module]
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
@@ -67,25 +73,33 @@ def imports(module: str) -> set[str]:
                 target = node.module or ""
             for alias in node.names:  # ``from . import model`` imports the module noteproof.model
                 sub = f"{target}.{alias.name}"
-                found.add(sub if sub in MODULES else target)
+                found.add(sub if sub in modules() else target)
         elif isinstance(node, ast.Constant) and isinstance(node.value, str) and "." in node.value \
-                and node.value in MODULES:
+                and node.value in modules():
             found.add(node.value)
-    return {m for m in found if m in MODULES and m != module}
+    return {m for m in found if m in modules() and m != module}
 
 
-GRAPH = {m: imports(m) for m in MODULES}
+@functools.cache
+def graph() -> dict[str, set[str]]:
+    """The engine's import graph: each module and the engine modules it imports."""
+    return {m: imports(m) for m in modules()}
+
+
+def pytest_generate_tests(metafunc):
+    """One case per engine module, listed at collection (not at import)."""
+    if "module" in metafunc.fixturenames:
+        metafunc.parametrize("module", sorted(modules()))
 
 
 def test_every_module_has_a_layer():
-    for module in MODULES:
+    for module in modules():
         assert layer(module) in ALLOWED
 
 
-@pytest.mark.parametrize("module", sorted(MODULES))
 def test_no_import_goes_up_a_layer(module):
     mine = layer(module)
-    wrong = sorted(f"{t} ({layer(t)})" for t in GRAPH[module] if layer(t) not in ALLOWED[mine])
+    wrong = sorted(f"{t} ({layer(t)})" for t in graph()[module] if layer(t) not in ALLOWED[mine])
     assert not wrong, f"{module} ({mine}) may import only {sorted(ALLOWED[mine])}, but imports {', '.join(wrong)}"
 
 
@@ -113,7 +127,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
 
 
 def test_the_import_graph_has_no_cycle():
-    cycle = find_cycle(GRAPH)
+    cycle = find_cycle(graph())
     assert cycle is None, "import cycle: " + " -> ".join(cycle)
 
 

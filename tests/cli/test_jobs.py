@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from test_cache import cli, make_project, report_files
+from tests.helpers import ROOT, cli, make_project, report_files
 
-ROOT = Path(__file__).resolve().parents[1]
 
 
 def runs(root: Path, out: Path) -> list[tuple[str, dict[str, bytes], str, int]]:
@@ -21,7 +20,9 @@ def runs(root: Path, out: Path) -> list[tuple[str, dict[str, bytes], str, int]]:
             ("warm-j1", ["--jobs", "1"], "3")]
     done = []
     for name, args, seed in plan:
-        proc = cli(root, "report", "--out", str(out / name), *args, env={"PYTHONHASHSEED": seed})
+        # wide enough that the summary line, which names the folder, never wraps (the folders'
+        # names differ in length, and so do temporary paths, e.g. under pytest-xdist)
+        proc = cli(root, "report", "--out", str(out / name), *args, env={"PYTHONHASHSEED": seed, "COLUMNS": "1000"})
         assert proc.returncode in (0, 1), proc.stderr
         done.append((name, report_files(out / name), proc.stdout.replace(name, "OUT"), proc.returncode))
     return done
@@ -36,11 +37,13 @@ def assert_identical(done) -> None:
         assert other_code == code
 
 
+@pytest.mark.slow
 def test_mini_project_is_identical_across_jobs_seeds_and_cache(tmp_path):
     root = make_project(tmp_path / "mini")
     assert_identical(runs(root, tmp_path))
 
 
+@pytest.mark.slow
 def test_real_claims_are_identical_across_jobs_seeds_and_cache(tmp_path):
     """A few real claims with derived forms (SymPy's output is where hash order could leak)."""
     root = tmp_path / "project"

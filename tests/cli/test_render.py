@@ -14,6 +14,7 @@ from noteproof.model import (ClaimResult, Evidence, EvidenceKind, FigureResult, 
 from noteproof.report import html, json as json_render, markdown
 from noteproof.report.report import NoteSection, Report
 from noteproof.report.svg import plot
+from tests.helpers import ROOT, copy_project, edit
 
 beta = sympy.Symbol("beta", positive=True)
 ORDER = FigureResult("Euler and RK4: error against steps", "steps", "error at t = 1", "xy", (
@@ -151,7 +152,6 @@ for name, text in sorted(render_all(report).items()):
 
 def with_figure(folder):
     """A copy of the project whose first claim using c12.d07.fd-digits draws a figure."""
-    from conftest import copy_project
     project = copy_project(folder)
     path = project / "claims.yaml"
     lines = path.read_text(encoding="utf-8").split("\n")
@@ -197,7 +197,6 @@ def test_registry_reads_figures(tmp_path):
     ('y: "correct digits"', 'colour: red', "unknown field 'colour'"),
 ])
 def test_bad_figures_are_located_registry_errors(tmp_path, old, new, words):
-    from conftest import edit
     from noteproof.errors import RegistryError
     from noteproof.sources.project import load_project
     project = with_figure(tmp_path / "p")
@@ -207,6 +206,7 @@ def test_bad_figures_are_located_registry_errors(tmp_path, old, new, words):
     assert info.value.location.line > 0
 
 
+@pytest.mark.slow
 def test_figures_are_computed_and_drawn_in_a_self_contained_page(built):
     page = (built[0] / "claims.html").read_text(encoding="utf-8")
     assert not re.findall(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", page, re.I)
@@ -229,7 +229,6 @@ def test_reports_are_byte_identical_across_processes(built):
 
 def test_every_figure_of_the_registry_draws():
     """The figures claims.yaml asks for: each series computed at each value, and plotted."""
-    from conftest import ROOT
     from noteproof.run.extras import figure
     from noteproof.sources.project import load_project
     project = load_project(ROOT)

@@ -9,19 +9,15 @@ from __future__ import annotations
 import sys
 from decimal import Decimal
 from functools import lru_cache
-from pathlib import Path
 
 import mpmath
 import pytest
 import sympy as sp
 
-from noteproof.sources.content import load_content
 from noteproof.formula.parser import Relation
 from noteproof.model import EvidenceKind as Kind, Status
+from tests.helpers import ROOT, note_text, real_content, real_registry
 
-ROOT = Path(__file__).parents[1]
-CONTENT = load_content(ROOT)
-NOTE = (ROOT / "notes" / "week09.txt").read_text(encoding="utf-8")
 
 C, K, S, ds = sp.symbols("C K S ds", positive=True)
 beta = sp.Symbol("beta", positive=True)
@@ -35,7 +31,7 @@ h_next = sp.IndexedBase(sp.Symbol("h", real=True))[ell + 1]
 
 @lru_cache(maxsize=None)
 def derive(check_id: str, **params: str):
-    return CONTENT.get(check_id).fn(**params)
+    return real_content().get(check_id).fn(**params)
 
 
 def same(x, y) -> bool:
@@ -68,7 +64,7 @@ def in_interval(quoted: str, value) -> bool:
 
 
 def test_module_loads():
-    assert not {k: v for k, v in CONTENT.broken.items() if "week09" in k}
+    assert not {k: v for k, v in real_content().broken.items() if "week09" in k}
 
 
 # ---- one test per claim --------------------------------------------------------
@@ -236,14 +232,14 @@ NUMBERS = [  # (numeric id, params, quoted, consistent)
 @pytest.mark.parametrize("dps", [50, 70])
 def test_numbers(check_id, params, quoted, ok, dps):
     with mpmath.workdps(dps):
-        value = CONTENT.get(check_id).fn(**params)
+        value = real_content().get(check_id).fn(**params)
     assert in_interval(quoted, value) is ok
 
 
 def test_actual_separation_under_bound_and_resolution():
     with mpmath.workdps(50):
-        actual = CONTENT.get("w09.separation-after-ten-steps").fn()
-        bound = CONTENT.get("w09.separation-bound").fn()
+        actual = real_content().get("w09.separation-after-ten-steps").fn()
+        bound = real_content().get("w09.separation-bound").fn()
     assert actual <= bound <= mpmath.mpf("0.000977") < mpmath.mpf("0.001")
 
 
@@ -258,8 +254,7 @@ def test_interval_rule_helper(quoted, value, ok):
 # ---- the note's formulas through the engine's reader: as printed they verify, edited they fail ----
 
 def _registry():
-    from noteproof.sources.registry import load_registry
-    return load_registry(ROOT / "claims.yaml")
+    return real_registry()
 
 
 FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
@@ -305,7 +300,7 @@ def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
         return compare_printed(replace(spec, text=text), derived).equal
 
     old, new = edit
-    assert old in spec.text and spec.text in NOTE
+    assert old in spec.text and spec.text in note_text("week09")
     assert agrees(spec.text)
     assert not agrees(spec.text.replace(old, new))
 
@@ -345,5 +340,5 @@ def test_engine_verifies(claim_id):
     from noteproof.model import Outcome
     project, claims = _week09_claims()
     claim = next(c for c in claims if c.id == claim_id)
-    result = run_claim(claim, CONTENT, project.notes["week09"])
+    result = run_claim(claim, real_content(), project.notes["week09"])
     assert result.outcome is Outcome.VERIFIED, result.messages

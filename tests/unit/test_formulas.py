@@ -3,7 +3,6 @@ inputs it must refuse.  Expected values are SymPy objects built by hand; a case 
 ``simplify(read - expected) == 0`` part by part (relations: same operators, each argument)."""
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 import sympy as sp
@@ -13,8 +12,8 @@ from sympy import Abs, Derivative, E, Function, Indexed, IndexedBase, Integral, 
 from noteproof.errors import FormulaError
 from noteproof.formula.parser import Relation, read_formula, read_latex, read_plain
 from noteproof.model import Location
+from tests.helpers import NOTES
 
-NOTES = Path(__file__).resolve().parent.parent / "notes"
 
 
 def S(names: str):

@@ -1,13 +1,10 @@
 """Bad command lines, bad notes and bad registries: a located message, exit 2, no traceback."""
 import os
-import signal
-import subprocess
-import sys
 import time
 
 import pytest
 
-from conftest import ROOT, edit, run_cli
+from tests.helpers import edit, run_cli
 
 
 def assert_clean_error(run, *words):
@@ -77,13 +74,15 @@ def test_a_registry_of_several_megabytes_is_read_or_refused_quickly(project):
     (lambda p: (p / "notes" / "week09.txt").write_bytes(b"\x00\x01\x02"), ["notes/week09.txt", "binary"]),
     (lambda p: edit(p / "notes" / "week09.txt", "[Exact.]", "[Exact.]\textra"), ["notes/week09.txt:129", "3 tab"]),
 ])
-def test_bad_notes_exit_2_naming_file_and_line(project, setup, words):
+def test_bad_notes_exit_2_naming_file_and_line(cached_project, setup, words):
+    project = cached_project          # the claims of the other notes are read from the report's cache
     setup(project)
     assert_clean_error(run_cli("list", cwd=project) if False else run_cli("report", "--out", "o", cwd=project),
                        *words)
 
 
-def test_an_unwritable_report_folder_is_a_clear_error(project):
+def test_an_unwritable_report_folder_is_a_clear_error(cached_project):
+    project = cached_project          # every claim read from the report's cache: the write is what is tested
     (project / "blocker").write_text("a file, not a folder")
     assert_clean_error(run_cli("report", "--out", "blocker/report", cwd=project), "blocker", "cannot write")
 

@@ -1,13 +1,12 @@
 """The status-table parser and snippet locations on the real notes."""
-from pathlib import Path
 
 import pytest
 
 from noteproof.errors import NoteError
 from noteproof.sources.notes import read_note, table_rows
 from noteproof.sources.tags import parse_tag
+from tests.helpers import ROOT
 
-ROOT = Path(__file__).resolve().parents[1]
 SEEDS = ROOT.parent / "shared" / "seeds"
 
 

@@ -1,7 +1,7 @@
 """claims.yaml validation: every mistake is a located error, exit 2, no traceback."""
 import pytest
 
-from conftest import edit, run_cli
+from tests.helpers import edit, run_cli
 from noteproof.errors import RegistryError
 from noteproof.sources.registry import load_registry
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import ROOT, edit, run_cli
+from tests.helpers import ROOT, edit, run_cli
 from noteproof.sources.locate import changed_lines, find_fragment, find_number, map_span
 
 GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
@@ -62,6 +62,7 @@ def test_without_a_baseline_a_formula_is_found_by_similarity():
 
 # ------------------------------------------------------------------ the CLI
 
+@pytest.mark.slow
 def test_fix_prints_a_patch_that_git_applies_and_then_the_audit_passes(repo):
     note = repo / "notes" / "chapter12.txt"
     edit(note, "Error at time 6: 0.409", "Error at time 6: 0.509")
@@ -125,6 +126,7 @@ def test_an_edited_copy_anywhere_is_matched_to_its_note_by_its_text(tmp_path):
     assert wrong["location"] == f"{draft}:42:26"
 
 
+@pytest.mark.slow
 def test_without_a_baseline_every_claim_of_the_note_runs(project):
     edit(project / "notes" / "week09.txt", "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.00977")
     run = run_cli("audit", "notes/week09.txt", "--json", cwd=project)

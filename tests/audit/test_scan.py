@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from conftest import ROOT, edit, run_cli
+from tests.helpers import edit, run_cli
 from noteproof.sources.locate import numeric_tokens
 from noteproof.sources.notes import Note
 from noteproof.sources.registry import load_registry

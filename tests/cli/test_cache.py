@@ -7,10 +7,6 @@ depend on the real registry nor take its time; the few that run the CLI do so in
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -18,119 +14,9 @@ import pytest
 from noteproof.run import cache as cache_mod
 from noteproof.run.cache import BadEntry, ResultCache, Uncacheable, checksum, from_json, to_json
 from noteproof.model import (ClaimResult, Evidence, EvidenceKind, FormulaResult, Location, Mark, NumberResult,
-                             Outcome, Status, Step)
+                             Outcome, Reach, Status, Step)
 from noteproof.sources.project import load_project
-
-NOTE = """\
-Mini note: halvings
-
-Halving ten times gives $2^{-10}\\simeq 0.000977$ of the start.
-Three halvings leave $x=1/8$ of it.
-
-Key claims and status
-Claim\tStatus
-Ten halvings give $2^{-10}$\t[Exact.]
-Three halvings give one eighth\t[Exact.]
-
-The end.
-"""
-
-CLAIMS = """\
-version: 1
-notes:
-  mini:
-    file: notes/mini.txt
-    title: "Mini note"
-claims:
-  - id: mini.ten-halvings
-    note: mini
-    row: "Ten halvings give $2^{-10}$"
-    tag: "[Exact.]"
-    status: [exact]
-    derivation: mini.halvings
-    quotes:
-      - snippet: "2^{-10}\\\\simeq 0.000977"
-        number: "0.000977"
-        numeric: mini.halved
-  - id: mini.three-halvings
-    note: mini
-    row: "Three halvings give one eighth"
-    tag: "[Exact.]"
-    status: [exact]
-    derivation: mini.halvings
-    formulas:
-      - latex: "x=1/8"
-        derivation: mini.eighth
-"""
-
-DERIVATIONS = '''\
-"""Mini derivations."""
-import sympy as sp
-
-from noteproof.authoring import Derived, Evidence, EvidenceKind, derivation, exact
-
-
-@derivation("mini.halvings")
-def halvings(n: str = "10") -> Derived:
-    value = sp.Rational(1, 2) ** int(exact(n))
-    holds = bool(sp.simplify(value * 2 ** int(exact(n)) - 1) == 0)
-    return Derived(evidence=(Evidence(EvidenceKind.IDENTITY, "halving n times multiplies by 2^-n", holds),))
-
-
-@derivation("mini.eighth")
-def eighth() -> Derived:
-    return Derived(forms={"eighth": sp.Rational(1, 2) ** 3})
-'''
-
-NUMERICS = '''\
-"""Mini numerics."""
-from noteproof.authoring import mpnum, numeric
-
-FACTOR = "1/2"
-
-
-@numeric("mini.halved")
-def halved(n: str = "10"):
-    value = mpnum(1)
-    for _ in range(int(n)):
-        value = value * mpnum(FACTOR)
-    return value
-'''
-
-
-def make_project(root: Path, claims: str = CLAIMS, note: str = NOTE) -> Path:
-    """A two-claim project: a note with a status table, its registry and its content."""
-    for folder in ("notes", "derivations", "numerics"):
-        (root / folder).mkdir(parents=True, exist_ok=True)
-    (root / "notes" / "mini.txt").write_text(note, encoding="utf-8")
-    (root / "claims.yaml").write_text(claims, encoding="utf-8")
-    (root / "derivations" / "mini.py").write_text(DERIVATIONS, encoding="utf-8")
-    (root / "numerics" / "mini.py").write_text(NUMERICS, encoding="utf-8")
-    return root
-
-
-def cli(root: Path, *args: str, env: dict | None = None, probe: bool = False) -> subprocess.CompletedProcess:
-    """Run noteproof in a subprocess; with ``probe``, print afterwards which modules it imported."""
-    code = ("import sys\nfrom noteproof.cli.main import main\n"
-            "try:\n    rc = main(sys.argv[1:])\nexcept SystemExit as e:\n    rc = e.code\n")
-    if probe:
-        code += ("sys.stdout.flush()\nprint('\\nIMPORTED', ' '.join(m for m in ('sympy', 'mpmath', 'numpy') "
-                 "if m in sys.modules), 'content' if any(k.startswith('noteproof_content') for k in sys.modules) "
-                 "else '')\n")
-    code += "sys.exit(rc)\n"
-    full = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
-    return subprocess.run([sys.executable, "-c", code, "--root", str(root), *args], cwd=root,
-                          capture_output=True, text=True, timeout=300, env=full)
-
-
-def imported(proc: subprocess.CompletedProcess) -> set[str]:
-    line = [s for s in proc.stdout.splitlines() if s.startswith("IMPORTED")][-1]
-    return set(line.split()[1:])
-
-
-def report_files(folder: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
-
+from tests.helpers import cli, imported, make_project, report_files
 
 # ------------------------------------------------------------- the JSON codec
 
@@ -154,13 +40,14 @@ def test_codec_round_trips_every_field():
 
 
 @pytest.mark.parametrize("bad", [
-    Evidence(EvidenceKind.IDENTITY, "s", 1),                # an int where a bool is declared
-    Evidence(EvidenceKind.IDENTITY, 3, True),               # a non-string statement
-    Evidence("identity", "s", True),                        # a string where an enum is declared
-])
+    lambda: Evidence(EvidenceKind.IDENTITY, "s", 1),                # an int where a bool is declared
+    lambda: Evidence(EvidenceKind.IDENTITY, 3, True),               # a non-string statement
+    # a string where an enum is declared (its reach given: the default reach is looked up by kind)
+    lambda: Evidence("identity", "s", True, reach=Reach.GENERAL),
+], ids=["int-for-bool", "int-for-str", "str-for-enum"])
 def test_codec_refuses_what_the_model_does_not_declare(bad):
     with pytest.raises(Uncacheable):
-        to_json(ClaimResult("a", "n", "r", "t", (Mark.EXACT,), Outcome.VERIFIED, evidence=(bad,)))
+        to_json(ClaimResult("a", "n", "r", "t", (Mark.EXACT,), Outcome.VERIFIED, evidence=(bad(),)))
 
 
 def test_codec_refuses_a_sympy_object_in_a_step():
@@ -397,6 +284,7 @@ def test_report_with_and_without_cache_and_after_edits(mini, tmp_path):
     assert warm.stdout.split("IMPORTED")[0].replace("warm", "cold") == cold.stdout.split("IMPORTED")[0]
 
     none = cli(mini, "report", "--no-cache", "--out", str(tmp_path / "none"))
+    assert none.returncode == cold.returncode, none.stderr
     assert report_files(tmp_path / "none") == report_files(tmp_path / "cold")
 
     # a line inserted above both claims: the locations move, nothing stale is served

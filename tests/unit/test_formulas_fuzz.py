@@ -7,19 +7,24 @@ from __future__ import annotations
 
 import re
 import time
-from pathlib import Path
 
 import sympy
+import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from noteproof.errors import FormulaError
 from noteproof.formula.parser import Relation, read_latex, read_plain
+from tests.helpers import note_text
 
-NOTES = Path(__file__).resolve().parent.parent / "notes"
-_TEXT = "".join((NOTES / f"{n}.txt").read_text(encoding="utf-8")
-                for n in ("week09", "week10", "chapter12"))
-_BODIES = re.findall(r"\$\$(.+?)\$\$", _TEXT, re.S)
-LATEX = sorted(set(_BODIES + re.findall(r"\$(.+?)\$", re.sub(r"\$\$.+?\$\$", "", _TEXT, flags=re.S))))
+
+
+def note_math() -> list[str]:
+    """The notes' math spans, display and inline."""
+    text = "".join(note_text(n) for n in ("week09", "week10", "chapter12"))
+    bodies = re.findall(r"\$\$(.+?)\$\$", text, re.S)
+    return sorted(set(bodies + re.findall(r"\$(.+?)\$", re.sub(r"\$\$.+?\$\$", "", text, flags=re.S))))
+
+
 PLAIN = ["2 asin(h/2)/h", "1 - ah", "e^(-ah)", "x/(1-theta)^2", "1 - h + h^2/2 - h^3/6 + h^4/24",
          "2 (x(1) - y) x(1)", "x_new = x_old / (1 + z)", "2/lambda", "|1 - z| < 1",
          "z* = x / (1 - theta)", "z_k - z* = theta^k (z0 - z*)", "dx/dt = -2x", "0.5 x 1.25^40"]
@@ -51,7 +56,7 @@ def _mangle(text: str, edits: list[tuple[int, int, int]]) -> str:
     return text
 
 
-MANGLED = st.builds(_mangle, st.sampled_from(LATEX + PLAIN),
+MANGLED = st.builds(_mangle, st.deferred(lambda: st.sampled_from(note_math() + PLAIN)),
                     st.lists(st.tuples(st.integers(0, 3), st.integers(0, 10**6), st.integers(0, 10**6)),
                              max_size=4))
 RANDOM = st.text(alphabet=st.sampled_from(list(ALPHABET)), max_size=60)
@@ -74,18 +79,21 @@ def _read_safely(reader, text: str, **kw) -> None:
 FUZZ = settings(max_examples=1000, deadline=None, suppress_health_check=list(HealthCheck))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(ANY_TEXT)
 def test_latex_reader_raises_only_formula_error(text):
     _read_safely(read_latex, text, functions=("f", "h", "x", "a"))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(ANY_TEXT)
 def test_plain_reader_raises_only_formula_error(text):
     _read_safely(read_plain, text, functions=("x",))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(ANY_TEXT, st.dictionaries(st.sampled_from(["\\Delta s", "a_{\\ast }", "x", "ah", "rate", "{", "\\"]),
                                  st.sampled_from(["ds", "a_star", "x0", "lam", "bad name", ""]), max_size=3))

@@ -1,6 +1,4 @@
 """Random and mangled text: the parsers raise nothing but noteproof's own errors."""
-from pathlib import Path
-
 from hypothesis import given, settings, strategies as st
 
 from noteproof.run.interval import consistent, parse_quoted
@@ -8,10 +6,8 @@ from noteproof.errors import NoteproofError
 from noteproof.sources.notes import Note, table_rows
 from noteproof.sources.tags import parse_tag
 from noteproof.sources.safeyaml import load_yaml
+from tests.helpers import ROOT, note_text
 
-ROOT = Path(__file__).resolve().parents[1]
-WEEK09 = (ROOT / "notes" / "week09.txt").read_text(encoding="utf-8")
-TABLE = WEEK09[WEEK09.index("Key claims and status"):]
 MANY = settings(max_examples=1000, deadline=None)
 
 
@@ -31,6 +27,11 @@ def mangled(draw, base: str):
     return base[:i] + base[i:j].replace(" ", "\t") + base[j:]
 
 
+def week09_table() -> str:
+    week09 = note_text("week09")
+    return week09[week09.index("Key claims and status"):]
+
+
 def only_our_errors(fn, *args):
     try:
         fn(*args)
@@ -39,7 +40,7 @@ def only_our_errors(fn, *args):
 
 
 @MANY
-@given(mangled(TABLE))
+@given(st.deferred(lambda: mangled(week09_table())))
 def test_table_parser_on_mangled_tables(text):
     only_our_errors(table_rows, Note("fuzz.txt", text))
 
@@ -64,6 +65,6 @@ def test_quoted_number_reader(text):
 
 
 @settings(max_examples=300, deadline=None)
-@given(mangled((ROOT / "claims.yaml").read_text(encoding="utf-8")[:3000]))
+@given(st.deferred(lambda: mangled((ROOT / "claims.yaml").read_text(encoding="utf-8")[:3000])))
 def test_yaml_reader(text):
     only_our_errors(load_yaml, text, "claims.yaml")

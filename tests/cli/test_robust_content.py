@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from conftest import ROOT, run_cli
+from tests.helpers import ROOT, run_cli
 
 REGISTRY = """\
 version: 1
@@ -131,6 +131,7 @@ def report_files(out):
     return {p.name: p.read_bytes() for p in out.iterdir() if not p.name.startswith(".")}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
 def test_an_interrupted_report_leaves_the_previous_files_whole(steady, sig):
     out = steady / "report"
@@ -145,6 +146,7 @@ def test_an_interrupted_report_leaves_the_previous_files_whole(steady, sig):
     assert report_files(out) == before
 
 
+@pytest.mark.slow
 def test_two_reports_at_once_leave_one_complete_report(steady):
     procs = [subprocess.Popen([sys.executable, "-m", "noteproof", "report"], cwd=steady,
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL) for _ in range(2)]
