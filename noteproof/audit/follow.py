@@ -18,10 +18,10 @@ from ..run.interval import parse_quoted
 from ..errors import NoteproofError
 from ..sources.locate import (Span, Token, changed_lines, find_fragment, find_number, map_span, numeric_tokens, ratio,
                      region, token_at, unique_snippet)
-from ..model import Finding, Location, Severity
+from ..model import Finding, FindingKind, Location, Severity
 from ..sources.notes import Note, Row
 from ..sources.registry import Claim
-from ..coverage import coverage_of, covers, safe_rows
+from ..coverage import Coverage, coverage_of, covers, safe_rows
 from ..sources.tags import LABELS
 from ..sources.notes import number_offset
 
@@ -86,7 +86,7 @@ def plan_note(note: Note, old: Note | None, claims: tuple[Claim, ...]) -> Plan:
     return plan
 
 
-def _finding(plan: Plan, kind: str, severity: Severity, claim: str, where: Location | None, message: str,
+def _finding(plan: Plan, kind: FindingKind, severity: Severity, claim: str, where: Location | None, message: str,
              quoted: str = "", expected: str = "") -> None:
     plan.findings.append(Finding(kind, severity, claim, where, message, quoted, expected))
     if claim:
@@ -121,7 +121,7 @@ def _match_rows(plan: Plan, claims: tuple[Claim, ...]) -> dict[str, Row]:
     """claim id -> its row in the edited table; removed/added rows become findings."""
     rows, why = safe_rows(plan.note)
     if why is not None:
-        _finding(plan, "row", Severity.ERROR, "", why.location, f"status table unreadable after the edit: {why.message}")
+        _finding(plan, FindingKind.ROW, Severity.ERROR, "", why.location, f"status table unreadable after the edit: {why.message}")
         return {}
     with_rows = [c for c in claims if c.row is not None]
     matched = {c.id: r for c in with_rows for r in rows if r.text == c.row}
@@ -136,11 +136,11 @@ def _match_rows(plan: Plan, claims: tuple[Claim, ...]) -> dict[str, Row]:
     for claim in with_rows:
         if claim.id not in matched:
             plan.gone.add(claim.id)
-            _finding(plan, "row", Severity.ERROR, claim.id, old_place(plan, claim.row),
+            _finding(plan, FindingKind.ROW, Severity.ERROR, claim.id, old_place(plan, claim.row),
                      f"status-table row removed: {claim.row!r} (claim {claim.id}, {claim.location})")
     for row in rows:
         if row not in matched.values():
-            _finding(plan, "row", Severity.ERROR, "", row.location,
+            _finding(plan, FindingKind.ROW, Severity.ERROR, "", row.location,
                      f"status-table row added that no claim encodes: {row.text!r} "
                      f"(see `noteproof scan --emit-stubs`)", row.tag)
     for claim in with_rows:
@@ -169,7 +169,7 @@ def _statement(plan: Plan, claim: Claim) -> Claim | None:
             span = (found.start, found.end) if found else None
         if span is None or ratio(text[span[0]:span[1]], claim.statement) < ROW_MATCH:
             plan.gone.add(claim.id)
-            _finding(plan, "statement", Severity.ERROR, claim.id, old_place(plan, claim.statement),
+            _finding(plan, FindingKind.STATEMENT, Severity.ERROR, claim.id, old_place(plan, claim.statement),
                      f"statement of {claim.id} removed: {claim.statement!r}")
             return None
         at, new = span[0], replace(claim, statement=text[span[0]:span[1]])
@@ -209,17 +209,17 @@ def _judge_rewording(plan: Plan) -> None:
         for op, i1, i2, j1, j2 in SequenceMatcher(None, _texts(a), _texts(b), autojunk=False).get_opcodes():
             if op != "equal":
                 olds, news = a[i1:i2], b[j1:j2]
-                if not news or any(coverage_of(t, spans)[0] == "unaccounted" for t in news):
+                if not news or any(coverage_of(t, spans)[0] is Coverage.UNACCOUNTED for t in news):
                     bad.append((olds, news))
         where = plan.note.location_of(max(at, 0))
         if bad:
             was = ", ".join(t.text for o, _ in bad for t in o) or "none"
             now = ", ".join(t.text for _, n in bad for t in n) or "none"
-            _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(bad[0][1][0].start) if bad[0][1] else where,
+            _finding(plan, FindingKind(what), Severity.ERROR, claim.id, plan.note.location_of(bad[0][1][0].start) if bad[0][1] else where,
                      f"{what} of {claim.id} reworded with other numbers that nothing checks ({was} -> {now}); "
                      f"the claim was verified for {old!r}", now, was)
         else:
-            _finding(plan, what, Severity.NOTICE, claim.id, where, f"{what} of {claim.id} reworded: {old!r} -> {new!r}")
+            _finding(plan, FindingKind(what), Severity.NOTICE, claim.id, where, f"{what} of {claim.id} reworded: {old!r} -> {new!r}")
 
 
 def _texts(tokens: list[Token]) -> list:
@@ -273,7 +273,7 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
     plan.touched.add(claim.id)
     if tok is None:
         if q.input:
-            _finding(plan, "input", Severity.WARNING, claim.id, old_place(plan, q.snippet),
+            _finding(plan, FindingKind.INPUT, Severity.WARNING, claim.id, old_place(plan, q.snippet),
                      f"input {q.number!r} ({q.input}) no longer found: snippet {q.snippet!r}", q.number)
         return q
     number = text[tok.start:tok.end]
@@ -283,7 +283,7 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
     moved = Moved(q.number, number, tok.start, tok.end, plan.note.location_of(tok.start))
     plan.quotes[(claim.id, i)] = moved
     if q.input and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
-        _finding(plan, "input", Severity.ERROR, claim.id, moved.location,
+        _finding(plan, FindingKind.INPUT, Severity.ERROR, claim.id, moved.location,
                  f"the note now states {number} where {q.number} was taken as given ({q.input}); the checks "
                  f"still compute with {q.number}: restore it, or change the content's setting and claims.yaml",
                  number, q.number)

@@ -16,7 +16,7 @@ from difflib import SequenceMatcher
 from typing import NamedTuple
 
 from ..sources.locate import line_offsets, numeric_tokens
-from ..model import Finding, Severity
+from ..model import Finding, FindingKind, Severity
 from ..sources.registry import Claim
 from .follow import Plan
 
@@ -54,7 +54,7 @@ def unchecked_math_findings(plan: Plan, originals: tuple[Claim, ...]) -> list[Fi
             if not rest.replace("#", "").replace("\x00", "").strip(" .,;:") or (was is None and not OPERATOR.search(rest)):
                 continue
             shown = f"${seg.text}$" + (f" (was ${was}$)" if was is not None else " (new)")
-            out.append(Finding("formula", Severity.ERROR, "", plan.note.location_of(seg.start),
+            out.append(Finding(FindingKind.FORMULA, Severity.ERROR, "", plan.note.location_of(seg.start),
                                f"edited math that no registered formula checks: {shown}; register it in "
                                f"claims.yaml (formulas:) or restore it", seg.text, was or ""))
     return out
@@ -80,7 +80,7 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
             if op != "equal" and (_arithmetic(a, i1, i2) or _arithmetic(b, j1, j2)) \
                     and not _judged_elsewhere(b, j1, j2, formulas) and not _judged_elsewhere(a, i1, i2, []):
                 where = plan.note.location_of(line_offsets(plan.note.text)[lo - 1] + j1)
-                out.append(Finding("formula", Severity.ERROR, "", where,
+                out.append(Finding(FindingKind.FORMULA, Severity.ERROR, "", where,
                                    f"edited arithmetic that no registered formula checks: {a[max(0, i1 - 20):i2 + 20]!r} "
                                    f"-> {b[max(0, j1 - 20):j2 + 20]!r}; register it in claims.yaml (formulas:) or "
                                    f"restore it", b[j1:j2], a[i1:i2]))
