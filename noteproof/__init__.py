@@ -4,7 +4,7 @@
 import is lazy so that ``import noteproof`` stays light (no SymPy).
 
 The engine is layered; data flows one way and no module imports a layer above its own
-(tests/test_layers.py checks every import, deferred ones included, and that there is no cycle):
+(tests/unit/test_layers.py checks every import, deferred ones included, and that there is no cycle):
 
     base      model, errors, defaults      nouns, located errors, every shared constant
     sources   noteproof.sources            YAML, registry, tags, project, content loader, notes

@@ -10,6 +10,7 @@ See noteproof/locate.py for what a numeric token is.
 """
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass, replace
 
@@ -21,14 +22,26 @@ from .sources.registry import Claim, NoteSpec
 from .sources.tags import TagError, parse_tag
 from .sources.notes import number_offset
 
-RANK = {"check": 0, "input": 1, "label": 2}
+
+
+class Coverage(enum.StrEnum):
+    """What covers a numeric token, strongest first. A StrEnum: its members are the strings of
+    `noteproof scan --json` ("check", ...)."""
+
+    CHECK = "check"
+    INPUT = "input"
+    LABEL = "label"
+    UNACCOUNTED = "unaccounted"
+
+
+RANK = {Coverage.CHECK: 0, Coverage.INPUT: 1, Coverage.LABEL: 2}
 
 
 @dataclass(frozen=True)
 class Cover:
     start: int
     end: int
-    coverage: str          # check | input | label
+    coverage: Coverage     # check | input | label
     by: str                # numeric / derivation id, claim id and reason, or the label's why
 
 
@@ -36,7 +49,7 @@ class Cover:
 class NumberCoverage:
     token: Token
     location: Location
-    coverage: str          # check | input | label | unaccounted
+    coverage: Coverage
     by: str = ""
 
 
@@ -66,7 +79,7 @@ class NoteScan:
 
     @property
     def unaccounted(self) -> tuple[NumberCoverage, ...]:
-        return tuple(n for n in self.numbers if n.coverage == "unaccounted")
+        return tuple(n for n in self.numbers if n.coverage is Coverage.UNACCOUNTED)
 
     @property
     def unaccounted_math(self) -> tuple[MathCoverage, ...]:
@@ -81,29 +94,29 @@ def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) 
             i = text.find(q.snippet)
             if i >= 0:
                 j = i + number_offset(q.snippet, q.number)
-                kind, by = ("check", q.numeric) if q.numeric else ("input", f"{claim.id}: {q.input}")
+                kind, by = (Coverage.CHECK, q.numeric) if q.numeric else (Coverage.INPUT, f"{claim.id}: {q.input}")
                 out.append(Cover(j, j + len(q.number), kind, by))
         for f in claim.formulas:  # every occurrence: the same text is the same formula
             i = text.find(f.text)
             while i >= 0:
-                out.append(Cover(i, i + len(f.text), "check", f.derivation))
+                out.append(Cover(i, i + len(f.text), Coverage.CHECK, f.derivation))
                 i = text.find(f.text, i + 1)
     for pattern, why in (spec.labels if spec else ()):
         try:
             found = re.finditer(pattern, text, re.M)
-            out += [Cover(m.start(), m.end(), "label", why) for m in found if m.end() > m.start()]
+            out += [Cover(m.start(), m.end(), Coverage.LABEL, why) for m in found if m.end() > m.start()]
         except re.error as exc:
             raise RegistryError(f"label pattern {pattern!r} is not a regular expression: {exc}", spec.location) from None
     return out
 
 
-def coverage_of(tok: Token, spans: list[Cover]) -> tuple[str, str]:
+def coverage_of(tok: Token, spans: list[Cover]) -> tuple[Coverage, str]:
     """The strongest cover of a token; a quote of "1.2" covers the "-1.2" of "e^(-1.2 x 6)"."""
     signed = tok.text[:1] in "+-\u2212"
     inside = [c for c in spans if c.start <= tok.start and tok.end <= c.end
               or signed and c.start == tok.start + 1 and c.end == tok.end]
     if not inside:
-        return "unaccounted", ""
+        return Coverage.UNACCOUNTED, ""
     best = min(inside, key=lambda c: RANK[c.coverage])
     return best.coverage, best.by
 

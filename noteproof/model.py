@@ -285,11 +285,25 @@ class FigureResult:
     message: str = ""
 
 
+class FindingKind(enum.StrEnum):
+    """What an audit finding is about. A StrEnum: its members are the strings of the JSON
+    output ("number", ...), and a finding built with the string gets the member."""
+
+    CLAIM = "claim"            # the claim's checks no longer hold
+    NUMBER = "number"          # a quoted number
+    FORMULA = "formula"        # a formula, registered or not
+    TAG = "tag"                # a status tag
+    ROW = "row"                # a status-table row
+    STATEMENT = "statement"    # a claim's statement in the text
+    INPUT = "input"            # a quoted input of a claim
+    COVERAGE = "coverage"      # a number nothing covers
+
+
 @dataclass(frozen=True)
 class Finding:
     """One thing an audit found in an edited note."""
 
-    kind: str              # number | formula | tag | row | coverage | quote
+    kind: FindingKind
     severity: Severity
     claim: str
     location: Location | None
@@ -302,3 +316,6 @@ class Finding:
     origin: int | None = None             # where lost text stood in the baseline (a deletion)
     claims: tuple[str, ...] = ()          # every claim a grouped finding touched
     source: str = ""       # the note's line at ``location``, for the caret
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "kind", FindingKind(self.kind))

@@ -1,56 +1,19 @@
-"""Shared fixtures: the real project, a throw-away copy of it, and the real CLI."""
+"""Shared fixtures: a throw-away copy of the project, and one cold report of the real project
+(run once per test session, shared by the pytest-xdist workers) with the result cache it leaves.
+
+Helpers that are plain functions (run_cli, copy_project, edit, make_project...) are in
+tests/helpers.py, imported as ``tests.helpers``.
+"""
 from __future__ import annotations
 
+import fcntl
 import json
-import os
 import shutil
-import subprocess
-import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-PROJECT_PARTS = ("claims.yaml", "notes", "derivations", "numerics")
-
-
-@dataclass(frozen=True)
-class CliRun:
-    code: int
-    stdout: str
-    stderr: str
-
-    @property
-    def json(self):
-        return json.loads(self.stdout)
-
-
-def run_cli(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None) -> CliRun:
-    """Run the real `noteproof` command line in a subprocess."""
-    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
-    proc = subprocess.run([sys.executable, "-m", "noteproof", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=timeout, env=full_env)
-    return CliRun(proc.returncode, proc.stdout, proc.stderr)
-
-
-def copy_project(dest: Path, parts: tuple[str, ...] = PROJECT_PARTS) -> Path:
-    """A copy of the project's registry, notes and content under ``dest``."""
-    dest.mkdir(parents=True, exist_ok=True)
-    for part in parts:
-        src = ROOT / part
-        if src.is_dir():
-            shutil.copytree(src, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
-        elif src.exists():
-            shutil.copy2(src, dest / part)
-    return dest
-
-
-def edit(path: Path, old: str, new: str, count: int = 1) -> None:
-    """Replace ``old`` by ``new`` in a file, insisting that ``old`` occurs."""
-    text = path.read_text(encoding="utf-8")
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, count), encoding="utf-8")
+from tests.helpers import PROJECT_PARTS, copy_project, run_cli
 
 
 @pytest.fixture
@@ -60,10 +23,54 @@ def project(tmp_path: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
-def real_report() -> dict:
-    """claims.json from one `noteproof report --out` run on the real project (shared by tests)."""
-    import tempfile
-    out = Path(tempfile.mkdtemp(prefix="noteproof-report-"))
-    run = run_cli("report", "--out", str(out))
-    assert run.code in (0, 1), run.stderr
-    return json.loads((out / "claims.json").read_text(encoding="utf-8"))
+def reported(request, tmp_path_factory) -> Path:
+    """A copy of the project (committed report/ included) on which one cold `noteproof report
+    --out out` has run: out/ holds its files and .noteproof-cache/ the results it stored.
+
+    Under pytest-xdist the first worker to get here runs the report and the others wait for it
+    and read the same folder (a lock file beside the workers' temporary folders)."""
+    base = tmp_path_factory.getbasetemp()
+    if hasattr(request.config, "workerinput"):
+        base = base.parent            # shared by every worker of this session
+    root = base / "reported"
+    with open(base / "reported.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        done = root / "DONE"
+        if not done.exists():
+            if root.exists():
+                shutil.rmtree(root)   # a run that failed half-way
+            copy_project(root / "project", PROJECT_PARTS + ("report",))
+            run = run_cli("report", "--out", str(root / "out"), "--timeout", "600", cwd=root / "project")
+            (root / "run.json").write_text(json.dumps({"code": run.code, "stdout": run.stdout,
+                                                       "stderr": run.stderr}), encoding="utf-8")
+            done.write_text("")
+    assert reported_run(root)["code"] in (0, 1), reported_run(root)["stderr"][-2000:]
+    return root
+
+
+def reported_run(root: Path) -> dict:
+    """The exit code, stdout and stderr of the shared report's run."""
+    return json.loads((root / "run.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def real_report(reported: Path) -> dict:
+    """claims.json from one cold `noteproof report --out` run on the real project (shared by tests)."""
+    return json.loads((reported / "out" / "claims.json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="session")
+def report_cache(reported: Path) -> Path:
+    """The result cache a `noteproof report` of the unedited project leaves (copy it before use)."""
+    run = reported_run(reported)
+    # exit 1: the claims where the notes are wrong fail, each with an erratum (test_errata.py)
+    assert run["code"] in (0, 1) and " 0 errors" in " ".join(run["stdout"].split()), run["stderr"][-2000:]
+    return reported / "project" / ".noteproof-cache"
+
+
+@pytest.fixture
+def cached_project(project: Path, report_cache: Path) -> Path:
+    """A fresh copy of the project with the report's result cache: claims an edit does not touch
+    are read back rather than run (for tests of something other than the cache)."""
+    shutil.copytree(report_cache, project / ".noteproof-cache")
+    return project

@@ -18,10 +18,10 @@ from ..run.interval import parse_quoted
 from ..errors import NoteproofError
 from ..sources.locate import (Span, Token, changed_lines, find_fragment, find_number, map_span, numeric_tokens, ratio,
                      region, token_at, unique_snippet)
-from ..model import Finding, Location, Severity
+from ..model import Finding, FindingKind, Location, Severity
 from ..sources.notes import Note, Row
 from ..sources.registry import Claim
-from ..coverage import coverage_of, covers, safe_rows
+from ..coverage import Coverage, coverage_of, covers, safe_rows
 from ..sources.tags import LABEL
 from ..sources.notes import number_offset
 
@@ -223,7 +223,7 @@ def _judge_rewording(plan: Plan) -> None:
         for op, i1, i2, j1, j2 in SequenceMatcher(None, _texts(a), _texts(b), autojunk=False).get_opcodes():
             if op != "equal":
                 olds, news = a[i1:i2], b[j1:j2]
-                if not news or any(coverage_of(t, spans)[0] == "unaccounted" for t in news):
+                if not news or any(coverage_of(t, spans)[0] is Coverage.UNACCOUNTED for t in news):
                     bad.append((olds, news))
         where = plan.note.location_of(max(at, 0))
         if bad:
@@ -303,7 +303,7 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
     moved = Moved(q.number, number, tok.start, tok.end, plan.note.location_of(tok.start))
     plan.quotes[(claim.id, i)] = moved
     if q.input and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
-        _finding(plan, "input", Severity.ERROR, claim.id, moved.location,
+        _finding(plan, FindingKind.INPUT, Severity.ERROR, claim.id, moved.location,
                  f"the note now states {number} where {q.number} was taken as given ({q.input}); the checks "
                  f"still compute with {q.number}", number, q.number, code="NP601", span=(moved.start, moved.end),
                  help=f"restore {q.number}, or change the setting in the content and claims.yaml")

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, default_jobs
+from ..coverage import Coverage
 from .options import dps_arg, jobs_arg, timeout_arg
 from . import terminal
 from .terminal import emit_json
@@ -72,7 +73,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def finding_dict(f) -> dict:
-    return {"code": f.code, "kind": f.kind, "severity": f.severity.value, "claim": f.claim,
+    return {"code": f.code, "kind": f.kind.value, "severity": f.severity.value, "claim": f.claim,
             "location": str(f.location) if f.location else "", "message": f.message,
             "quoted": f.quoted, "expected": f.expected, "help": f.help}
 
@@ -169,7 +170,7 @@ def scan_dict(s) -> dict:
     return {"path": s.path, "note": s.key,
             "rows": [{"row": r.row, "tag": r.tag, "claim": r.claim or None, "location": str(r.location)}
                      for r in s.rows],
-            "numbers": [{"text": n.token.text, "location": str(n.location), "coverage": n.coverage,
+            "numbers": [{"text": n.token.text, "location": str(n.location), "coverage": n.coverage.value,
                          "by": n.by or None} for n in s.numbers],
             "math": [{"text": m.text, "location": str(m.location), "coverage": m.coverage, "by": m.by or None}
                      for m in s.math]}
@@ -181,9 +182,9 @@ def print_scans(scans, every: bool) -> None:
         for r in s.rows:
             print(f"  {r.location}: row {'-> ' + r.claim if r.claim else 'NOT ENCODED'}: {r.row}  [{r.tag}]")
         for n in s.numbers:
-            if every or n.coverage == "unaccounted":
-                print(f"  {n.location}: {n.token.text}: {n.coverage}" + (f" ({n.by})" if n.by else ""))
-        counts = {c: sum(n.coverage == c for n in s.numbers) for c in ("check", "input", "label", "unaccounted")}
+            if every or n.coverage is Coverage.UNACCOUNTED:
+                print(f"  {n.location}: {n.token.text}: {n.coverage.value}" + (f" ({n.by})" if n.by else ""))
+        counts = {c.value: sum(n.coverage is c for n in s.numbers) for c in Coverage}
         print("  numbers: " + ", ".join(f"{v} {k}" for k, v in counts.items()))
         for m in s.math:
             if every or m.coverage == "unaccounted":

@@ -5,7 +5,6 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -13,6 +12,7 @@ from rich.markup import escape
 
 from ..errors import NoteproofError
 from ..model import ClaimResult, Location, Outcome
+from ..sources.files import write_atomically
 
 STYLE = {Outcome.VERIFIED: "green", Outcome.PARTLY: "cyan", Outcome.FAILED: "bold red", Outcome.ERROR: "bold red",
          Outcome.UNVERIFIED: "yellow"}
@@ -42,25 +42,11 @@ def read_or_none(path: Path) -> str | None:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it into place."""
+    """Write ``text`` (UTF-8, \\n line ends) atomically and durably (sources.files); a located error on failure."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        write_atomically(path, text.encode("utf-8"), durable=True)
     except OSError as exc:
         raise NoteproofError(f"cannot write: {exc.strerror}", Location(str(path))) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise NoteproofError(f"cannot write: {exc.strerror}", Location(str(path))) from None
-        raise
 
 
 def write_all(folder: Path, texts: dict[str, str]) -> None:

@@ -92,7 +92,8 @@ CHUNK_TIMEOUT = 600.0
 
 def enrich(project: Project, results: list[ClaimResult], dps: int, jobs: int | None = None) -> list[ClaimResult]:
     """Results with MathML for derived forms and steps, and their claims' figures filled in."""
-    from ..run.extras import extras, fork_map, warm_up, with_extras as _with
+    from ..run.extras import extras, warm_up, with_extras as _with
+    from ..run.pool import fork_map
     claims = {c.id: c for c in project.registry.claims}
     todo = [r for r in results if r.id in claims and r.outcome is not Outcome.ERROR
             and (claims[r.id].figures or (r.formulas and not any(f.mathml for f in r.formulas))

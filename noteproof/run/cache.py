@@ -26,21 +26,19 @@ Computing keys imports neither SymPy nor mpmath, so a fully cached report loads 
 """
 from __future__ import annotations
 
-import contextlib
 import copy
 import dataclasses
 import enum
 import hashlib
 import json
-import os
 import sys
-import tempfile
 import types
 import typing
 from pathlib import Path
 from typing import Any
 
 from ..model import ClaimResult, Outcome
+from ..sources.files import write_atomically
 
 SCHEMA = "noteproof-cache/2"   # 2: results carry errata, scope and what assemble added
 FOLDER = ".noteproof-cache"
@@ -348,17 +346,9 @@ class ResultCache:
 
 
 def _atomic_write(path: Path, data: bytes) -> bool:
-    """Write bytes to a temporary file beside ``path`` and rename it into place; False on failure."""
-    tmp = None
+    """Write bytes atomically (sources.files); False on failure: a cache that cannot be written is no error."""
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(tmp, path)
+        write_atomically(path, data)
         return True
     except OSError:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
         return False

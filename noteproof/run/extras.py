@@ -22,14 +22,10 @@ The schema, under a claim in claims.yaml::
 from __future__ import annotations
 
 import math
-import multiprocessing
-import time
 from dataclasses import replace
 from fractions import Fraction
-from multiprocessing.connection import wait
 from typing import Any, Callable, Mapping, Sequence
 
-from ..defaults import DEFAULT_TIMEOUT
 from ..errors import NoteproofError
 from ..model import ClaimResult, FigureResult, Series
 from ..sources.registry import Claim, FigureSpec
@@ -199,42 +195,4 @@ def warm_up() -> None:
     sympy.simplify(sympy.sin(x) ** 2 + sympy.cos(x) ** 2 - (x + 1) / (x ** 2 - 1))
     sympy.solve(x ** 2 - 2, x)
     mathml(x / (1 + x), printer="presentation")
-
-
-def fork_map(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int, timeout: float = DEFAULT_TIMEOUT) -> list[Any]:
-    """``fn`` of each item in forked workers, at most ``jobs`` at a time; None where it failed or timed out."""
-    ctx = multiprocessing.get_context("fork")
-    todo, results, running = list(enumerate(items)), {}, {}
-    while todo or running:
-        while todo and len(running) < max(1, jobs):
-            i, item = todo.pop(0)
-            parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(child, fn, item), daemon=True)
-            proc.start()
-            child.close()
-            running[parent] = (i, proc, time.monotonic() + timeout)
-        soonest = min(d for _, _, d in running.values())
-        for conn in wait(list(running), timeout=max(0.0, soonest - time.monotonic())):
-            i, proc, _ = running.pop(conn)
-            try:
-                results[i] = conn.recv()
-            except (EOFError, OSError):
-                results[i] = None
-            proc.join()
-        for conn, (i, proc, deadline) in list(running.items()):
-            if time.monotonic() >= deadline:
-                proc.kill()
-                proc.join()
-                running.pop(conn)
-                results[i] = None
-    return [results.get(i) for i in range(len(items))]
-
-
-def _child(conn, fn, item) -> None:
-    try:
-        conn.send(fn(item))
-    except BaseException:
-        conn.send(None)
-    finally:
-        conn.close()
 

@@ -1,8 +1,11 @@
-"""Run claims in forked worker processes, each under a time limit.
+"""Run claims in forked worker processes, each under a time limit: the one worker pool.
 
 A check that raises becomes an ``error`` row; one that runs past the limit is
 killed and becomes an ``error`` row; the run goes on. Results come back in
 registry order whatever the number of jobs, so output does not depend on --jobs.
+``fork_each`` is the pool itself (one forked process per item, at most ``jobs`` at a
+time, each killed at its deadline); ``run_all`` runs claims on it and ``fork_map``
+serves the report's extras (report.enrich).
 """
 from __future__ import annotations
 
@@ -11,7 +14,8 @@ import os
 import time
 import traceback
 from multiprocessing.connection import Connection, wait
-from typing import TYPE_CHECKING, Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from ..defaults import DEFAULT_TIMEOUT
 from .claim import run_claim
@@ -45,20 +49,82 @@ def run_one(project: Project, claim: Claim, dps: int, params: dict | None = None
         return error_result(claim, f"{type(exc).__name__}: {exc} (at {os.path.basename(last.filename)}:{last.lineno})")
 
 
-def _child(conn: Connection, project: Project, claim: Claim, dps: int, extras: bool) -> None:
+@dataclass(frozen=True)
+class Done:
+    """One item's end in a worker: ``value`` is what the function returned when ``ok``;
+    otherwise ``failure`` says why not (it raised, the worker died, the time ran out)."""
+
+    index: int
+    ok: bool
+    value: Any
+    failure: str
+    seconds: float
+
+
+def fork_each(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int,
+              timeout: float = DEFAULT_TIMEOUT) -> Iterator[Done]:
+    """``fn`` of each item, each in its own forked process, at most ``jobs`` at a time, in the
+    order of ``items``; yields each item's Done as it finishes (a worker past ``timeout``
+    seconds is killed: its Done says so, with ``seconds`` = ``timeout``)."""
+    ctx = multiprocessing.get_context("fork")
+    queue = iter(enumerate(items))
+    pending = len(items)
+    running: dict[Connection, tuple[int, multiprocessing.Process, float, float]] = {}
+    while pending or running:
+        while pending and len(running) < max(1, jobs):
+            i, item = next(queue)
+            pending -= 1
+            parent, child = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_child, args=(child, fn, item), daemon=True)
+            started = time.monotonic()
+            proc.start()
+            child.close()
+            running[parent] = (i, proc, started + timeout, started)
+        soonest = min(entry[2] for entry in running.values())
+        for conn in wait(list(running), timeout=max(0.0, soonest - time.monotonic())):
+            i, proc, _, started = running.pop(conn)
+            try:
+                ok, value = conn.recv()
+            except (EOFError, OSError):
+                ok, value = False, None
+            conn.close()
+            proc.join()
+            failure = "" if ok else value if isinstance(value, str) else f"worker died (exit code {proc.exitcode})"
+            yield Done(i, ok, value if ok else None, failure, time.monotonic() - started)
+        now = time.monotonic()
+        for conn, (i, proc, deadline, _) in list(running.items()):
+            if now >= deadline:
+                proc.kill()
+                proc.join()
+                conn.close()
+                running.pop(conn)
+                yield Done(i, False, None, f"timed out after {timeout:g} s", timeout)
+
+
+def _child(conn: Connection, fn: Callable[[Any], Any], item: Any) -> None:
     try:
-        if extras:
-            from ..sources.content import memoize_derivations
-            memoize_derivations(project.content)
-        result = run_one(project, claim, dps)
-        done = True
-        if extras:
-            result, done = _enriched(project, claim, result, dps)
-        conn.send((result, done))
+        conn.send((True, fn(item)))
     except BaseException as exc:  # e.g. an unpicklable result
-        conn.send((error_result(claim, f"worker failed: {type(exc).__name__}: {exc}"), False))
+        conn.send((False, f"worker failed: {type(exc).__name__}: {exc}"))
     finally:
         conn.close()
+
+
+def fork_map(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int, timeout: float = DEFAULT_TIMEOUT) -> list[Any]:
+    """``fn`` of each item in forked workers, at most ``jobs`` at a time; None where it failed or timed out."""
+    results: dict[int, Any] = {done.index: done.value for done in fork_each(fn, items, jobs, timeout)}
+    return [results.get(i) for i in range(len(items))]
+
+
+def _claim_in_worker(project: Project, claim: Claim, dps: int, extras: bool) -> tuple[ClaimResult, bool]:
+    """One claim's result in its worker, and whether it is complete (its extras computed)."""
+    if extras:
+        from ..sources.content import memoize_derivations
+        memoize_derivations(project.content)
+    result = run_one(project, claim, dps)
+    if extras:
+        return _enriched(project, claim, result, dps)
+    return result, True
 
 
 def _enriched(project: Project, claim: Claim, result: ClaimResult, dps: int) -> tuple[ClaimResult, bool]:
@@ -103,45 +169,15 @@ def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
         todo.sort(key=lambda item: -last.get(item[1].id, 0.0))
     project.content  # import content once, before forking, so children inherit it
     _warm_imports(extras)
-    ctx = multiprocessing.get_context("fork")
     seconds: dict[str, float] = {}
-    running: dict[Connection, tuple[int, Claim, multiprocessing.Process, float, float]] = {}
-    queue = iter(todo)
-    pending = len(todo)
-    while pending or running:
-        while pending and len(running) < max(1, jobs):
-            i, claim = next(queue)
-            pending -= 1
-            parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(child, project, claim, dps, extras), daemon=True)
-            started = time.monotonic()
-            proc.start()
-            child.close()
-            running[parent] = (i, claim, proc, started + timeout, started)
-        soonest = min(entry[3] for entry in running.values())
-        for conn in wait(list(running), timeout=max(0.0, soonest - time.monotonic())):
-            i, claim, proc, _, started = running.pop(conn)
-            try:
-                results[i], complete = conn.recv()
-            except (EOFError, OSError):
-                results[i] = error_result(claim, f"worker died (exit code {proc.exitcode})")
-                complete = False
-            conn.close()
-            proc.join()
-            seconds[claim.id] = time.monotonic() - started
-            if complete and cache is not None:
-                cache.put(claim, project.notes[claim.note], results[i], seconds[claim.id])
-            _report(progress, results[i])
-        now = time.monotonic()
-        for conn, (i, claim, proc, deadline, _) in list(running.items()):
-            if now >= deadline:
-                proc.kill()
-                proc.join()
-                conn.close()
-                running.pop(conn)
-                results[i] = error_result(claim, f"timed out after {timeout:g} s")
-                seconds[claim.id] = timeout
-                _report(progress, results[i])
+    work = lambda claim: _claim_in_worker(project, claim, dps, extras)  # noqa: E731
+    for done in fork_each(work, [claim for _, claim in todo], jobs, timeout):
+        i, claim = todo[done.index]
+        results[i], complete = done.value if done.ok else (error_result(claim, done.failure), False)
+        seconds[claim.id] = done.seconds
+        if complete and cache is not None:
+            cache.put(claim, project.notes[claim.note], results[i], seconds[claim.id])
+        _report(progress, results[i])
     if cache is not None:
         cache.save_timings(seconds)
     return [results[i] for i in sorted(results)]

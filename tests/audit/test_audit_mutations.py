@@ -1,0 +1,242 @@
+"""The audit's mutation suite: edits to the three notes, each through the real CLI.
+
+Each MUTATION is an edit that breaks something the registry checks (a number beyond
+its rounding, a formula in LaTeX or plain text, a raised tag, a row removed or added,
+an input or a statement changed); the audit must exit 1 with an error finding on the
+edited line and, for numbers, the computed value at the printed precision. Each
+HARMLESS edit (more digits, a correct re-rounding, rewording) must give exit 0.
+
+The edits run concurrently, once each, in a session fixture (the CLI is slow to start:
+it imports SymPy); alternate edits are audited in place in a git copy of the project
+(`noteproof audit` from its root, baseline HEAD) and as an edited copy of the note
+outside the project (`noteproof audit PATH`, baseline the note in notes/).
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import copy_project, run_cli
+
+pytestmark = pytest.mark.slow   # one session fixture audits every edit, concurrently
+
+
+@dataclass(frozen=True)
+class Edit:
+    id: str
+    note: str
+    old: str
+    new: str
+    expected: str = ""      # for a wrong number: the computed value at the printed precision
+    kind: str = ""          # the finding's kind, when it matters
+
+
+W9, W10, C12 = "week09", "week10", "chapter12"
+
+MUTATIONS = [
+    # Week 9: numbers, LaTeX formulas, tags, rows
+    Edit("w09-separation", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.000987", "0.000977", "number"),
+    Edit("w09-zero-branch", W9, "$a_{\\ast }=0$ and the response", "$a_{\\ast }=1$ and the response", kind="formula"),
+    Edit("w09-bound", W9, "e_L\\le \\frac{C}{K}(e^{KS}-1)\\Delta s", "e_L\\le \\frac{C}{K}(e^{KS}+1)\\Delta s", kind="formula"),
+    Edit("w09-bound-limit", W9, "limit $CS\\Delta s$", "limit $CS\\Delta s^2$", kind="formula"),
+    Edit("w09-euler", W9, "h_{\\ell +1}=(1-\\Delta s)h_{\\ell }", "h_{\\ell +1}=(1+\\Delta s)h_{\\ell }", kind="formula"),
+    Edit("w09-slope", W9, "{1-\\beta (1-a_{\\ast }^2)}", "{1+\\beta (1-a_{\\ast }^2)}", kind="formula"),
+    Edit("w09-response", W9, "the response is $1/(1-\\beta )$", "the response is $1/(1+\\beta )$", kind="formula"),
+    Edit("w09-energy", W9, "E_u(a)=\\frac{1}{2}{a}^2", "E_u(a)=\\frac{1}{3}{a}^2", kind="formula"),
+    Edit("w09-map", W9, "a_{i+1}=\\tanh (\\beta a_i+u_i)", "a_{i+1}=\\tanh (\\beta a_i-u_i)", kind="formula"),
+    Edit("w09-contraction", W9, "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^i|a_0-{\\tilde{a}}_0|$: for",
+         "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^{2i}|a_0-{\\tilde{a}}_0|$: for", kind="formula"),
+    Edit("w09-tag-controlled", W9, "[Controlled approximation]; every hypothesis used", "[Exact]; every hypothesis used",
+         kind="tag"),
+    Edit("w09-tag-proposal", W9, "[Proposal]: no reported performance", "[Exact]: no reported performance", kind="tag"),
+    Edit("w09-row-removed", W9, "Descent inequality at fixed current input\t[Exact]; the driven case has no fixed sign\n",
+         "", kind="row"),
+    Edit("w09-row-added", W9, "Response $1/(1-\\beta )$ at the origin for constant input\t[Exact.]\n",
+         "Response $1/(1-\\beta )$ at the origin for constant input\t[Exact.]\n"
+         "Recurrence always improves memory\t[Exact]\n", kind="row"),
+    # Week 10
+    Edit("w10-total", W10, "this is $12$", "this is $14$", "12", "number"),
+    Edit("w10-last-use", W10, "Counting only the last use gives $6$", "Counting only the last use gives $8$", "6", "number"),
+    Edit("w10-p2", W10, "\\simeq 0.633975", "\\simeq 0.643975", "0.633975", "number"),
+    Edit("w10-path-cost", W10, "\\simeq 2.525729", "\\simeq 2.525792", "2.525729", "number"),
+    Edit("w10-score-gradient", W10, "\\simeq (0.207588,-0.207588)", "\\simeq (0.207588,-0.217588)", "-0.207588", "number"),
+    Edit("w10-derivative", W10, "=2wx(w^{2}x-y)", "=2wx(w^{2}x+y)", kind="formula"),
+    Edit("w10-lyapunov", W10, "A\\Sigma +\\Sigma A=\\eta C/B", "A\\Sigma +\\Sigma A=2\\eta C/B", kind="formula"),
+    Edit("w10-var-disc", W10, "{Bh(2-\\eta h)}", "{Bh(2+\\eta h)}", kind="formula"),
+    Edit("w10-var-diff", W10, "=\\eta c/(2Bh)", "=\\eta c/(Bh)", kind="formula"),
+    Edit("w10-ratio", W10, "ratio is $1/(1-\\eta h/2)$", "ratio is $1/(1-\\eta h)$", kind="formula"),
+    Edit("w10-tag-conditional", W10, "Conditional: requires the stated", "[Exact] requires the stated", kind="tag"),
+    Edit("w10-tag-sgd", W10, "[Approximation] to SGD", "[Exact] to SGD", kind="tag"),
+    Edit("w10-tag-adjoint", W10, "[Controlled approximation], under the Week 9", "[Exact], under the Week 9", kind="tag"),
+    Edit("w10-row-removed", W10, "Backward recursion for the sensitivities\t[Exact], by the chain rule\n", "", kind="row"),
+    # Chapter 12: read-out numbers, worked numbers, plain and LaTeX formulas, labels, statements, inputs
+    Edit("c12-error-at-6", C12, "Error at time 6: 0.409", "Error at time 6: 0.509", "0.409", "number"),
+    Edit("c12-exact-factor", C12, "(e^(-ah)): 0.165", "(e^(-ah)): 0.175", "0.165", "number"),
+    Edit("c12-distance", C12, "after 12 updates: 44.6", "after 12 updates: 46.6", "44.6", "number"),
+    Edit("c12-slope", C12, "Slope dz*/dtheta: 25", "Slope dz*/dtheta: 24", "25", "number"),
+    Edit("c12-euler-ratio", C12, "ending at 7,520 times", "ending at 7,250 times", "7,520", "number"),
+    Edit("c12-euler-energy", C12, "(start 0.5): 3,760", "(start 0.5): 3,860", "3,760", "number"),
+    Edit("c12-gap", C12, "so the gap 0.271 stays", "so the gap 0.281 stays", "0.271", "number"),
+    Edit("c12-sign", C12, "(starts at -1): x = -0.135", "(starts at -1): x = 0.135", "-0.135", "number"),
+    Edit("c12-rk4-error", C12, "RK4 error at time 1: 0.0000148", "RK4 error at time 1: 0.000148", "0.000015", "number"),
+    Edit("c12-error-ratio", C12, "(Euler / RK4): 3,490", "(Euler / RK4): 3,940", "3,490", "number"),
+    Edit("c12-gradient", C12, "Exact gradient: -1.16", "Exact gradient: -1.06", "-1.16", "number"),
+    Edit("c12-adjoint-start", C12, "= -0.703 and", "= -0.730 and", "-0.703", "number"),
+    Edit("c12-implicit", C12, "Implicit factor on the fast mode: 0.167", "Implicit factor on the fast mode: 0.176", "0.167",
+         "number"),
+    Edit("c12-solves", C12, "About 1,001 forward solves", "About 1,000 forward solves", "1,001", "number"),
+    Edit("c12-steps", C12, "2/0.004 = 500 steps", "2/0.004 = 50 steps", "500", "number"),
+    Edit("c12-verlet-frequency", C12, "2 asin(h/2)/h instead", "2 asin(h/2)/h^2 instead", kind="formula"),
+    Edit("c12-rk4-factor", C12, "h^3/6 + h^4/24 = 0.779", "h^3/6 + h^4/12 = 0.779", kind="formula"),
+    Edit("c12-slope-formula", C12, "the slope is x/(1-theta)^2, which", "the slope is x/(1-theta)^3, which", kind="formula"),
+    Edit("c12-implicit-latex", C12, "x_{n+1}=\\frac{x_n}{1+h\\lambda}", "x_{n+1}=\\frac{x_n}{1-h\\lambda}", kind="formula"),
+    Edit("c12-gradient-latex", C12, "=2(x_0e^{\\theta}-y)\\,x_0e^{\\theta}$", "=2(x_0e^{\\theta}-y)\\,e^{\\theta}$",
+         kind="formula"),
+    Edit("c12-label-identity", C12, "Illustration C12-D06. Illustration.", "Illustration C12-D06. Identity.", kind="tag"),
+    Edit("c12-statement-number", C12, "stable only for steps below 2 divided", "stable only for steps below 3 divided",
+         "2"),
+    Edit("c12-input", C12, "Decay rate (a): 1.2", "Decay rate (a): 1.4", "1.2", "input"),
+    Edit("c12-readout-deleted", C12, "Error at time 6: 0.409\n", "", kind="number"),
+    Edit("w10-formula-deleted", W10, "$$A\\Sigma +\\Sigma A=\\eta C/B.$$\n", "", kind="formula"),
+    # math where no derivation looks: the side of a formula not compared, math no formula registers
+    Edit("w09-euler-lhs", W9, "$h_{\\ell +1}=(1-\\Delta s)h_{\\ell }$", "$h_{\\ell -1}=(1-\\Delta s)h_{\\ell }$",
+         kind="formula"),
+    Edit("w09-map-lhs", W9, "$a_{i+1}=\\tanh (\\beta a_i+u_i).$", "$a_{i-1}=\\tanh (\\beta a_i+u_i).$", kind="formula"),
+    Edit("w09-test-equation", W9, "$dh/ds=-h$", "$dh/ds=+h$", kind="formula"),
+    Edit("w09-fixed-point-equation", W9, "$a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)$",
+         "$a_{\\ast }=\\tanh (\\beta a_{\\ast }-u)$", kind="formula"),
+    Edit("w10-h1-lhs", W10, "$h_1=wx$", "$h_2=wx$", kind="formula"),
+    Edit("w10-h2-chain", W10, "$h_2=w{h}_1=w^{2}x$", "$h_3=w{h}_1=w^{2}x$", kind="formula"),
+    Edit("c12-arithmetic-operator", C12, "= x0 + h(-a x0) = 1 - 1.5 x 1.2 x 1 = -0.8", "= x0 + h(-a x0) = 1 + 1.5 x 1.2 x 1 = -0.8",
+         kind="formula"),
+    Edit("c12-arithmetic-sign", C12, "the exact value is e^(-1.2 x 6)", "the exact value is e^(1.2 x 6)", kind="formula"),
+    Edit("c12-prose-expression", C12, "needs I - J_f to be invertible", "needs I + J_f to be invertible", kind="formula"),
+    Edit("c12-statement-removed", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
+         "", kind="statement"),
+]
+
+HARMLESS = [
+    Edit("w09-more-digits", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.0009765625"),
+    Edit("w09-re-round", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.00098"),
+    Edit("w09-reword", W9, "This is the continuum limit of a lattice theory", "This is the continuum limit of a lattice field theory"),
+    Edit("w09-tag-lowered", W9, "Sensitivity as a product of $\\beta (1-a_{k+1}^2)$\t[Exact.]",
+         "Sensitivity as a product of $\\beta (1-a_{k+1}^2)$\t[Approximation]"),
+    Edit("w10-re-round", W10, "\\simeq 0.633975", "\\simeq 0.634"),
+    Edit("w10-reword", W10, "The practice is called teacher forcing", "This practice is known as teacher forcing"),
+    Edit("w10-row-reworded", W10, "Backward recursion for the sensitivities\t", "Backward recursion for all the sensitivities\t"),
+    Edit("c12-more-digits", C12, "Error at time 6: 0.409", "Error at time 6: 0.40885"),
+    Edit("c12-re-round", C12, "Implicit factor on the fast mode: 0.167", "Implicit factor on the fast mode: 0.1667"),
+    Edit("c12-re-round-comma", C12, "(start 0.5): 3,760", "(start 0.5): 3,761.6"),
+    Edit("c12-reword", C12, "A quantity decays smoothly.", "A quantity decays smoothly over time."),
+    Edit("c12-reword-around-number", C12, "so the gap 0.271 stays above zero", "so the gap of 0.271 stays positive"),
+    Edit("c12-label-lowered", C12, "Illustration C12-D07. Identity.", "Illustration C12-D07. Illustration."),
+    Edit("w09-formula-spacing", W9, "$h_{\\ell +1}=(1-\\Delta s)h_{\\ell }$", "$h_{\\ell+1} = (1 - \\Delta s) h_{\\ell}$"),
+    Edit("c12-statement-reworded", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
+         "Orders are asymptotic: they describe how the error shrinks as h gets small."),
+]
+
+
+def _git(root: Path, *args: str) -> None:
+    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
+                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+                        "GIT_COMMITTER_EMAIL": "t@t"})
+
+
+def edited_line(text: str, edit: Edit) -> int:
+    """The first line of the edited note that differs from the original."""
+    changed = text.replace(edit.old, edit.new, 1)
+    at = next((i for i, (a, b) in enumerate(zip(text, changed)) if a != b), min(len(text), len(changed)))
+    return changed[:at].count("\n") + 1
+
+
+def run_edit(base: Path, i: int, edit: Edit, cache: Path):
+    """Apply one edit to a fresh copy and audit it twice (in place, or on an outside copy):
+    with the cache a report left (the edit judged again from it where possible, replay.py)
+    and with --no-cache (every touched claim run)."""
+    work = base / f"{i:02d}-{edit.id}"
+    project = copy_project(work / "project")
+    shutil.copytree(cache, project / ".noteproof-cache")
+    note = project / "notes" / f"{edit.note}.txt"
+    text = note.read_text(encoding="utf-8")
+    assert edit.old in text, edit.id
+    changed = text.replace(edit.old, edit.new, 1)
+    if i % 2 == 0:
+        _git(project, "init", "-q")
+        _git(project, "add", "-A")
+        _git(project, "commit", "-q", "-m", "base")
+        note.write_text(changed, encoding="utf-8")
+        args = ["audit", "--json", "--jobs", "1"]
+    else:
+        outside = work / "draft" / f"{edit.note}.txt"
+        outside.parent.mkdir(parents=True)
+        outside.write_text(changed, encoding="utf-8")
+        args = ["audit", str(outside), "--json", "--jobs", "1"]
+    warm = run_cli(*args, cwd=project)
+    return edited_line(text, edit), run_cli(*args, "--no-cache", cwd=project), warm
+
+
+@pytest.fixture(scope="session")
+def audits(request, tmp_path_factory):
+    """Every selected edit's (edited line, CLI run, CLI run with the report's cache), run concurrently."""
+    chosen = {item.callspec.params["edit"].id for item in request.session.items
+              if hasattr(item, "callspec") and isinstance(item.callspec.params.get("edit"), Edit)}
+    edits = [e for e in MUTATIONS + HARMLESS if e.id in chosen]
+    if not edits:
+        return {}
+    cache = request.getfixturevalue("report_cache")
+    base = tmp_path_factory.mktemp("audit-mutations")
+    with ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 1) + 1)) as pool:
+        done = list(pool.map(lambda e: run_edit(base, (MUTATIONS + HARMLESS).index(e), e, cache), edits))
+    return {e.id: d for e, d in zip(edits, done)}
+
+
+def test_the_suite_is_big_enough_and_spread_over_the_notes():
+    assert len(MUTATIONS) >= 40 and len(HARMLESS) >= 10
+    assert {e.note for e in MUTATIONS} == {W9, W10, C12}
+    assert {e.kind for e in MUTATIONS} >= {"number", "formula", "tag", "row", "statement", "input"}
+
+
+@pytest.mark.parametrize("edit", MUTATIONS, ids=lambda e: e.id)
+def test_each_mutation_is_an_error_on_its_line(edit, audits):
+    line, run, _ = audits[edit.id]
+    assert run.code == 1, f"exit {run.code}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}"
+    errors = [f for f in run.json["findings"] if f["severity"] == "error"]
+    on_line = [f for f in errors if f["location"].split(":")[1:2] == [str(line)]
+               or (not edit.new and f["location"].split(":")[1:2] == [str(line)])]
+    assert on_line, f"no error on line {line}: {errors}"
+    if edit.kind:
+        assert any(f["kind"] == edit.kind for f in on_line), on_line
+    if edit.expected:
+        assert any(f["expected"] == edit.expected for f in on_line), on_line
+
+
+@pytest.mark.parametrize("edit", HARMLESS, ids=lambda e: e.id)
+def test_each_harmless_edit_passes(edit, audits):
+    _, run, _ = audits[edit.id]
+    assert run.code == 0, f"exit {run.code}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}"
+    assert not [f for f in run.json["findings"] if f["severity"] == "error"]
+
+
+@pytest.mark.parametrize("edit", MUTATIONS + HARMLESS, ids=lambda e: e.id)
+def test_judging_again_from_the_cache_agrees_with_a_run(edit, audits):
+    """The audit after a report judges most edits from the cached results (replay.py); whatever
+    it decides must be what running the claims decides, finding for finding."""
+    _, run, warm = audits[edit.id]
+    assert warm.code == run.code, f"exit {warm.code} from the cache, {run.code} from a run\n{warm.stdout[-3000:]}"
+    assert warm.json["findings"] == run.json["findings"]
+    assert warm.json["summary"]["touched"] == run.json["summary"]["touched"]
+
+
+def test_most_edits_are_judged_from_the_cache(audits):
+    """The fast path is taken: numbers, tags, rows and rewording need no run."""
+    if len(audits) < len(MUTATIONS + HARMLESS):
+        pytest.skip("needs the whole suite")
+    replayed = [k for k, (_, _, warm) in audits.items() if warm.json["summary"]["claims_replayed"]]
+    ran = [k for k, (_, run, _) in audits.items() if run.json["summary"]["claims_run"]]
+    assert len(replayed) >= len(ran) // 2, (replayed, ran)

@@ -1,0 +1,85 @@
+"""The mutation suite's "no baseline" column: every breaking edit fails the report of the
+edited note as it stands (no git, no earlier note), and every harmless edit passes it; so
+whenever `audit` exits 0 on an edited note, `report` does too (one judgment, four doors).
+
+A report's verdict on a note is, claim by claim, `run_claim` on the note as printed (the
+result cache is only a memo of it), plus the rows no claim encodes and the math spans
+nothing accounts for. That is what `judge` computes here, with the report's cache as memo.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.helpers import ROOT
+from noteproof.model import Outcome
+from noteproof.sources.notes import Note, table_rows
+from tests.audit.test_audit_mutations import HARMLESS, MUTATIONS
+
+BROKEN = (Outcome.FAILED, Outcome.ERROR)
+
+
+@pytest.fixture(scope="module")
+def judge():
+    from noteproof.coverage import scan_math
+    from noteproof.run.cache import ResultCache, note_inputs
+    from noteproof.run.claim import run_claim
+    from noteproof.sources.project import load_project
+    project = load_project(ROOT)
+    caches = [ResultCache(ROOT, 50).sibling(extras) for extras in (True, False)]
+    memo: dict[str, object] = {}
+
+    def result(claim, note):
+        key = claim.id + json.dumps(note_inputs(claim, note), sort_keys=True, default=str)
+        if key not in memo:
+            hit = next((r for c in caches if (r := c.get(claim, note)) is not None), None)
+            memo[key] = hit or run_claim(claim, project.content, note)
+        return memo[key]
+
+    def verdict(key: str, text: str) -> set[str]:
+        """What fails in the report of note ``key`` printed as ``text``."""
+        note = Note(project.notes[key].path, text)
+        claims = project.claims_of(key)
+        bad = {(c.id, m) for c in claims if (r := result(c, note)).outcome in BROKEN for m in r.messages or ("",)}
+        encoded = {c.row for c in claims if c.row is not None}
+        bad |= {f"row: {r.text}" for r in table_rows(note) if r.text not in encoded}
+        bad |= {f"math: {m.text}" for m in scan_math(note, claims, project.registry.notes[key])
+                if m.coverage == "unaccounted"}
+        return bad
+
+    verdict.project = project
+    return verdict
+
+
+@pytest.fixture(scope="module")
+def as_written(judge):
+    """What fails in the notes as their author wrote them: the notes' own errata."""
+    return {key: judge(key, note.text) for key, note in judge.project.notes.items()}
+
+
+def test_the_notes_as_written_fail_only_on_their_errata(judge, as_written):
+    """As written, what fails is the notes' own errors (and claims resting on them), nothing else."""
+    from noteproof.run.claim import run_claim
+    for key, bad in as_written.items():
+        failing = {b[0] for b in bad if isinstance(b, tuple)}
+        assert not [b for b in bad if not isinstance(b, tuple)], bad     # no row or math unaccounted
+        for claim_id in failing:
+            claim = judge.project.registry.claim(claim_id)
+            r = run_claim(claim, judge.project.content, judge.project.notes[key])
+            assert r.errata or any(m.startswith("upstream ") for m in r.messages) or claim.uses, claim_id
+
+
+@pytest.mark.parametrize("edit", MUTATIONS, ids=lambda e: e.id)
+def test_a_breaking_edit_fails_the_report_without_a_baseline(edit, judge, as_written):
+    text = judge.project.notes[edit.note].text
+    assert edit.old in text, edit.id
+    bad = judge(edit.note, text.replace(edit.old, edit.new, 1))
+    assert bad - as_written[edit.note], f"{edit.id}: the report of the edited note finds nothing new"
+
+
+@pytest.mark.parametrize("edit", HARMLESS, ids=lambda e: e.id)
+def test_a_harmless_edit_passes_the_report_without_a_baseline(edit, judge, as_written):
+    text = judge.project.notes[edit.note].text
+    bad = judge(edit.note, text.replace(edit.old, edit.new, 1))
+    assert bad <= as_written[edit.note], f"{edit.id}: {sorted(bad - as_written[edit.note])}"

@@ -1,0 +1,143 @@
+"""The notebook API: noteproof.claim(id).derivation() / .check(beta="0.9"), rendered in Jupyter."""
+import subprocess
+import sys
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+import sympy
+
+import noteproof
+from tests.helpers import ROOT
+from noteproof.errors import UsageError
+from noteproof.model import ClaimResult, Derived, Outcome
+
+CLAIM = "w09.fixed-point-response"
+
+
+@pytest.fixture(scope="module")
+def claim():
+    return noteproof.claim(CLAIM, root=ROOT)
+
+
+def test_import_noteproof_does_not_import_sympy():
+    code = "import sys, noteproof; noteproof.claim; print('sympy' in sys.modules, 'mpmath' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+def test_derivation_gives_sympy_objects_and_latex(claim):
+    d = claim.derivation()
+    assert isinstance(d, Derived) and d.forms and d.steps
+    assert all(isinstance(f, sympy.Basic) for f in d.forms.values())
+    assert all(e.holds for e in d.evidence)
+    latex = d._repr_latex_()
+    assert latex.startswith("$\\begin{aligned}") and latex.endswith("$") and "\\beta" in latex
+
+
+def test_check_at_the_users_value_gives_a_claim_result_in_markdown(claim):
+    r = claim.check(beta="0.9")
+    assert isinstance(r, ClaimResult) and r.id == CLAIM and r.outcome is Outcome.VERIFIED
+    md = r._repr_markdown_()
+    assert f"### `{CLAIM}`" in md and "| evidence |" in md
+
+
+@pytest.mark.parametrize("value", ["9/10", Fraction(1, 4), Decimal("0.3")])
+def test_parameters_as_exact_text_fractions_or_decimals(claim, value):
+    assert claim.check(beta=value).outcome is Outcome.VERIFIED
+
+
+@pytest.mark.parametrize("params, words", [
+    ({"beta": True}, "not a number"),
+    ({"beta": float("nan")}, "not a finite number"),
+    ({"beta": "__import__('os')"}, "not a decimal"),
+    ({"beta": "1e3x"}, "not a decimal"),
+    ({"gamma": "1"}, "no parameter gamma"),
+])
+def test_bad_parameters_are_refused_before_running(claim, params, words):
+    with pytest.raises(UsageError, match=words):
+        claim.check(**params)
+
+
+def test_parameters_list_the_notes_values(claim):
+    assert claim.parameters()["beta"] == "1/2"
+
+
+def test_root_found_by_walking_up(monkeypatch):
+    monkeypatch.chdir(ROOT / "notes")
+    c = noteproof.claim(CLAIM)
+    assert c.spec.note == "week09" and "Response" in c._repr_markdown_()
+
+
+def test_unknown_id_says_did_you_mean():
+    with pytest.raises(UsageError, match="did you mean"):
+        noteproof.claim("w09.fixed-point-respons", root=ROOT)
+
+
+# ---- issue 15: short repr, str, .ok, floats, claims(), report(), sliders ------------------------
+
+def test_claim_repr_is_short_and_names_id_note_tag(claim):
+    text = repr(claim)
+    assert len(text) < 200 and CLAIM in text and "week09" in text and "[Exact.]" in text
+    assert CLAIM in str(claim) and "parameters: beta=1/2" in str(claim)
+    assert CLAIM in claim._repr_html_() and claim._repr_html_().startswith("<pre>")
+
+
+@pytest.mark.parametrize("value, text", [(0.9, "0.9"), (1e-3, "0.001"), ("1e-3", "0.001"), (Decimal("1E-3"), "0.001"),
+                                         (2, "2"), (Fraction(3, 2), "3/2")])
+def test_values_as_their_shortest_exact_decimal(value, text):
+    from noteproof.api import value_text
+    assert value_text("beta", value) == text
+
+
+def test_float_parameter_checks_at_its_decimal_and_result_renders(claim):
+    r = claim.check(beta=0.9)
+    assert r.ok and r.outcome is Outcome.VERIFIED
+    assert repr(r) == f"<Result {CLAIM}: verified at beta=0.9>"
+    assert "response: -1/(beta - 1) = 10" in str(r)
+    assert "= 10" in r._repr_markdown_() and r._repr_html_().startswith("<pre>")
+
+
+def test_check_at_a_pole_explains_in_the_claims_terms(claim):
+    r = claim.check(beta=1)
+    assert not r.ok
+    text = str(r)
+    assert "undefined" in text and "ArithmeticError" not in text and "Error" not in text
+
+
+def test_claims_and_report_are_exported():
+    assert "claims" in noteproof.__all__ and "report" in noteproof.__all__
+    everything = noteproof.claims(root=ROOT)
+    assert CLAIM in [c.id for c in everything]
+    assert all(c.spec.note == "week10" for c in noteproof.claims(root=ROOT, note="week10"))
+    assert callable(noteproof.report)
+    import importlib
+    importlib.import_module("noteproof.report.markdown")  # the package stays reachable beside the function
+    assert callable(noteproof.report) and noteproof.report.markdown.render
+
+
+def test_sliders_read_the_notes_ranges():
+    from noteproof.run.readouts import split_range
+    assert split_range("0.253", "1.5") == ("0.25", "3")
+    assert split_range("-1.21.2", "1.2") == ("-1.2", "1.2")
+    assert split_range("0.20.95", "0.8") == ("0.2", "0.95")
+    assert split_range("10500", "100") == ("10", "500")
+    c = noteproof.claim("c12.d04.energy-and-timing", root=ROOT)
+    [s] = c.sliders()
+    assert (s["name"], s["min"], s["max"], s["value"]) == ("h", "0.1", "1.25", "0.5")
+
+
+def test_slider_callback_recomputes_readouts_and_conditions_without_a_browser():
+    c = noteproof.claim("c12.d04.energy-and-timing", root=ROOT)
+    update = c.slider_callback()
+    stable = update(h=0.25)
+    assert "h = 0.25" in stable and "| 0 < h < 2 (the Verlet step is stable) | holds |" in stable
+    unstable = update(h=2.5)
+    assert "VIOLATED" in unstable and "complex" in unstable and "mpc" not in unstable
+
+
+def test_interact_builds_sliders_when_ipywidgets_is_installed():
+    pytest.importorskip("ipywidgets")
+    box = noteproof.claim("c12.d04.energy-and-timing", root=ROOT).interact()
+    slider = box.children[0]
+    assert slider.description == "h" and (slider.min, slider.max) == (0.1, 1.25)

@@ -1,0 +1,80 @@
+"""`pytest --noteproof`: one test per claim, named by its id, failing with the claim's messages."""
+import subprocess
+import sys
+
+import pytest
+
+from noteproof.sources.project import load_project
+from tests.helpers import copy_project, edit
+
+
+def pytest_in(folder, *args):
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=folder,
+                          capture_output=True, text=True, timeout=600)
+    return proc.returncode, proc.stdout + proc.stderr
+
+
+@pytest.fixture(scope="module")
+def project(tmp_path_factory):
+    return copy_project(tmp_path_factory.mktemp("plugin") / "project")
+
+
+def test_one_item_per_claim_named_by_its_id(project):
+    code, out = pytest_in(project, "--noteproof", "--collect-only", "-q")
+    ids = [c.id for c in load_project(project).registry.claims]
+    assert code == 0, out
+    collected = [line.split("::", 1)[1] for line in out.splitlines() if line.startswith("claims.yaml::")]
+    assert collected == ids
+
+
+def test_without_the_option_no_claim_is_collected(project):
+    (project / "test_plain.py").write_text("def test_plain():\n    assert True\n")
+    code, out = pytest_in(project, "--collect-only", "-q")
+    assert code == 0 and "test_plain.py::test_plain" in out and "claims.yaml::" not in out
+    (project / "test_plain.py").unlink()
+
+
+def test_a_claim_that_holds_passes(project):
+    code, out = pytest_in(project, "--noteproof", "-q", "-k", "w09.four-indices")
+    assert code == 0 and "1 passed" in out, out
+
+
+def test_a_wrong_number_fails_with_the_claims_message(tmp_path):
+    mutant = copy_project(tmp_path / "mutant")
+    for name in ("notes/week09.txt", "claims.yaml"):
+        path = mutant / name
+        text = path.read_text(encoding="utf-8")
+        assert "0.000977" in text
+        path.write_text(text.replace("0.000977", "0.000988"), encoding="utf-8")
+    code, out = pytest_in(mutant, "--noteproof", "-q", "-k", "w09.contraction")
+    assert code == 1 and "1 failed" in out, out
+    assert "claim w09.contraction failed" in out and "0.000988" in out
+
+
+def test_a_broken_registry_is_a_located_collection_error(tmp_path):
+    broken = copy_project(tmp_path / "broken")
+    edit(broken / "claims.yaml", "note: week09", "note: week99")
+    code, out = pytest_in(broken, "--noteproof", "-q")
+    assert code != 0 and "claims.yaml:" in out and "unknown note 'week99'" in out
+    assert "Traceback" not in out
+
+
+def test_the_plugin_uses_the_report_cache_and_keeps_v(project):
+    """A claim's result is stored in (and read back from) .noteproof-cache/, as `noteproof report`
+    does; -v lists the items (the project's addopts do not cancel it)."""
+    import shutil
+    shutil.rmtree(project / ".noteproof-cache", ignore_errors=True)
+    code, out = pytest_in(project, "--noteproof", "-v", "-k", "w09.four-indices")
+    assert code == 0 and "claims.yaml::w09.four-indices PASSED" in out, out
+    stored = list((project / ".noteproof-cache").rglob("*.json"))
+    assert stored, "no cache entry written"
+    code, out = pytest_in(project, "--noteproof", "-v", "-k", "w09.four-indices")
+    assert code == 0 and "PASSED" in out, out
+    assert sorted(stored) == sorted((project / ".noteproof-cache").rglob("*.json"))
+
+
+def test_no_quiet_in_the_projects_addopts():
+    import tomllib
+    from conftest import ROOT
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
+    assert "-q" not in options.get("addopts", "").split()

@@ -1,0 +1,149 @@
+"""The notes' own errors: each erratum claim fails with its erratum located at the words it
+corrects; the note corrected as the erratum suggests is verified; a witness that the second
+route does not reproduce is no counterexample."""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import ROOT, copy_project, edit
+from noteproof.run.claim import run_claim
+from noteproof.sources.content import load_content
+from noteproof.model import ErratumKind, EvidenceKind, Outcome
+from noteproof.sources.project import load_project
+
+CONTENT = load_content(ROOT)
+
+
+@dataclass(frozen=True)
+class Case:
+    claim: str
+    note: str                 # notes/<note>.txt
+    line: int
+    kind: ErratumKind
+    old: str                  # the note's words, as printed ...
+    new: str                  # ... and corrected as the erratum suggests
+    yaml: tuple = ()          # further claims.yaml edits the corrected words need (old, new)
+
+
+def _y(text: str) -> str:
+    """Text as claims.yaml's double-quoted strings write it."""
+    return text.replace("\\", "\\\\")
+
+
+CASES = [
+    Case("c12.d01.factor-by-step", "chapter12", 11, ErratumKind.FALSE,
+         "That factor is positive and small for small steps", "That factor is positive and close to 1 for small steps"),
+    Case("c12.d02.settles-only-if-contraction", "chapter12", 77, ErratumKind.FALSE,
+         "the repeated update settles from the start only when |theta| is below 1.",
+         "the repeated update settles from the start only when |theta| < 1 or the start is already the "
+         "fixed point (x = 0)."),
+    Case("c12.d02.convergence-requires-contraction", "chapter12", 108, ErratumKind.FALSE,
+         "Starting from z0 = 0, convergence requires |theta| < 1.",
+         "Starting from z0 = 0, convergence requires |theta| < 1 unless x = 0 (then the start is the fixed point).",
+         yaml=(('"convergence requires |theta| < 1."', '"convergence requires |theta| < 1 unless"'),)),
+    Case("c12.d02.multiplier-decides", "chapter12", 89, ErratumKind.IMPRECISE,
+         "multiplier staying below 1, not on", "multiplier staying below 1 in size, not on"),
+    Case("c12.d03.slope-understates", "chapter12", 134, ErratumKind.MISSING_CONDITION,
+         "but it grows without limit near theta = 1", "but for x != 0 it grows without limit near theta = 1"),
+    Case("c12.d08.stability-limit-readout", "chapter12", 433, ErratumKind.IMPRECISE,
+         "Largest stable explicit step (2 / fast rate): 0.02", "Stability limit (2 / fast rate): 0.02",
+         yaml=(('snippet: "Largest stable explicit step', 'snippet: "Stability limit'),
+               ('"step (2 / fast rate)"', '"limit (2 / fast rate)"'))),
+    Case("c12.d08.implicit-range", "chapter12", 458, ErratumKind.FALSE,
+         "divides by 1 + h lambda, which is below 1 for every positive step.",
+         "divides by 1 + h lambda, so its factor 1/(1 + h lambda) is below 1 for every positive step.",
+         yaml=(('"divides by 1 + h lambda, which"', '"divides by 1 + h lambda, so"'),
+               ('"which is below 1 for every"', '"lambda) is below 1 for every"'))),
+    Case("c12.d08.check-answer", "chapter12", 462, ErratumKind.IMPRECISE,
+         "The largest step is 2/500 = 0.004, so 2/0.004 = 500 steps.",
+         "Steps must stay below 2/500 = 0.004, so more than 2/0.004 = 500 steps are needed.",
+         yaml=(('"so 2/0.004"', '"than 2/0.004"'),)),
+    Case("w09.euler-error-bound", "week09", 126, ErratumKind.IMPRECISE,
+         "Euler error proportional to $\\Delta s$, constant set by $K$ and $S$",
+         "Euler error bounded by a constant times $\\Delta s$, the constant $(C/K)(e^{KS}-1)$ set by $C$, $K$ and $S$"),
+    Case("w09.fixed-point-slope-formula", "week09", 76, ErratumKind.MISSING_CONDITION,
+         "$. Implicit differentiation gives", "$. Where $1-\\beta (1-a_{\\ast }^2)\\ne 0$, implicit differentiation gives"),
+    Case("w10.gradient-step-direction", "week10", 26, ErratumKind.IMPRECISE,
+         "A gradient step lowers the score", "A gradient step on the scores lowers the score"),
+]
+
+
+def _run(root: Path, claim_id: str):
+    project = load_project(root)
+    claim = next(c for c in project.registry.claims if c.id == claim_id)
+    return run_claim(claim, CONTENT, project.notes[claim.note])
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.claim)
+def test_the_claim_fails_with_its_erratum_located(case):
+    result = _run(ROOT, case.claim)
+    assert result.outcome is Outcome.FAILED
+    assert result.errata, result.messages
+    [e] = [e for e in result.errata if e.location.line == case.line]
+    assert e.kind is case.kind and e.claim == case.claim
+    assert e.location.path == f"notes/{case.note}.txt"
+    text = (ROOT / "notes" / f"{case.note}.txt").read_text(encoding="utf-8")
+    assert e.says in text.split("\n")[case.line - 1]
+    assert e.finding and e.suggestion and e.rerun
+    # the refuting evidence is a counterexample, the one item that does not hold
+    failing = [ev for ev in result.evidence if not ev.holds]
+    assert failing and all(ev.kind is EvidenceKind.COUNTEREXAMPLE and ev.erratum for ev in failing)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.claim)
+def test_the_rerun_reproduces_the_finding(case):
+    project = load_project(ROOT)
+    claim = next(c for c in project.registry.claims if c.id == case.claim)
+    [e] = [e for e in _run(ROOT, case.claim).errata if e.location.line == case.line]
+    rerun = run_claim(claim, CONTENT, project.notes[claim.note], params=dict(e.rerun))
+    assert rerun.outcome is Outcome.FAILED and any(r.finding == e.finding for r in rerun.errata)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.claim)
+def test_the_corrected_note_is_verified(case, tmp_path):
+    root = copy_project(tmp_path / "project")
+    edit(root / "notes" / f"{case.note}.txt", case.old, case.new)
+    edit(root / "claims.yaml", _y(case.old), _y(case.new))
+    for old, new in case.yaml:
+        edit(root / "claims.yaml", old, new)
+    result = _run(root, case.claim)
+    assert result.outcome in (Outcome.VERIFIED, Outcome.PARTLY), result.messages
+    assert not result.errata
+    assert all(ev.holds for ev in result.evidence)
+
+
+def test_the_inert_refutation_is_live_again_when_the_words_return():
+    """An audit replays a cached result on an edited note: the refutation of words the
+    corrected note no longer printed is judged again when they are printed."""
+    from noteproof.run.claim import as_printed
+    case = CASES[0]
+    project = load_project(ROOT)
+    note = project.notes[case.note]
+    live = _run(ROOT, case.claim).evidence
+    corrected = type(note)(note.path, note.text.replace(case.old, case.new))
+    inert = as_printed(corrected, live)
+    assert all(e.holds for e in inert) and any(e.condition and e.erratum for e in inert)
+    assert as_printed(note, inert) == live
+
+
+def _errata_module():
+    return sys.modules["noteproof_content.derivations.errata"]
+
+
+@pytest.mark.parametrize("claim_id, route, disagree", [
+    ("c12.d02.settles-only-if-contraction", "recheck_iterates", lambda theta, x, updates=60: [1] * updates),
+    ("c12.d01.factor-by-step", "recheck_euler_factor", lambda a, h: 0),
+    ("w10.gradient-step-direction", "recheck_parameter_step", lambda p_b, eta: (-1, 1)),
+    ("w09.fixed-point-slope-formula", "recheck_inverse_slope", lambda beta, u: 1),
+])
+def test_a_witness_the_second_route_does_not_reproduce_is_no_counterexample(monkeypatch, claim_id, route, disagree):
+    monkeypatch.setattr(_errata_module(), route, disagree)
+    result = _run(ROOT, claim_id)
+    assert not result.errata
+    assert not [e for e in result.evidence if e.kind is EvidenceKind.COUNTEREXAMPLE and not e.holds]
+    undecided = [e for e in result.evidence if e.statement.startswith("undecided")]
+    assert undecided and not undecided[0].holds and result.outcome is Outcome.FAILED

@@ -1,0 +1,409 @@
+"""Week 10 (notes/week10.txt): one test per claim, the note's numbers, and mutants that must fail."""
+from __future__ import annotations
+
+import functools
+
+import mpmath
+import pytest
+import sympy as sp
+
+from noteproof.run.interval import consistent
+from noteproof.run.earn import judge
+from noteproof.model import EvidenceKind as K, Status
+from tests.helpers import ROOT, note_text, real_content, real_registry
+
+eta, h, c, B, v, T, A, C, w, x, y = sp.symbols("eta h c B v T A C w x y", positive=True)
+
+
+def content():
+    return real_content()
+
+
+@functools.lru_cache(maxsize=None)
+def derive(check_id: str, **params):
+    with mpmath.workdps(50):
+        return content().get(check_id).fn(**params)
+
+
+def compute(check_id: str, dps: int = 50, **params):
+    with mpmath.workdps(dps):
+        return content().get(check_id).fn(**params)
+
+
+def registry():
+    return real_registry()
+
+
+def claim(claim_id: str):
+    return registry().claim(claim_id)
+
+
+def same(a, b) -> bool:
+    """Equal as expressions, symbols matched by name (the engine's rule)."""
+    names = {s.name: s for s in b.free_symbols}
+    a = a.xreplace({s: names[s.name] for s in a.free_symbols if s.name in names})
+    return sp.simplify(a - b) == 0
+
+
+def all_hold(derived) -> bool:
+    return bool(derived.evidence) and all(e.holds for e in derived.evidence)
+
+
+def earned(claim_id: str) -> bool:
+    c = claim(claim_id)
+    evidence = tuple(e for d in c.derivations for e in derive(d).evidence)
+    return judge(c.status, evidence).earned
+
+
+def kinds(derived, part=None):
+    return {e.kind for e in derived.evidence if e.holds and e.supports in (None, part)}
+
+
+# ---- one test per claim ---------------------------------------------------------------
+
+def sides(relation) -> tuple:
+    """(ops, args) of a derived relation (a Relation of noteproof.formula.parser)."""
+    from noteproof.formula.equality import relation_parts
+    parts = relation_parts(relation)
+    assert parts is not None, f"{relation!r} is not a relation"
+    return parts
+
+
+def same_sides(relation, ops, args) -> bool:
+    """The derived relation has these operators and, side by side, these sides (by name)."""
+    got_ops, got = sides(relation)
+    return got_ops == ops and len(got) == len(args) and all(same(sp.sympify(a), sp.sympify(b))
+                                                            for a, b in zip(args, got))
+
+
+def test_backward_recursion_is_the_chain_rule():
+    d = derive("w10.backward-recursion")
+    assert all_hold(d) and kinds(d) == {K.IDENTITY}
+    delta_l = sp.Symbol("delta_l")
+    delta_l1, DhF_T, DthF_T = sp.symbols("delta_l1 DhF_T DthF_T", commutative=False)   # operators: order kept
+    assert same_sides(d.forms["delta"], ("=",), (delta_l, DhF_T * delta_l1))
+    assert not same_sides(d.forms["delta"], ("=",), (delta_l, delta_l1 * DhF_T))
+    assert not same_sides(d.forms["delta"], ("=",), (delta_l1, DhF_T * delta_l1))
+    assert same_sides(d.forms["grad_theta"], ("=",), (sp.Symbol("grad_theta_L"), DthF_T * delta_l1))
+    h, theta = sp.symbols("h theta")
+    assert same_sides(d.forms["layer"], ("=",), (sp.Symbol("h_next"), sp.Function("F_ell")(h, theta)))
+    assert earned("w10.backward-recursion")
+
+
+def test_sensitivity_definition_is_used_by_the_chain_rule():
+    """delta^l = nabla_{h^l} L (§1): a definition, returned as the relation the recursion's lhs comes from."""
+    d = derive("w10.backward-recursion")
+    assert same_sides(d.forms["sensitivity"], ("=",), sp.symbols("delta_l grad_h_L"))
+    assert not same_sides(d.forms["sensitivity"], ("=",), sp.symbols("delta_l1 grad_h_L"))
+    assert sides(d.forms["delta"])[1][0] == sides(d.forms["sensitivity"])[1][0]
+
+
+def test_shared_parameter_receives_the_sum_over_its_uses():
+    d = derive("w10.shared-parameter")
+    assert all_hold(d)
+    assert same(2 * w * x * (w ** 2 * x - y), d.forms["dLdw"])
+    assert same(w ** 2 * x, d.forms["h2"])
+    h_1, h_2, h_3 = sp.symbols("h_1 h_2 h_3")
+    assert same_sides(d.forms["h2_chain"], ("=", "="), (h_2, w * h_1, w ** 2 * x))   # h_2 = w h_1 = w^2 x
+    assert not same_sides(d.forms["h2_chain"], ("=", "="), (h_3, w * h_1, w ** 2 * x))
+    assert not same_sides(d.forms["h2_chain"], ("=",), (w * h_1, w ** 2 * x))
+    assert compute("w10.shared-total") == 12 and compute("w10.shared-last-use") == 6
+    assert earned("w10.shared-parameter")
+
+
+def test_shared_parameter_at_another_point():
+    assert compute("w10.shared-total", w="3", x="2", y="5") == 2 * 3 * 2 * (9 * 2 - 5)
+    assert compute("w10.shared-last-use", w="3", x="2", y="5") == 3 * 2 * (9 * 2 - 5)
+
+
+def test_continuous_adjoint_is_controlled_first_order():
+    d = derive("w10.continuous-adjoint")
+    assert all_hold(d)
+    assert kinds(d, Status.CONTROLLED) == {K.BOUND, K.ORDER}
+    assert claim("w10.continuous-adjoint").uses == ("w09.euler-error-bound",)
+    assert earned("w10.continuous-adjoint")
+
+
+def test_frozen_moment_matching_exact_part_and_approximate_part():
+    d = derive("w10.frozen-moment-matching")
+    assert all_hold(d)
+    assert kinds(d, Status.EXACT) == {K.IDENTITY}
+    assert kinds(d, Status.APPROXIMATION) == {K.NUMERIC, K.ORDER}
+    gradL = sp.Symbol("gradL")
+    assert same(-eta * gradL, d.forms["step_mean"]) and same(eta ** 2 * C / B, d.forms["step_cov"])
+    assert same(C / B, d.forms["noise_cov"]) and d.forms["noise_mean"] == 0
+    ds, dW = sp.symbols("ds dW")
+    assert same(-gradL * ds + sp.sqrt(eta / B) * sp.sqrt(C) * dW, d.forms["sde"])
+    assert same_sides(d.forms["time_step"], ("=",), (ds, eta))      # ds = eta, solved for
+    assert not same_sides(d.forms["time_step"], ("=",), (ds, eta ** 2))
+    assert earned("w10.frozen-moment-matching")
+
+
+def test_lyapunov_balance():
+    d = derive("w10.lyapunov-balance")
+    assert all_hold(d)
+    Sigma = sp.Symbol("Sigma")
+    assert same(eta * C / B, d.forms["rhs"]) and same(A * Sigma + Sigma * A, d.forms["lhs"])
+    An, Sn, Cn = sp.symbols("A Sigma C", commutative=False)
+    balance = d.forms["balance"]
+    assert sp.expand(balance.lhs - (An * Sn + Sn * An)) == 0 and sp.expand(balance.rhs - eta * Cn / B) == 0
+    assert sp.expand(balance.lhs - 2 * An * Sn) != 0
+    assert earned("w10.lyapunov-balance")
+
+
+def test_effective_temperature_is_conditional():
+    d = derive("w10.effective-temperature")
+    assert all_hold(d)
+    assert kinds(d, Status.CONDITIONAL) == {K.IDENTITY, K.COUNTEREXAMPLE}
+    assert same(T / A, d.forms["Sigma"])
+    assert earned("w10.effective-temperature")
+
+
+@pytest.mark.parametrize("A_, C_, refutes", [   # symmetric matrices as (e11, e12, e22)
+    (("1", "0", "2"), ("1", "0", "3"), True),      # the default anisotropic case
+    (("2", "1", "3"), ("1", "0", "3"), True),      # non-diagonal curvature, anisotropic noise
+    (("2", "1", "3"), ("2", "1", "3"), True),      # noise proportional to A, not to I
+    (("1", "0", "2"), ("1", "0", "1"), False),     # made isotropic: T = 1/2 exists
+    (("2", "1", "3"), ("5", "0", "5"), False),
+])
+def test_effective_temperature_counterexample_needs_anisotropy(A_, C_, refutes):
+    params = dict(zip(("a11", "a12", "a22"), A_)) | dict(zip(("c11", "c12", "c22"), C_))
+    d = derive("w10.effective-temperature", **params)
+    witness = [e for e in d.evidence if e.kind is K.COUNTEREXAMPLE][0]
+    assert witness.holds is refutes
+
+
+def test_stationary_variances_differ_at_order_eta_h():
+    d = derive("w10.stationary-variances")
+    assert all_hold(d)
+    f = d.forms
+    assert same(eta * c / (B * h * (2 - eta * h)), f["Var_disc"])
+    assert same((1 - eta * h) ** 2 * v + eta ** 2 * c / B, f["recursion"])
+    assert same(eta * c / (2 * B * h), f["Var_diff"])
+    assert same(1 / (1 - eta * h / 2), f["ratio"])
+    stability = f["stability"]                                   # 0 < eta h < 2
+    assert stability.ops == ("<", "<") and stability.args[0] == 0 and stability.args[2] == 2
+    assert same(eta * h, stability.args[1])
+    assert earned("w10.stationary-variances")
+
+
+def test_two_state_path_reversible_with_positive_cost():
+    d = derive("w10.two-state-path")
+    assert all_hold(d) and kinds(d) == {K.IDENTITY, K.COUNTEREXAMPLE}
+    assert compute("w10.path-probability") == sp.Rational(2, 25)
+    assert compute("w10.reverse-path-probability") == compute("w10.path-probability")
+    assert earned("w10.two-state-path")
+
+
+def test_softmax_gradient_from_week8_probability():
+    d = derive("w10.softmax-gradient")
+    assert all_hold(d)
+    assert same(sp.Symbol("p_a") - sp.Symbol("onehot"), d.forms["grad"])
+    assert earned("w10.softmax-gradient")
+
+
+def test_temperature_softmax():
+    d = derive("w10.temperature-softmax")
+    assert all_hold(d)
+    assert d.forms["p1"] == sp.Rational(3, 4)
+    assert same(sp.sqrt(3) / (1 + sp.sqrt(3)), d.forms["p2"])
+    tau = sp.Symbol("tau")
+    assert same(sp.exp(sp.Symbol("z_a") / tau) / sp.Symbol("Z_tau"), d.forms["p_tau"])
+    assert earned("w10.temperature-softmax")
+
+
+def test_temperature_limits():
+    assert all_hold(derive("w10.temperature-limits"))
+    assert earned("w10.temperature-limits")
+
+
+# ---- the note's numbers ----------------------------------------------------------------
+
+NUMBERS = [  # (numeric id, as printed, exact)
+    ("w10.score-gradient-a", "0.207588", False),
+    ("w10.score-gradient-b", "-0.207588", False),
+    ("w10.shared-total", "12", True),
+    ("w10.shared-last-use", "6", True),
+    ("w10.uses-of-w", "2", True),
+    ("w10.tempered-p1", "3/4", False),
+    ("w10.tempered-p2", "0.633975", False),
+    ("w10.stay-probability", "0.8", False),
+    ("w10.path-probability", "0.08", False),
+    ("w10.path-cost", "2.525729", False),
+]
+
+
+@pytest.mark.parametrize("check_id, quoted, exact", NUMBERS)
+def test_quoted_number(check_id, quoted, exact):
+    assert quoted in note_text("week10")
+    assert consistent(quoted, compute(check_id), exact=exact)
+    assert consistent(quoted, compute(check_id, dps=70), exact=exact)
+
+
+def test_registry_quotes_are_the_table():
+    quoted = {(q.numeric, q.number) for cid in ("w10.shared-parameter", "w10.two-state-path",
+                                                 "w10.softmax-gradient", "w10.temperature-softmax")
+              for q in claim(cid).quotes if q.numeric}
+    assert quoted == {(i, n) for i, n, _ in NUMBERS}
+
+
+# ---- mutants: each must fail -------------------------------------------------------------
+
+@pytest.mark.parametrize("check_id, wrong, exact", [
+    ("w10.tempered-p2", "0.633", False),
+    ("w10.tempered-p2", "0.6339", False),
+    ("w10.path-cost", "2.525", False),
+    ("w10.path-cost", "2.5258", False),
+    ("w10.score-gradient-a", "0.207589", False),
+    ("w10.score-gradient-b", "0.207588", False),    # sign respected
+    ("w10.shared-total", "13", True),
+    ("w10.shared-last-use", "12", True),
+    ("w10.tempered-p1", "2/3", False),
+])
+def test_wrong_number_fails(check_id, wrong, exact):
+    assert not consistent(wrong, compute(check_id), exact=exact)
+
+
+@pytest.mark.parametrize("check_id, coarser", [
+    ("w10.tempered-p2", "0.6340"), ("w10.path-cost", "2.5257"), ("w10.path-cost", "2.526")])
+def test_coarser_rounding_is_still_consistent(check_id, coarser):
+    assert consistent(coarser, compute(check_id))
+
+
+@pytest.mark.parametrize("derivation, form, wrong", [
+    ("w10.stationary-variances", "Var_disc", eta * c / (B * h * (2 + eta * h))),
+    ("w10.stationary-variances", "Var_diff", eta * c / (B * h)),
+    ("w10.stationary-variances", "ratio", 1 / (1 - eta * h)),
+    ("w10.stationary-variances", "recursion", (1 - eta * h) * v + eta ** 2 * c / B),
+    ("w10.shared-parameter", "dLdw", 2 * w * x * (w * x - y)),
+    ("w10.shared-parameter", "dLdw", w * x * (w ** 2 * x - y)),          # last use only
+    ("w10.frozen-moment-matching", "step_cov", eta * C / B),
+    ("w10.effective-temperature", "Sigma", 2 * T / A),
+    ("w10.temperature-softmax", "p2", sp.Rational(3, 4)),
+])
+def test_wrong_formula_differs(derivation, form, wrong):
+    assert not same(wrong, derive(derivation).forms[form])
+
+
+def test_non_stationary_start_breaks_reversibility():
+    d = derive("w10.two-state-path", initial_A="7/10")
+    identity = [e for e in d.evidence if e.kind is K.IDENTITY][0]
+    assert not identity.holds
+
+
+@pytest.mark.parametrize("claim_id, overstated", [
+    ("w10.continuous-adjoint", (Status.EXACT,)),
+    ("w10.frozen-moment-matching", (Status.EXACT, Status.CONTROLLED)),
+    ("w10.effective-temperature", (Status.EXACT,)),
+    ("w10.stationary-variances", (Status.CONDITIONAL,)),
+])
+def test_overstated_tag_is_not_earned(claim_id, overstated):
+    evidence = tuple(e for d in claim(claim_id).derivations for e in derive(d).evidence)
+    assert not judge(overstated, evidence).earned
+
+
+# ---- through the engine: the reader on the note's formulas, and each claim's verdict ------
+
+W10_ERRATA = ("w10.gradient-step-direction",)   # the note is wrong there (tests/test_errata.py)
+W10_PARTLY = ("w10.continuous-adjoint",)        # a scalar local error and sampled bound for a general statement
+
+
+def pytest_generate_tests(metafunc):
+    """Every w10 claim of the registry but the errata, read at collection (not at import)."""
+    if "w10_claim_id" in metafunc.fixturenames:
+        metafunc.parametrize("w10_claim_id", [c.id for c in real_registry().claims
+                                              if c.id.startswith("w10.") and c.id not in W10_ERRATA])
+
+
+def test_claim_verified_by_the_engine(w10_claim_id):
+    claim_id = w10_claim_id
+    from noteproof.run.claim import run_claim
+    from noteproof.model import Outcome
+    from noteproof.sources.notes import read_note
+    note = read_note(ROOT / "notes" / "week10.txt", "notes/week10.txt")
+    result = run_claim(claim(claim_id), content(), note)
+    if claim_id in W10_PARTLY:   # its own checks hold; the reach falls short (named in its messages)
+        assert result.outcome is Outcome.PARTLY and any("partly verified" in m for m in result.messages)
+    else:
+        assert result.outcome is Outcome.VERIFIED, result.messages
+
+
+@pytest.mark.parametrize("claim_id", W10_ERRATA)
+def test_erratum_claim_fails_on_its_erratum_only(claim_id):
+    from noteproof.run.claim import run_claim
+    from noteproof.model import Outcome
+    from noteproof.sources.notes import read_note
+    note = read_note(ROOT / "notes" / "week10.txt", "notes/week10.txt")
+    result = run_claim(claim(claim_id), content(), note)
+    assert result.outcome is Outcome.FAILED and result.errata
+    assert all(e.holds or e.erratum for e in result.evidence)
+
+
+FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
+    ("w10.stationary-variances", "Var_disc", ("Bh(2-\\eta h)", "Bh(2+\\eta h)")),
+    ("w10.stationary-variances", "stability", ("0<\\eta h<2", "0<\\eta h<1")),
+    ("w10.stationary-variances", "Var_diff", ("\\eta c/(2Bh)", "\\eta c/(Bh)")),
+    ("w10.stationary-variances", "ratio", ("1/(1-\\eta h/2)", "1/(1-\\eta h)")),
+    ("w10.stationary-variances", "recursion", ("(1-\\eta h{)}^{2}v", "(1-\\eta h)v")),
+    ("w10.shared-parameter", "dLdw", ("2wx(w^{2}x-y)", "2wx(wx-y)")),
+    ("w10.frozen-moment-matching", "step_cov", ("{\\eta }^{2}C/B", "\\eta C/B")),
+    ("w10.frozen-moment-matching", "sde", ("\\sqrt{\\eta /B}", "\\sqrt{\\eta B}")),
+    ("w10.lyapunov-balance", "balance", ("=\\eta C/B", "=2\\eta C/B")),
+    ("w10.lyapunov-balance", "balance", ("+\\Sigma A=", "+A\\Sigma =")),
+    ("w10.effective-temperature", "Sigma", ("T{A}^{-1}", "2T{A}^{-1}")),
+    ("w10.temperature-softmax", "p2", ("\\sqrt{3}/(1+\\sqrt{3})", "\\sqrt{3}/(2+\\sqrt{3})")),
+    ("w10.softmax-gradient", "grad", ("p_a-1_{a=y}", "1_{a=y}-p_a")),
+    ("w10.two-state-path", "path_prob", ("(0.8)(0.2)", "(0.8)(0.8)")),
+    ("w10.two-state-path", "cost", ("-\\log 0.08", "-\\log 0.8")),
+    ("w10.stationary-variances", "curvature", ("h>0", "h<0")),
+    ("w10.softmax-gradient", "observed", ("p_B-1", "p_B+1")),
+    ("w10.backward-recursion", "layer", ("{\\theta }_{\\ell })", "{\\theta }_{\\ell }+1)")),
+    ("w10.backward-recursion", "layer", ("h^{\\ell +1}=", "h^{\\ell }=")),
+    # delta^l = nabla_{h^l} L (§1): the definition of the sensitivities
+    ("w10.backward-recursion", "sensitivity", ("{\\delta }^{\\ell }=", "{\\delta }^{\\ell +1}=")),
+    ("w10.backward-recursion", "sensitivity", ("{\\nabla }_{h^{\\ell }}", "{\\nabla }_{h^{\\ell +1}}")),
+    ("w10.backward-recursion", "sensitivity", ("={\\nabla }", "=-{\\nabla }")),
+    ("w10.backward-recursion", "delta", ("{\\delta }^{\\ell }=(D_h", "{\\delta }^{\\ell +1}=(D_h")),
+    ("w10.backward-recursion", "grad_theta", ("{\\nabla }_{{\\theta }_{\\ell }}\\mathcal{L}=", "\\mathcal{L}=")),
+    # ds = eta (§2): the SGD step as the diffusion's time increment
+    ("w10.frozen-moment-matching", "time_step", ("ds=\\eta", "ds=\\eta ^2")),
+    ("w10.frozen-moment-matching", "time_step", ("ds=\\eta", "ds=2\\eta")),
+    ("w10.frozen-moment-matching", "time_step", ("ds=\\eta", "ds=1/\\eta")),
+    ("w10.frozen-moment-matching", "time_step", ("ds=\\eta", "dt=\\eta")),
+    # h_2 = w h_1 = w^2 x (§1 worked example): all three sides
+    ("w10.shared-parameter", "h2_chain", ("h_2=", "h_3=")),
+    ("w10.shared-parameter", "h2_chain", ("w{h}_1=", "w{h}_2=")),
+    ("w10.shared-parameter", "h2_chain", ("w^{2}x", "w^{3}x")),
+    ("w10.shared-parameter", "h2_chain", ("=w^{2}x", "=wx")),
+    ("w10.shared-parameter", "h1", ("h_1=wx", "h_2=wx")),
+    ("w10.shared-parameter", "loss", ("\\mathcal{L}=", "\\mathcal{E}=")),
+]
+
+
+@pytest.mark.parametrize("claim_id, form, edit", FORMULA_MUTANTS)
+def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
+    from dataclasses import replace
+    from noteproof.run.claim import compare_printed
+    spec = next(f for f in claim(claim_id).formulas if f.form == form)
+    derived = derive(spec.derivation).forms[form]
+
+    def agrees(text):
+        return compare_printed(replace(spec, text=text), derived).equal
+
+    old, new = edit
+    assert old in spec.text and spec.text in note_text("week10")
+    assert agrees(spec.text)
+    assert not agrees(spec.text.replace(old, new))
+
+
+@pytest.mark.parametrize("claim_id, form, text", [
+    ("w10.backward-recursion", "sensitivity", "{\\delta }^{\\ell }={\\nabla }_{h^{\\ell }}\\mathcal{L}"),
+    ("w10.frozen-moment-matching", "time_step", "ds=\\eta"),
+    ("w10.shared-parameter", "h2_chain", "h_2=w{h}_1=w^{2}x"),
+])
+def test_formula_is_registered_whole_as_a_relation(claim_id, form, text):
+    """Registered as printed, against a derived relation with as many sides as the note prints."""
+    spec = next(f for f in claim(claim_id).formulas if f.form == form)
+    assert spec.text == text and spec.side == "rhs" and spec.part is None
+    ops, args = sides(derive(spec.derivation).forms[form])
+    assert len(args) == text.count("=") + 1 and set(ops) == {"="}

@@ -1,0 +1,59 @@
+"""The status-table parser and snippet locations on the real notes."""
+
+import pytest
+
+from noteproof.errors import NoteError
+from noteproof.sources.notes import read_note, table_rows
+from noteproof.sources.tags import parse_tag
+from tests.helpers import ROOT
+
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+@pytest.mark.parametrize("name", ["week09", "week10"])
+def test_each_status_table_has_eight_rows_with_verbatim_tags(name):
+    note = read_note(ROOT / "notes" / f"{name}.txt", f"notes/{name}.txt")
+    rows = table_rows(note)
+    assert len(rows) == 8
+    for row in rows:
+        line = note.lines[row.location.line - 1]
+        assert line == f"{row.text}\t{row.tag}"
+        assert parse_tag(row.tag).parts
+
+
+def test_chapter12_has_no_status_table():
+    assert table_rows(read_note(ROOT / "notes" / "chapter12.txt")) == ()
+
+
+@pytest.mark.skipif(not SEEDS.exists(), reason="seeds not beside the project")
+@pytest.mark.parametrize("name, seed", [("week09", "000_c8da7edaacf4281d.txt"),
+                                        ("week10", "004_4564718f8c4558ee.txt"),
+                                        ("chapter12", "003_81e441c2534e68e8.txt")])
+def test_notes_are_byte_identical_to_the_seeds(name, seed):
+    assert (ROOT / "notes" / f"{name}.txt").read_bytes() == (SEEDS / seed).read_bytes()
+
+
+def test_crlf_and_bom_read_like_lf(tmp_path):
+    text = (ROOT / "notes" / "week09.txt").read_text(encoding="utf-8")
+    crlf = tmp_path / "crlf.txt"
+    crlf.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    assert table_rows(read_note(crlf, "w.txt")) == table_rows(read_note(ROOT / "notes" / "week09.txt", "w.txt"))
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"\x00\x01binary", "binary"), (b"caf\xe9\n", "not UTF-8"),
+])
+def test_unreadable_notes_are_located_errors(tmp_path, content, message):
+    path = tmp_path / "bad.txt"
+    path.write_bytes(content)
+    with pytest.raises(NoteError, match=message):
+        read_note(path)
+
+
+def test_a_row_without_its_tab_names_its_line(tmp_path):
+    text = (ROOT / "notes" / "week09.txt").read_text(encoding="utf-8")
+    path = tmp_path / "w.txt"
+    path.write_text(text.replace("Sensitivity as a product of $\\beta (1-a_{k+1}^2)$\t", "Sensitivity "), encoding="utf-8")
+    with pytest.raises(NoteError) as err:
+        table_rows(read_note(path, "w.txt"))
+    assert err.value.location.line == 129

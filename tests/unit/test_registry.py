@@ -1,0 +1,83 @@
+"""claims.yaml validation: every mistake is a located error, exit 2, no traceback."""
+import pytest
+
+from tests.helpers import edit, run_cli
+from noteproof.errors import RegistryError
+from noteproof.sources.registry import load_registry
+
+HEAD = """version: 1
+notes:
+  week09: {file: notes/week09.txt, title: "Week 9"}
+claims:
+"""
+GOOD = """  - id: w09.x
+    note: week09
+    row: "The four indices advance four different things"
+    tag: "[Exact] by definition; the point is that arguments do not transfer"
+"""
+
+
+def load(tmp_path, body):
+    path = tmp_path / "claims.yaml"
+    path.write_text(HEAD + body, encoding="utf-8")
+    return load_registry(path)
+
+
+def error_of(tmp_path, body) -> RegistryError:
+    with pytest.raises(RegistryError) as err:
+        load(tmp_path, body)
+    return err.value
+
+
+def test_a_good_entry_loads(tmp_path):
+    (claim,) = load(tmp_path, GOOD).claims
+    assert claim.id == "w09.x" and claim.location.line == 5
+
+
+@pytest.mark.parametrize("body, line, words", [
+    (GOOD + GOOD, 9, "duplicate claim id"),
+    (GOOD.replace('tag: "[Exact] by definition; the point is that arguments do not transfer"',
+                  'tag: "[Exactish]"'), 8, "unknown status"),
+    (GOOD.replace("    note: week09\n", ""), 5, "missing field 'note'"),
+    (GOOD + "    status: [exact, maybe]\n", 9, "unknown status 'maybe'"),
+    (GOOD + "    status: [approximation]\n", 9, "disagrees with the tag"),
+    (GOOD + "    uses: [w09.nothing]\n", 5, "unknown claim"),
+    (GOOD + "    colour: red\n", 9, "unknown field 'colour'"),
+    (GOOD + "    quotes:\n      - {snippet: \"x 0.5\", number: 0.5, numeric: a}\n", 10, "must be a string"),
+    (GOOD + "    quotes:\n      - {snippet: \"x 0.5\", number: \"0.7\", numeric: a}\n", 10, "does not occur"),
+    (GOOD.replace("w09.x", "w09.a") + "    uses: [w09.b]\n" + GOOD.replace("w09.x", "w09.b") + "    uses: [w09.a]\n",
+     5, "cycle"),
+])
+def test_registry_errors_name_the_line(tmp_path, body, line, words):
+    err = error_of(tmp_path, body)
+    assert words in err.message
+    assert err.location.line == line and err.location.path == "claims.yaml"
+
+
+def test_python_object_tags_are_refused_without_running(tmp_path):
+    sentinel = tmp_path / "pwned"
+    err = error_of(tmp_path, GOOD + f"    row2: !!python/object/apply:os.system [\"touch {sentinel}\"]\n")
+    assert "not allowed" in err.message and not sentinel.exists()
+
+
+def test_alias_bombs_are_refused(tmp_path):
+    bomb = "".join(f"x{i}: &a{i} [" + ", ".join([f"*a{i-1}"] * 9) + "]\n" for i in range(1, 10))
+    path = tmp_path / "claims.yaml"
+    path.write_text("a0: &a0 [lol]\n" + bomb, encoding="utf-8")
+    with pytest.raises(RegistryError, match="aliases"):
+        load_registry(path)
+
+
+def test_an_unregistered_derivation_is_exit_2_naming_the_line(project):
+    edit(project / "claims.yaml", "claims:\n", "claims:\n" + GOOD.replace("w09.x", "w09.zz")
+         .replace("The four indices", "The four indices") + "    derivation: w09.no-such-derivation\n")
+    run = run_cli("report", "--out", str(project / "out"), cwd=project)
+    assert run.code == 2
+    assert "claims.yaml:" in run.stderr and "w09.no-such-derivation" in run.stderr
+    assert "Traceback" not in run.stderr
+
+
+def test_a_syntax_error_is_exit_2_naming_the_line(project):
+    edit(project / "claims.yaml", "claims:\n", "claims:\n  - id: [unclosed\n")
+    run = run_cli("list", cwd=project)
+    assert run.code == 2 and "claims.yaml:" in run.stderr and "Traceback" not in run.stderr
