@@ -250,7 +250,7 @@ def test_d08_stiffness_ratio_display():
 
 def at_dps(dps: int, check_id: str, **params: str):
     with mpmath.workdps(dps):
-        return CONTENT.get(check_id).fn(**params)
+        return real_content().get(check_id).fn(**params)
 
 
 @pytest.mark.parametrize("check_id, params, closed", [

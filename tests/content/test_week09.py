@@ -367,7 +367,7 @@ def test_engine_fails_the_errata_claims_on_their_erratum_only(claim_id):
     from noteproof.model import Outcome
     project, claims = _week09_claims()
     claim = next(c for c in claims if c.id == claim_id)
-    result = run_claim(claim, CONTENT, project.notes["week09"])
+    result = run_claim(claim, real_content(), project.notes["week09"])
     assert result.outcome is Outcome.FAILED and result.errata
     assert all(e.holds or e.erratum for e in result.evidence)
     assert all(f.outcome is Outcome.VERIFIED for f in result.formulas)
