@@ -144,6 +144,19 @@ def _occurrences(text: str, piece: str) -> list[int]:
     return out
 
 
+SPACING = re.compile(r"\\text\{[^{}]*\}|\\q?quad\b|\\[ ,;!]|[\s.,;:]")
+
+
+def _rest(text: str, start: int, end: int, parts: list[tuple[int, int]]) -> str:
+    """What of text[start:end] no part covers, less punctuation, spacing and \\text{...} words."""
+    covered = [False] * (end - start)
+    for a, b in parts:
+        for i in range(max(a, start), min(b, end)):
+            covered[i - start] = True
+    left = "".join(ch if not c else "\0" for ch, c in zip(text[start:end], covered))
+    return SPACING.sub("", left.replace("\0", " "))
+
+
 def _placed(note: Note, text: str, numbers: frozenset[str]) -> list[tuple[int, str]]:
     """Every place a registered formula stands, as printed (Note.printed_all), or exactly."""
     exact = [(i, text) for i in _occurrences(note.text, text)]
@@ -165,9 +178,11 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[Ma
     out = []
     for m in note.math_spans():
         where = note.location_of(m.start)
-        # a span inside a formula's place, or holding it whole with nothing more than punctuation
-        hit = [f for a, b, f in formulas if a <= m.start and m.end <= b
-               or m.start <= a and b <= m.end and not (text[m.start:a] + text[b:m.end]).strip(" .,;:")]
+        # a span inside a formula's place, or made of formulas' places with nothing else between
+        # them than punctuation, spacing and \text{...} words
+        inside = [(a, b, f) for a, b, f in formulas if m.start <= a and b <= m.end]
+        hit = [f for a, b, f in formulas if a <= m.start and m.end <= b] \
+            or [f for _, _, f in inside if not _rest(text, m.start, m.end, [(a, b) for a, b, _ in inside])]
         if hit:
             kind = "restatement" if (hit[0].text, m.text) in seen else "check"
             seen.add((hit[0].text, m.text))

@@ -13,6 +13,7 @@ import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
+from ..run.claim import INPUT_EVIDENCE
 from ..run.interval import rounded_like
 from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..errors import NoteproofError
@@ -40,12 +41,11 @@ def claim_findings(original: Claim, claim: Claim, result: ClaimResult, plan: Pla
     out += number_findings(claim, result, plan, fixes)
     out += formula_findings(claim, result, plan, derived_form)
     for e in result.evidence:
-        if not e.holds:
-            known = e.erratum is not None and plan.old is not None and plan.old.locate(e.erratum.says) is not None
-            # an erratum whose words the baseline printed too is the note's old error, not the edit's
-            out.append(Finding("claim", Severity.NOTICE if known else Severity.ERROR, claim.id, result.location,
-                               ("erratum, printed before this edit too: " if known else "does not hold: ")
-                               + e.statement,
+        known = e.erratum is not None and plan.old is not None and plan.old.locate(e.erratum.says) is not None
+        # an erratum whose words the baseline printed too is the note's old error (the report lists
+        # it), not the edit's; an input the note no longer prints is the follow rules' finding
+        if not e.holds and not known and e.detail != INPUT_EVIDENCE:
+            out.append(Finding("claim", Severity.ERROR, claim.id, result.location, f"does not hold: {e.statement}",
                                code="NP802", help=f"run `noteproof check {claim.id}` for the computation"))
     out += tag_findings(original, result, plan)
     return out

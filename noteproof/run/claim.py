@@ -76,6 +76,9 @@ def page_settings(claim: Claim, note: Note) -> dict[str, str]:
     return seen
 
 
+INPUT_EVIDENCE = "input"    # the detail of evidence about what the note prints as given (input_evidence)
+
+
 def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
     """What the note must print for the checks to apply: every input (a setting taken as given)
     where its snippet says, and every place that prints a page setting (the slider, the caption,
@@ -88,7 +91,7 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
         at = note.quote_at(q.snippet, q.number)
         if at is None:
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
-                                   f"the registry says: {q.snippet!r}", False, condition=True))
+                                   f"the registry says: {q.snippet!r}", False, condition=True, detail=INPUT_EVIDENCE))
             continue
         if not q.param:
             continue
@@ -98,7 +101,8 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
         elif not same_setting(seen[q.param][0], value):
             first, there = seen[q.param]
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the page states {q.param} = {first} at {there} "
-                                   f"and {q.param} = {value} at {where}", False, condition=True, detail=q.param))
+                                   f"and {q.param} = {value} at {where}", False, condition=True,
+                                   detail=INPUT_EVIDENCE))
     return failed
 
 

@@ -271,8 +271,9 @@ def test_the_checks_run_at_the_printed_setting(real):
     from noteproof.run.claim import page_settings
     claim = real.registry.claim("c12.d08.stiff-limit")
     note = real.notes["chapter12"]
-    settings, bad = page_settings(claim, Note(note.path, note.text.replace("0.05", "0.04")))
-    assert settings["h"] == "0.04" and not bad
+    from noteproof.run.claim import input_evidence
+    edited = Note(note.path, note.text.replace("0.05", "0.04"))
+    assert page_settings(claim, edited)["h"] == "0.04" and not input_evidence(claim, edited)
 
 
 def test_the_backward_recursion_keeps_the_transpose_on_the_left(real):
