@@ -24,8 +24,8 @@ def _zero(expr) -> bool:
     return sp.simplify(expr) == 0
 
 
-def _ev(kind, statement, holds, detail="", supports=None, notice=""):
-    return Evidence(kind, statement, bool(holds), supports, detail, notice)
+def _ev(kind, statement, holds, detail="", supports=None, notice="", reach=None):
+    return Evidence(kind, statement, bool(holds), supports, detail, notice, reach=reach)
 
 
 # ---- D01: Euler on dx/dt = -a x --------------------------------------------
@@ -98,9 +98,11 @@ def euler_setup(h="1.5", a="1.2", horizon="6", check_h="0.75") -> Derived:
     hh, aa, T, hc = exact(h), exact(a), exact(horizon), exact(check_h)
     return Derived(
         evidence=(
-            _ev(DEFINITION, f"the page's setting: horizon {T}, rate a = {aa} > 0", aa > 0 and T > 0),
+            _ev(DEFINITION, f"the page's setting: horizon {T}, rate a = {aa} > 0 (the rate slider's range "
+                "is not printed, so only the setting is checked)", aa > 0 and T > 0, reach=Reach.SETTING),
             _ev(IDENTITY, f"the steps {hh} and {hc} divide the horizon {T} "
-                f"({T / hh} and {T / hc} steps)", (T / hh).is_integer and (T / hc).is_integer),
+                f"({T / hh} and {T / hc} steps)", (T / hh).is_integer and (T / hc).is_integer,
+                reach=Reach.INSTANCES),
         ))
 
 

@@ -6,12 +6,11 @@ evidence that earns its row's tag.  Parameters are the note's settings, as strin
 """
 from __future__ import annotations
 
-
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import (Derived, Evidence, EvidenceKind as Kind, Reach, Status, Step, derivation,
-                                 exact, mpnum)
+from noteproof.authoring import Derived, Evidence, Reach, Status, Step, derivation, exact, mpnum
+from noteproof.authoring import EvidenceKind as Kind
 
 BETA = sp.Symbol("beta", positive=True)
 u, a, b, t, x = sp.symbols("u a b t x", real=True)

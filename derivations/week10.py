@@ -10,8 +10,8 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import (Derived, Evidence, EvidenceKind as K, Reach, Relation, Status, Step,
-                                 derivation, exact, mpnum)
+from noteproof.authoring import Derived, Evidence, Reach, Relation, Status, Step, derivation, exact, mpnum
+from noteproof.authoring import EvidenceKind as K
 
 
 def _eq(lhs, rhs) -> sp.Equality:

@@ -7,13 +7,12 @@ The engine is layered; data flows one way and no module imports a layer above it
 (tests/unit/test_layers.py checks every import, deferred ones included, and that there is no cycle):
 
     base      model, errors, defaults      nouns, located errors, every shared constant
-    sources   noteproof.sources            YAML, registry, tags, project, content loader, notes
+    sources   noteproof.sources            YAML, registry, tags, project, content loader, notes, and
+                                           coverage (what covers each row, number and math span: `scan`)
     formula   noteproof.formula            lexers, parser -> SymPy, equality    (imports sources)
     run       noteproof.run                a claim's run, numbers, pool, cache  (imports formula)
-    coverage  coverage.py                  what covers each row and number of a note (`scan`);
-                                           reads sources only; audit, report and cli use it
-    audit     noteproof.audit              what an edit broke, and the fix  (run, coverage)
-    report    noteproof.report             the Report and one module per format  (run, coverage)
+    audit     noteproof.audit              what an edit broke, and the fix  (run)
+    report    noteproof.report             the Report and one module per format  (run)
     doors     api, pytest_plugin, authoring and this module: the Python API, the pytest
               plugin and what content imports; each uses the layers below, none the cli
     cli       noteproof.cli                the command line, the only printing; uses all but the doors

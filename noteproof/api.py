@@ -199,7 +199,7 @@ class Claim:
         def redraw(_change=None):
             out.clear_output(wait=True)
             with out:
-                from IPython.display import display, Markdown
+                from IPython.display import Markdown, display
                 display(Markdown(update(**{k: c.value for k, c in controls.items()})))
         for c in controls.values():
             c.observe(redraw, names="value")

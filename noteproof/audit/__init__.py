@@ -3,5 +3,5 @@
 Owns the baseline and the audit run (audit), following what moved (follow), judging a claim
 again from the cache (from_cache), findings (findings) and the formula-edit and
 unregistered-math rules (formula_edits, unregistered). May import the base modules,
-sources, formula, run and noteproof.coverage; never report or cli.
+sources, formula, run and noteproof.sources.coverage; never report or cli.
 """

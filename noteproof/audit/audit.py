@@ -16,15 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT
-from .findings import claim_findings, coverage_findings
-from .notation import DerivedForms
-from .present import present
-from .unregistered import unchecked_arithmetic_findings, unchecked_math_findings
 from ..errors import NoteError, NoteproofError, UsageError
 from ..model import Finding, Location, Severity
 from ..sources.notes import Note, read_note
 from ..sources.project import Project, load_project
+from .findings import claim_findings, coverage_findings
 from .follow import plan_note
+from .notation import DerivedForms
+from .present import present
+from .unregistered import unchecked_arithmetic_findings, unchecked_math_findings
 
 
 @dataclass(frozen=True)

@@ -13,20 +13,20 @@ import re
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
-from ..run.claim import INPUT_EVIDENCE
-from ..run.interval import rounded_like
-from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..errors import NoteproofError
-from .formula_edits import unchecked_change
-from .present import changed_span
-from ..sources.locate import numeric_tokens
 from ..model import ClaimResult, Finding, Outcome, Severity, Status
+from ..run.claim import INPUT_EVIDENCE
+from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
+from ..run.interval import rounded_like
+from ..sources.coverage import scan_numbers
+from ..sources.locate import numeric_tokens
+from ..sources.notes import number_offset
 from ..sources.project import Project
 from ..sources.registry import Claim
-from .follow import Plan, old_place
-from ..coverage import scan_numbers
 from ..sources.tags import TagError, parse_tag
-from ..sources.notes import number_offset
+from .follow import Plan, old_place
+from .formula_edits import unchecked_change
+from .present import changed_span
 
 RANK = {Status.PROPOSAL: 0, Status.APPROXIMATION: 1, Status.CONTROLLED: 2, Status.CONDITIONAL: 3, Status.EXACT: 4}
 

@@ -14,16 +14,26 @@ import re
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 
-from ..run.interval import parse_quoted
 from ..errors import NoteproofError
-from ..sources.locate import (Span, Token, changed_lines, find_fragment, find_number, map_span, numeric_tokens, ratio,
-                     region, token_at, unique_snippet)
 from ..model import Finding, FindingKind, Location, Severity
-from ..sources.notes import Note, Row
+from ..run.interval import parse_quoted
+from ..sources.coverage import Coverage, coverage_of, covers, safe_rows
+from ..sources.locate import (
+    Span,
+    Token,
+    changed_lines,
+    find_fragment,
+    find_number,
+    map_span,
+    numeric_tokens,
+    ratio,
+    region,
+    token_at,
+    unique_snippet,
+)
+from ..sources.notes import Note, Row, number_offset
 from ..sources.registry import Claim
-from ..coverage import Coverage, coverage_of, covers, safe_rows
 from ..sources.tags import LABEL
-from ..sources.notes import number_offset
 
 ROW_MATCH = 0.5
 SIGNS = "+-\u2212"
@@ -302,7 +312,8 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
         return q
     moved = Moved(q.number, number, tok.start, tok.end, plan.note.location_of(tok.start))
     plan.quotes[(claim.id, i)] = moved
-    if q.input and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
+    # a page setting (param:) is read as printed and the checks run at it: its read-outs judge it
+    if q.input and not q.param and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
         _finding(plan, FindingKind.INPUT, Severity.ERROR, claim.id, moved.location,
                  f"the note now states {number} where {q.number} was taken as given ({q.input}); the checks "
                  f"still compute with {q.number}", number, q.number, code="NP601", span=(moved.start, moved.end),

@@ -34,8 +34,8 @@ def unchecked_change(spec: FormulaSpec, old: str, new: str, relation: bool, chec
 
 
 def _reading_changed(spec: FormulaSpec, old: str, new: str) -> str:
-    from ..formula.formread import read_spec
     from ..formula.equality import relation_parts, same_expr
+    from ..formula.formread import read_spec
     before, after = read_spec(replace(spec, text=old)), read_spec(replace(spec, text=new))
     if len(before) != len(after):
         return f"{len(before)} parts became {len(after)}"

@@ -27,20 +27,19 @@ from fractions import Fraction
 from typing import Iterable
 
 from ..defaults import COMPUTED_DIGITS as SHOWN_DIGITS
-from ..run.claim import assemble, place_number
-from ..run.interval import interval, parse_quoted, to_decimal
 from ..errors import NoteproofError
 from ..formula.tokens import same_reading
 from ..model import ClaimResult, FormulaResult, NumberResult, Outcome
+from ..run.claim import assemble, place_number
+from ..run.interval import interval, parse_quoted, to_decimal
 from ..sources.notes import Note
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
-
 
 
 def replay(original: Claim, claim: Claim, old: Note, note: Note, caches: Iterable) -> ClaimResult | None:
     """``claim`` (``original`` as the edited ``note`` prints it) judged from the cached result of
     ``original`` on the baseline ``old``; None when only a run can tell."""
-    if not _same_checks(original, claim) or _settings_moved(claim, note):
+    if not _same_checks(original, claim) or _settings_moved(original, note):
         return None
     base = next((hit for cache in caches if (hit := cache.get(original, old)) is not None), None)
     if base is None or base.outcome is Outcome.ERROR:

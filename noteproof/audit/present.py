@@ -117,12 +117,18 @@ def _position(f: Finding):
 
 
 def _unique(findings: list[Finding]) -> list[Finding]:
-    seen, out = set(), []
+    """Each finding once; the same finding for several claims (a formula two claims register)
+    is one finding naming them all."""
+    seen: dict[tuple, int] = {}
+    out: list[Finding] = []
     for f in findings:
-        key = (f.code, f.kind, f.claim, str(f.location), f.message)
+        key = (f.code, f.kind, str(f.location), f.message, f.expected)
         if key not in seen:
-            seen.add(key)
+            seen[key] = len(out)
             out.append(f)
+        elif f.claim and f.claim not in (out[seen[key]].claims or (out[seen[key]].claim,)):
+            first = out[seen[key]]
+            out[seen[key]] = replace(first, claims=(*(first.claims or (first.claim,)), f.claim))
     return out
 
 

@@ -15,8 +15,8 @@ import re
 from difflib import SequenceMatcher
 from typing import NamedTuple
 
-from ..sources.locate import line_offsets, numeric_tokens
 from ..model import Finding, Severity
+from ..sources.locate import line_offsets, numeric_tokens
 from ..sources.registry import Claim
 from .follow import Plan
 from .present import changed_span

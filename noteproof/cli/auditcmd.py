@@ -6,9 +6,9 @@ import sys
 from pathlib import Path
 
 from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, default_jobs
-from ..coverage import Coverage
-from .options import dps_arg, jobs_arg, timeout_arg
+from ..sources.coverage import Coverage
 from . import terminal
+from .options import dps_arg, jobs_arg, timeout_arg
 from .terminal import emit_json
 
 FMT = argparse.RawDescriptionHelpFormatter
@@ -140,8 +140,8 @@ def _replayed(summary: dict) -> str:
 
 def cmd_scan(args: argparse.Namespace) -> int:
     from ..audit.audit import resolve_targets, with_notes
+    from ..sources.coverage import scan_note, stubs
     from ..sources.project import load_project
-    from ..coverage import scan_note, stubs
     project = load_project(args.root)
     keys = list(project.registry.notes)
     if args.paths:

@@ -32,6 +32,7 @@ def _header(out, claim, result: ClaimResult, project=None) -> None:
 def pretty(obj: Any) -> str:
     """SymPy's pretty form (unicode) of an expression, or of a reader's relation."""
     import sympy
+
     from ..formula.equality import relation_parts
     rel = relation_parts(obj) if not isinstance(obj, sympy.Basic) else None
     if rel is not None:

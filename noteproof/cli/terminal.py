@@ -29,7 +29,8 @@ def console(stderr: bool = False):
 
 
 def render_all(report) -> dict[str, str]:
-    from ..report import html, json as json_render, markdown
+    from ..report import html, markdown
+    from ..report import json as json_render
     return {"claims.md": markdown.render(report), "claims.json": json_render.render(report),
             "claims.html": html.render(report)}
 
@@ -69,6 +70,7 @@ def progress(total: int) -> Iterator[Callable[[ClaimResult], None]]:
 
 def print_summary(report, written: Path | None = None) -> None:
     from rich.table import Table
+
     from ..report.report import mark
     out = console()
     table = Table(title="noteproof report", show_lines=False)

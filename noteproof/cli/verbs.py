@@ -74,10 +74,10 @@ def project_of(args: argparse.Namespace):
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from ..report.report import build_report
     from ..run.cache import ResultCache
     from ..run.pool import run_report
     from ..sources.project import check_references
-    from ..report.report import build_report
     project = project_of(args)
     claims = project.registry.claims
     cache = None if getattr(args, "no_cache", False) else ResultCache(project.root, args.dps, extras=True)

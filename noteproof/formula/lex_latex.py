@@ -11,7 +11,6 @@ import re
 from typing import NamedTuple
 
 
-
 class Token(NamedTuple):
     """One token: ``kind`` is num | name | atom | func | rel | op | sep | cmd | annot |
     transpose | end; ``pos`` is the 0-based offset in the (normalised) source."""

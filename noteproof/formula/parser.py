@@ -58,10 +58,10 @@ from typing import Iterable, Mapping
 import sympy as sp
 
 from ..errors import FormulaError
-from .lex_latex import Token, normalise, tokenize_latex
 from ..model import Location
-from .tokens import MAX_CHARS, MAX_DEPTH, split_parts, substitute
+from .lex_latex import Token, normalise, tokenize_latex
 from .lex_plain import tokenize_plain
+from .tokens import MAX_CHARS, MAX_DEPTH, split_parts, substitute
 
 MAX_POWERS = 4
 MAX_BITS = 512

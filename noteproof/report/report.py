@@ -71,7 +71,7 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
                  jobs: int | None = None, figures: bool = True) -> Report:
     """Sections in the registry's note order, the weakest-link rule applied, and (unless
     ``figures`` is false) MathML and figures computed for the HTML report."""
-    from ..coverage import scan_math
+    from ..sources.coverage import scan_math
     if figures:
         results = enrich(project, results, dps, jobs)
     by_id = {r.id: r for r in propagate(results)}

@@ -205,6 +205,7 @@ def checksum(doc: Any) -> str:
 def versions() -> dict[str, str]:
     """Python, noteproof and the numeric packages, read from metadata (nothing is imported)."""
     from importlib import metadata
+
     from ..defaults import VERSION
     out = {"python": f"{sys.implementation.name} {sys.version}", "noteproof": VERSION}
     for name in PACKAGES:

@@ -6,15 +6,27 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from ..defaults import DEFAULT_DPS
-from .interval import consistent, equal_at_precision, exact_value, same_exact, same_setting, terminates
-from ..sources.content import Check, CheckKind, Content
-from .earn import judge, proposal_evidence, reach_gaps
 from ..errors import NoteproofError
-from ..model import (ClaimResult, Derived, Erratum, Evidence, EvidenceKind, FormulaResult, Location,
-                    NumberResult, Outcome, Reach, Status, Step)
+from ..model import (
+    ClaimResult,
+    Derived,
+    Erratum,
+    Evidence,
+    EvidenceKind,
+    FormulaResult,
+    Location,
+    NumberResult,
+    Outcome,
+    Reach,
+    Status,
+    Step,
+)
+from ..sources.content import Check, CheckKind, Content
 from ..sources.notes import Note
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 from ..sources.tags import TagError, parse_tag
+from .earn import judge, proposal_evidence, reach_gaps
+from .interval import consistent, equal_at_precision, exact_value, same_exact, same_setting, terminates
 
 if TYPE_CHECKING:
     from ..formula.equality import Comparison
@@ -300,8 +312,8 @@ def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None)
     """``spec.text`` read by the project's reader against a derived form: equal when part
     ``spec.part`` (every part, when it has none or too few parts) equals it on ``spec.side``
     (sameform.compare_form). A formula that cannot be read raises FormulaError."""
-    from ..formula.formread import read_spec
     from ..formula.equality import Comparison, compare_form
+    from ..formula.formread import read_spec
     parts = read_spec(spec, where)
     candidates = [parts[spec.part]] if spec.part is not None and spec.part < len(parts) else list(parts)
     results = [compare_form(p, form, spec.side) for p in candidates]

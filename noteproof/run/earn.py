@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import SUFFICIENT_REACH, Evidence, EvidenceKind as K, Scope, Status
+from ..model import SUFFICIENT_REACH, Evidence, Scope, Status
+from ..model import EvidenceKind as K
 
 EXACT_KINDS = frozenset({K.IDENTITY, K.INEQUALITY, K.COUNTEREXAMPLE, K.DEFINITION})
 APPROX_KINDS = frozenset({K.NUMERIC, K.ORDER, K.BOUND})

@@ -30,6 +30,7 @@ from ..errors import NoteproofError
 from ..model import ClaimResult, FigureResult, Series
 from ..sources.registry import Claim, FigureSpec
 
+
 def to_mathml(expr: Any, table: Mapping[str, str] | None = None, partial: bool = False) -> str:
     """Presentation MathML of a SymPy object in the note's notation (empty when it has none).
 
@@ -45,9 +46,9 @@ def to_mathml(expr: Any, table: Mapping[str, str] | None = None, partial: bool =
 def read_mathml(spec, where=None, table: Mapping[str, str] | None = None) -> str:
     """The note's formula as printed, as MathML: LaTeX typeset as written (the reader's
     tokens); plain text (and LaTeX the typesetter cannot set) as the reader reads it."""
-    from ..formula.typeset import inverse_table, latex_mathml, relation_mathml, sympy_mathml, wrap
-    from ..formula.formread import read_spec
     from ..formula.equality import relation_parts
+    from ..formula.formread import read_spec
+    from ..formula.typeset import inverse_table, latex_mathml, relation_mathml, sympy_mathml, wrap
     if not spec.plain:
         typeset = latex_mathml(spec.text, display=True)
         if typeset:

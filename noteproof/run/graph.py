@@ -64,7 +64,9 @@ def _link(r: ClaimResult, ups: list[ClaimResult]) -> ClaimResult:
         messages.append(f"reported {mark.value}, not {own.value}: it uses {why}")
     outcome = r.outcome
     for u in ups:
-        if u.outcome in BROKEN:
+        if wording_only(u):
+            messages.append(f"upstream {u.id} has an erratum in its wording; what it establishes holds")
+        elif u.outcome in BROKEN:
             messages.append(f"upstream {u.id} {'failed' if u.outcome is Outcome.FAILED else 'errs'}")
             if outcome not in BROKEN:
                 outcome = Outcome.FAILED
@@ -75,6 +77,15 @@ def _link(r: ClaimResult, ups: list[ClaimResult]) -> ClaimResult:
             messages.append(f"upstream {u.id} is only partly verified")
             outcome = Outcome.PARTLY
     return replace(r, reported_mark=mark, outcome=outcome, messages=tuple(messages))
+
+
+def wording_only(result: ClaimResult) -> bool:
+    """Whether a failed claim fails only by its errata (the note's words are wrong; every check
+    of what the claim establishes holds): claims that use it stand on the checks, not the words."""
+    return (result.outcome is Outcome.FAILED and bool(result.errata)
+            and all(e.holds or e.erratum is not None for e in result.evidence)
+            and all(f.outcome is Outcome.VERIFIED for f in result.formulas)
+            and all(n.outcome is not Outcome.FAILED for n in result.numbers))
 
 
 def reported(result: ClaimResult) -> Mark:

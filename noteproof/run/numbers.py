@@ -8,9 +8,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from ..defaults import COMPUTED_DIGITS as SHOWN, CONFIRM
-from ..sources.content import CheckKind
+from ..defaults import COMPUTED_DIGITS as SHOWN
+from ..defaults import CONFIRM
 from ..errors import NoteproofError
+from ..sources.content import CheckKind
 
 
 def compute(run, check_id: str) -> tuple[Any, str, int]:

@@ -13,16 +13,16 @@ import multiprocessing
 import os
 import time
 import traceback
-from multiprocessing.connection import Connection, wait
 from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
 
 from ..defaults import DEFAULT_TIMEOUT
-from .claim import run_claim
 from ..errors import NoteproofError
 from ..model import ClaimResult, Outcome
 from ..sources.project import Project
 from ..sources.registry import Claim
+from .claim import run_claim
 
 if TYPE_CHECKING:
     from .cache import ResultCache

@@ -59,6 +59,7 @@ def readouts(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> l
 
 def _value(run, check, params: dict[str, str]) -> str:
     from mpmath import mpf, nstr
+
     from .numbers import compute
     try:
         if check.kind.value == "condition":
@@ -81,6 +82,7 @@ def normalize_value(text: str) -> str | None:
     exact decimal it writes (``1e-3`` is ``0.001``, never a binary float). Nothing is evaluated."""
     import re
     from decimal import Decimal, InvalidOperation
+
     from ..defaults import PARAM_VALUE
     text = text.strip()
     if PARAM_VALUE.fullmatch(text):

@@ -171,6 +171,7 @@ def memoize_derivations(content) -> None:
     pretty-prints, and a report worker renders, the very objects the checks derived."""
     import dataclasses
     import functools
+
     import mpmath
 
     def memo(fn):

@@ -5,11 +5,12 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..defaults import PARAM_NAME as NAME, PARAM_VALUE as VALUE
+from ..defaults import PARAM_NAME as NAME
+from ..defaults import PARAM_VALUE as VALUE
 from ..errors import RegistryError
 from ..model import Location, Scope, Status
-from .tags import Tag, TagError, parse_status_words, parse_tag
 from .safeyaml import LDict, LList, load_yaml
+from .tags import Tag, TagError, parse_status_words, parse_tag
 
 SIDES = ("rhs", "lhs", "whole")
 

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.helpers import ROOT, edit, run_cli
 from noteproof.sources.locate import changed_lines, find_fragment, find_number, map_span
+from tests.helpers import ROOT, edit, run_cli
 
 GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@t"}

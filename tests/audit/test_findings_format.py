@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, copy_project, run_cli
 from noteproof.audit.present import CODES, changed_span
+from tests.helpers import ROOT, copy_project, run_cli
 
 GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@t"}
@@ -161,6 +161,7 @@ def test_every_code_is_documented_in_the_readme():
 
 def test_a_derived_form_is_printed_in_the_notes_latex():
     import sympy
+
     from noteproof.audit.notation import note_form
     from noteproof.sources.registry import FormulaSpec
     a, beta = sympy.symbols("a_star beta")

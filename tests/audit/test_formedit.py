@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import pytest
 
+from noteproof.audit.follow import plan_note
 from noteproof.audit.formula_edits import unchecked_change
-from noteproof.formula.tokens import changed_outside
 from noteproof.audit.unregistered import segments, unchecked_math_findings
+from noteproof.formula.tokens import changed_outside
 from noteproof.model import Location, Severity
 from noteproof.sources.notes import Note
 from noteproof.sources.registry import FormulaSpec, load_registry
-from noteproof.audit.follow import plan_note
 from tests.helpers import make_project
 
 

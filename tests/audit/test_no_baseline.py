@@ -12,10 +12,10 @@ import json
 
 import pytest
 
-from tests.helpers import ROOT
 from noteproof.model import Outcome
 from noteproof.sources.notes import Note, table_rows
 from tests.audit.test_audit_mutations import HARMLESS, MUTATIONS
+from tests.helpers import ROOT
 
 BROKEN = (Outcome.FAILED, Outcome.ERROR)
 
@@ -38,9 +38,9 @@ def _cases(edits):
 
 @pytest.fixture(scope="module")
 def judge():
-    from noteproof.coverage import scan_math
     from noteproof.run.cache import ResultCache, note_inputs
     from noteproof.run.claim import run_claim
+    from noteproof.sources.coverage import scan_math
     from noteproof.sources.project import load_project
     project = load_project(ROOT)
     caches = [ResultCache(ROOT, 50).sibling(extras) for extras in (True, False)]

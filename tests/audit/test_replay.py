@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
+from noteproof.audit.from_cache import _decided, _number, _same_checks, _value
 from noteproof.formula.tokens import same_reading
 from noteproof.model import NumberResult, Outcome
-from noteproof.sources.registry import QuoteSpec
-from noteproof.audit.from_cache import _decided, _number, _same_checks, _value
 from noteproof.sources.notes import Note
+from noteproof.sources.registry import QuoteSpec
 from tests.helpers import cli, imported, make_project
 
 NOTE = Path("notes/mini.txt")

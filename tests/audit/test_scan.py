@@ -4,11 +4,11 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from tests.helpers import edit, run_cli
+from noteproof.sources.coverage import coverage_of, covers, slug, yaml_quote
 from noteproof.sources.locate import numeric_tokens
 from noteproof.sources.notes import Note
 from noteproof.sources.registry import load_registry
-from noteproof.coverage import covers, coverage_of, slug, yaml_quote
+from tests.helpers import edit, run_cli
 
 TOKENS = {
     "Error at time 6: 0.409": ["6", "0.409"],

@@ -8,9 +8,9 @@ import pytest
 import sympy
 
 import noteproof
-from tests.helpers import ROOT
 from noteproof.errors import UsageError
 from noteproof.model import ClaimResult, Derived, Outcome
+from tests.helpers import ROOT
 
 CLAIM = "w09.fixed-point-response"
 

@@ -11,10 +11,21 @@ from pathlib import Path
 
 import pytest
 
+from noteproof.model import (
+    ClaimResult,
+    Evidence,
+    EvidenceKind,
+    FormulaResult,
+    Location,
+    Mark,
+    NumberResult,
+    Outcome,
+    Reach,
+    Status,
+    Step,
+)
 from noteproof.run import cache as cache_mod
 from noteproof.run.cache import BadEntry, ResultCache, Uncacheable, checksum, from_json, to_json
-from noteproof.model import (ClaimResult, Evidence, EvidenceKind, FormulaResult, Location, Mark, NumberResult,
-                             Outcome, Reach, Status, Step)
 from noteproof.sources.project import load_project
 from tests.helpers import cli, imported, make_project, report_files
 

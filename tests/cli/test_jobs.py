@@ -11,7 +11,6 @@ import yaml
 from tests.helpers import ROOT, cli, make_project, report_files
 
 
-
 def runs(root: Path, out: Path) -> list[tuple[str, dict[str, bytes], str, int]]:
     """The report under four regimes: no cache --jobs 1 / --jobs 2, cold cache, warm cache."""
     plan = [("nocache-j1", ["--no-cache", "--jobs", "1"], "0"),

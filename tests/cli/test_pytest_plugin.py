@@ -75,6 +75,7 @@ def test_the_plugin_uses_the_report_cache_and_keeps_v(project):
 
 def test_no_quiet_in_the_projects_addopts():
     import tomllib
+
     from tests.helpers import ROOT
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
     assert "-q" not in options.get("addopts", "").split()

@@ -7,13 +7,25 @@ import xml.etree.ElementTree as ET
 import pytest
 import sympy
 
-from noteproof.run.extras import loglog_slope, to_mathml
-from noteproof.run.graph import propagate
-from noteproof.model import (ClaimResult, Evidence, EvidenceKind, FigureResult, FormulaResult, Location, Mark,
-                             NumberResult, Outcome, Series, Step)
-from noteproof.report import html, json as json_render, markdown
+from noteproof.model import (
+    ClaimResult,
+    Evidence,
+    EvidenceKind,
+    FigureResult,
+    FormulaResult,
+    Location,
+    Mark,
+    NumberResult,
+    Outcome,
+    Series,
+    Step,
+)
+from noteproof.report import html, markdown
+from noteproof.report import json as json_render
 from noteproof.report.report import NoteSection, Report
 from noteproof.report.svg import plot
+from noteproof.run.extras import loglog_slope, to_mathml
+from noteproof.run.graph import propagate
 from tests.helpers import ROOT, copy_project, edit
 
 beta = sympy.Symbol("beta", positive=True)

@@ -3,8 +3,8 @@ import shutil
 
 import pytest
 
-from tests.helpers import ROOT, run_cli
 from noteproof.sources.notes import read_note, table_rows
+from tests.helpers import ROOT, run_cli
 
 ILLUSTRATIONS = [f"c12.d0{i}." for i in range(1, 9)]
 

@@ -169,6 +169,7 @@ def test_a_typod_verb_gets_did_you_mean():
 
 def test_every_option_has_help_text():
     import argparse
+
     from noteproof.cli.main import build_parser
     missing = []
 

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from tests.helpers import ROOT, copy_project, run_cli
 from noteproof.cli.main import main
+from tests.helpers import ROOT, copy_project, run_cli
 
 
 def cli(*args):
@@ -216,6 +216,7 @@ def _shown_command_lines() -> list[list[str]]:
     import argparse
     import re
     import shlex
+
     from noteproof.cli.main import EXAMPLES, build_parser
     texts = re.findall(r"```sh\n(.*?)```", (ROOT / "README.md").read_text(encoding="utf-8"), re.S)
     texts.append(EXAMPLES)

@@ -7,8 +7,8 @@ import functools
 import mpmath
 import sympy as sp
 
-from noteproof.run.interval import consistent
 from noteproof.formula.equality import compare_form
+from noteproof.run.interval import consistent
 from tests.helpers import note_text, real_content
 
 a, h, x, theta, n, t, k, q, p = sp.symbols("a h x theta n t k q p")

@@ -12,10 +12,9 @@ import mpmath
 import pytest
 import sympy as sp
 
-from noteproof.run.interval import consistent
 from noteproof.model import EvidenceKind as Kind
+from noteproof.run.interval import consistent
 from tests.helpers import note_text, real_content
-
 
 t, x0, x_0, y, theta, x1 = sp.symbols("t x0 x_0 y theta x1", real=True)
 h, lam, z = sp.symbols("h lambda z", positive=True)
@@ -49,8 +48,8 @@ def all_hold(*ids: str) -> bool:
 
 def printed(text: str, check_id: str, name: str, *, part: int = 0, functions=()) -> bool:
     """Read a LaTeX formula with the project's reader and compare one part with a derived form."""
-    from noteproof.formula.parser import read_latex
     from noteproof.formula.equality import compare_form
+    from noteproof.formula.parser import read_latex
     parts = read_latex(text, functions=list(functions))
     return compare_form(parts[part], derive(check_id).forms[name]).equal is True
 

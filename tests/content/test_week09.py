@@ -15,9 +15,9 @@ import pytest
 import sympy as sp
 
 from noteproof.formula.parser import Relation
-from noteproof.model import EvidenceKind as Kind, Status
+from noteproof.model import EvidenceKind as Kind
+from noteproof.model import Status
 from tests.helpers import ROOT, note_text, real_content, real_registry
-
 
 C, K, S, ds = sp.symbols("C K S ds", positive=True)
 beta = sp.Symbol("beta", positive=True)
@@ -297,6 +297,7 @@ FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
 @pytest.mark.parametrize("claim_id, form, edit", FORMULA_MUTANTS)
 def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
     from dataclasses import replace
+
     from noteproof.run.claim import compare_printed
     spec = next(f for f in _registry().claim(claim_id).formulas if f.form == form)
     derived = derive(spec.derivation).forms[form]
@@ -341,8 +342,8 @@ def test_registry_has_one_claim_per_row():
     "w09.sensitivity-product", "w09.fixed-point-response", "w09.energy-descent",
     "w09.looped-transformer-proposal"])
 def test_engine_verifies(claim_id):
-    from noteproof.run.claim import run_claim
     from noteproof.model import Outcome
+    from noteproof.run.claim import run_claim
     project, claims = _week09_claims()
     claim = next(c for c in claims if c.id == claim_id)
     result = run_claim(claim, real_content(), project.notes["week09"])
@@ -351,6 +352,7 @@ def test_engine_verifies(claim_id):
 
 def test_sensitivity_product_induction_refutes_a_wrong_factor():
     import sympy as sp
+
     from derivations.week09 import BETA, _product_induction
     A = sp.IndexedBase(sp.Symbol("a", real=True))
     k = sp.Symbol("k", real=True)
@@ -363,8 +365,8 @@ def test_sensitivity_product_induction_refutes_a_wrong_factor():
 def test_engine_fails_the_errata_claims_on_their_erratum_only(claim_id):
     """The row's and the sentence's wording is wrong (tests/test_errata.py); every other
     piece of their evidence holds (the bound earns [Controlled approximation])."""
-    from noteproof.run.claim import run_claim
     from noteproof.model import Outcome
+    from noteproof.run.claim import run_claim
     project, claims = _week09_claims()
     claim = next(c for c in claims if c.id == claim_id)
     result = run_claim(claim, real_content(), project.notes["week09"])

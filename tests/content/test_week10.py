@@ -7,9 +7,10 @@ import mpmath
 import pytest
 import sympy as sp
 
-from noteproof.run.interval import consistent
+from noteproof.model import EvidenceKind as K
+from noteproof.model import Status
 from noteproof.run.earn import judge
-from noteproof.model import EvidenceKind as K, Status
+from noteproof.run.interval import consistent
 from tests.helpers import ROOT, note_text, real_content, real_registry
 
 eta, h, c, B, v, T, A, C, w, x, y = sp.symbols("eta h c B v T A C w x y", positive=True)
@@ -304,7 +305,7 @@ def test_overstated_tag_is_not_earned(claim_id, overstated):
 
 # ---- through the engine: the reader on the note's formulas, and each claim's verdict ------
 
-W10_ERRATA = ("w10.gradient-step-direction",)   # the note is wrong there (tests/test_errata.py)
+W10_ERRATA = ()   # Week 10 has no erratum: the gradient-step sentence is read on the scores (a notice says so)
 W10_PARTLY = ("w10.continuous-adjoint",)        # a scalar local error and sampled bound for a general statement
 
 
@@ -317,8 +318,8 @@ def pytest_generate_tests(metafunc):
 
 def test_claim_verified_by_the_engine(w10_claim_id):
     claim_id = w10_claim_id
-    from noteproof.run.claim import run_claim
     from noteproof.model import Outcome
+    from noteproof.run.claim import run_claim
     from noteproof.sources.notes import read_note
     note = read_note(ROOT / "notes" / "week10.txt", "notes/week10.txt")
     result = run_claim(claim(claim_id), content(), note)
@@ -330,8 +331,8 @@ def test_claim_verified_by_the_engine(w10_claim_id):
 
 @pytest.mark.parametrize("claim_id", W10_ERRATA)
 def test_erratum_claim_fails_on_its_erratum_only(claim_id):
-    from noteproof.run.claim import run_claim
     from noteproof.model import Outcome
+    from noteproof.run.claim import run_claim
     from noteproof.sources.notes import read_note
     note = read_note(ROOT / "notes" / "week10.txt", "notes/week10.txt")
     result = run_claim(claim(claim_id), content(), note)
@@ -383,6 +384,7 @@ FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
 @pytest.mark.parametrize("claim_id, form, edit", FORMULA_MUTANTS)
 def test_engine_reader_refutes_a_wrong_formula(claim_id, form, edit):
     from dataclasses import replace
+
     from noteproof.run.claim import compare_printed
     spec = next(f for f in claim(claim_id).formulas if f.form == form)
     derived = derive(spec.derivation).forms[form]

@@ -4,8 +4,8 @@ from decimal import Decimal
 import mpmath
 import pytest
 
-from noteproof.run.interval import consistent, interval, parse_quoted, rounded_like
 from noteproof.errors import NumberError
+from noteproof.run.interval import consistent, interval, parse_quoted, rounded_like
 
 CASES = [
     # quoted, computed, exact, consistent?

@@ -1,8 +1,10 @@
 """What earns a tag: table-driven over status parts and evidence kinds."""
 import pytest
 
+from noteproof.model import Evidence
+from noteproof.model import EvidenceKind as K
+from noteproof.model import Status as S
 from noteproof.run.earn import judge
-from noteproof.model import Evidence, EvidenceKind as K, Status as S
 
 
 def ev(*kinds, holds=True, supports=None, condition=False):

@@ -3,17 +3,37 @@ inputs it must refuse.  Expected values are SymPy objects built by hand; a case 
 ``simplify(read - expected) == 0`` part by part (relations: same operators, each argument)."""
 from __future__ import annotations
 
-
 import pytest
 import sympy as sp
-from sympy import Abs, Derivative, E, Function, Indexed, IndexedBase, Integral, KroneckerDelta, \
-    Product, Rational, Subs, Sum, Tuple, cos, cosh, exp, log, oo, pi, sin, sqrt, tanh
+from sympy import (
+    Abs,
+    Derivative,
+    E,
+    Function,
+    Indexed,
+    IndexedBase,
+    Integral,
+    KroneckerDelta,
+    Product,
+    Rational,
+    Subs,
+    Sum,
+    Tuple,
+    cos,
+    cosh,
+    exp,
+    log,
+    oo,
+    pi,
+    sin,
+    sqrt,
+    tanh,
+)
 
 from noteproof.errors import FormulaError
 from noteproof.formula.parser import Relation, read_formula, read_latex, read_plain
 from noteproof.model import Location
 from tests.helpers import NOTES
-
 
 
 def S(names: str):

@@ -8,14 +8,14 @@ from __future__ import annotations
 import re
 import time
 
-import sympy
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+import sympy
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from noteproof.errors import FormulaError
 from noteproof.formula.parser import Relation, read_latex, read_plain
 from tests.helpers import note_text
-
 
 
 def note_math() -> list[str]:

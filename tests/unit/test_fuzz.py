@@ -1,11 +1,12 @@
 """Random and mangled text: the parsers raise nothing but noteproof's own errors."""
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from noteproof.run.interval import consistent, parse_quoted
 from noteproof.errors import NoteproofError
+from noteproof.run.interval import consistent, parse_quoted
 from noteproof.sources.notes import Note, table_rows
-from noteproof.sources.tags import parse_tag
 from noteproof.sources.safeyaml import load_yaml
+from noteproof.sources.tags import parse_tag
 from tests.helpers import ROOT, note_text
 
 MANY = settings(max_examples=1000, deadline=None)

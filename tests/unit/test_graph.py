@@ -1,8 +1,8 @@
 """The weakest-link rule on the `uses` graph (noteproof.run.graph), on made-up ClaimResults."""
 import pytest
 
-from noteproof.run.graph import edges, propagate, reported, tag_mark, topological
 from noteproof.model import ClaimResult, Mark, Outcome
+from noteproof.run.graph import edges, propagate, reported, tag_mark, topological
 
 E, C, A, P = Mark.EXACT, Mark.CONDITIONAL, Mark.APPROXIMATE, Mark.PROPOSAL
 V, F, X, U = Outcome.VERIFIED, Outcome.FAILED, Outcome.ERROR, Outcome.UNVERIFIED

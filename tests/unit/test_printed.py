@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers import ROOT
-from noteproof.model import (Erratum, ErratumKind, Evidence, EvidenceKind as K, Outcome, Reach, Scope,
-                             Status)
+from noteproof.model import Erratum, ErratumKind, Evidence, Outcome, Reach, Scope, Status
+from noteproof.model import EvidenceKind as K
 from noteproof.sources.notes import Note
+from tests.helpers import ROOT
 
 
 @pytest.fixture(scope="module")
@@ -85,7 +85,7 @@ def test_the_proposal_as_printed_passes(real):
 
 
 def _math(real, key: str, text: str):
-    from noteproof.coverage import scan_math
+    from noteproof.sources.coverage import scan_math
     return scan_math(Note(real.notes[key].path, text), real.claims_of(key), real.registry.notes[key])
 
 
@@ -202,8 +202,8 @@ def test_the_lyapunov_balance_is_proved_for_symbolic_size(real):
 # ---- exact quantities compared exactly ------------------------------------------------
 
 def _quote(number: str, exact: bool = False, rounded: bool = False):
-    from noteproof.sources.registry import QuoteSpec
     from noteproof.model import Location
+    from noteproof.sources.registry import QuoteSpec
     return QuoteSpec(f"Fixed point (z*): {number}", number, "n.id", None, exact, Location("claims.yaml", 1), rounded)
 
 
@@ -240,9 +240,9 @@ def test_an_exact_rational_result_is_exact_by_default(printed, ok, rounded):
 def test_a_marked_approximation_of_an_exact_value_is_rounded():
     from fractions import Fraction
 
+    from noteproof.model import Location
     from noteproof.run.claim import place_number
     from noteproof.sources.registry import QuoteSpec
-    from noteproof.model import Location
     note = Note("n.txt", "$2^{-10}\\simeq 0.000977$\n")
     q = QuoteSpec("2^{-10}\\simeq 0.000977", "0.000977", "n.id", None, False, Location("claims.yaml", 1))
     assert place_number(note, q, Fraction(1, 1024), "1/1024", 50).outcome is Outcome.VERIFIED

@@ -1,9 +1,9 @@
 """claims.yaml validation: every mistake is a located error, exit 2, no traceback."""
 import pytest
 
-from tests.helpers import edit, run_cli
 from noteproof.errors import RegistryError
 from noteproof.sources.registry import load_registry
+from tests.helpers import edit, run_cli
 
 HEAD = """version: 1
 notes:

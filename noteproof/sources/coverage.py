@@ -14,14 +14,12 @@ import enum
 import re
 from dataclasses import dataclass, replace
 
-from .errors import NoteError, RegistryError
-from .sources.locate import Token, numeric_tokens
-from .model import Location
-from .sources.notes import Note, Row, table_rows
-from .sources.registry import Claim, NoteSpec
-from .sources.tags import TagError, parse_tag
-from .sources.notes import number_offset
-
+from ..errors import NoteError, RegistryError
+from ..model import Location
+from .locate import Token, numeric_tokens
+from .notes import Note, Row, number_offset, table_rows
+from .registry import Claim, NoteSpec
+from .tags import TagError, parse_tag
 
 
 class Coverage(enum.StrEnum):
