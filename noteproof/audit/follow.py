@@ -16,7 +16,7 @@ from difflib import SequenceMatcher
 
 from ..errors import NoteproofError
 from ..model import Finding, FindingKind, Location, Severity
-from ..run.interval import parse_quoted
+from ..run.interval import parse_quoted, same_setting
 from ..sources.coverage import Coverage, coverage_of, covers, safe_rows
 from ..sources.locate import (
     Span,
@@ -312,13 +312,28 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
         return q
     moved = Moved(q.number, number, tok.start, tok.end, plan.note.location_of(tok.start))
     plan.quotes[(claim.id, i)] = moved
-    # a page setting (param:) is read as printed and the checks run at it: its read-outs judge it
-    if q.input and not q.param and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
+    if q.param and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
+        _setting_moved(plan, claim, q, moved)
+    elif q.input and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
         _finding(plan, FindingKind.INPUT, Severity.ERROR, claim.id, moved.location,
                  f"the note now states {number} where {q.number} was taken as given ({q.input}); the checks "
                  f"still compute with {q.number}", number, q.number, code="NP601", span=(moved.start, moved.end),
                  help=f"restore {q.number}, or change the setting in the content and claims.yaml")
     return replace(q, snippet=unique_snippet(text, tok.start, tok.end), number=number)
+
+
+def _setting_moved(plan: Plan, claim: Claim, q, moved: Moved) -> None:
+    """A page setting (param:) printed otherwise: the checks run at what the note prints, so it is
+    an error only where the page's other prints of the setting now disagree with it."""
+    others = {at[1] for p in claim.quotes if p is not q and p.param == q.param
+              and (at := plan.note.quote_at(p.snippet, p.number)) is not None}
+    differ = sorted(o for o in others if not same_setting(o, moved.new))
+    if differ:
+        _finding(plan, FindingKind.INPUT, Severity.ERROR, claim.id, moved.location,
+                 f"the note now states {q.param} = {moved.new} here, but {', '.join(differ)} elsewhere on the page "
+                 f"({q.input}); every place that prints the setting must agree", moved.new, q.number,
+                 code="NP601", span=(moved.start, moved.end),
+                 help=f"restore {q.number}, or print {moved.new} at every place that states {q.param}")
 
 
 def moved_token(m: Moved) -> Token:
