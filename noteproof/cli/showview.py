@@ -10,7 +10,7 @@ from typing import Any
 from rich.markup import escape
 
 from ..defaults import CONFIRM
-from ..model import ClaimResult, Outcome
+from ..model import ClaimResult, Derived, Outcome
 from .terminal import STYLE
 
 
@@ -134,12 +134,9 @@ def _read(spec, f) -> str:
 
 
 def _form(d: Any, spec) -> Any:
-    forms = getattr(d, "forms", None)
-    if not forms:
-        return None
-    if spec.form is not None:
-        return forms.get(spec.form)
-    return next(iter(forms.values())) if len(forms) == 1 else None
+    """The form ``spec`` names, or None (a derivation that failed, or no such form)."""
+    from ..run.extras import named_form
+    return named_form(d, spec) if isinstance(d, Derived) else None
 
 
 def _numbers(out, result: ClaimResult, title: str) -> None:

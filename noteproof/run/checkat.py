@@ -48,7 +48,7 @@ class Checked:
 
 def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> Checked:
     """The claim ``spec`` run at ``params`` (names the claim's checks take; values exact text)."""
-    from .claim import Run, _pick_form, assemble, check_formula, number_location, place_number
+    from .claim import Run, assemble, check_formula, number_location, pick_form, place_number
     from .numbers import compute
     content, note = project.content, project.notes[spec.note]
     known = parameters(project, spec)
@@ -120,7 +120,7 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
             note_why(explain(content.get(f.derivation, CheckKind.DERIVATION), exc, params, broken))
             continue
         try:
-            moved = base is not None and _pick_form(d, f) != _pick_form(base, f)
+            moved = base is not None and pick_form(d, f) != pick_form(base, f)
         except Exception:
             moved = False
         if moved:  # the note prints this form at the page's settings: recomputed, not judged

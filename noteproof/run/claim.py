@@ -294,7 +294,7 @@ def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
     at = run.note.printed(spec.text, run.quoted)
     where = None if at is None else run.note.location_of(at[0])
     spec = spec if at is None else replace(spec, text=at[1])    # the formula as the note prints it
-    form = _pick_form(run.derivation(spec.derivation), spec)
+    form = pick_form(run.derivation(spec.derivation), spec)
     shown, relation = _text(form), relation_parts(form) is not None
     if where is None:
         return FormulaResult(spec.text, Outcome.FAILED, None, spec.derivation, shown,
@@ -323,7 +323,9 @@ def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None)
                       or "differs from the derived form")
 
 
-def _pick_form(derived: Derived, spec: FormulaSpec) -> Any:
+def pick_form(derived: Derived, spec: FormulaSpec) -> Any:
+    """The derived form a formula names (its only form when it names none); a NoteproofError
+    that says which forms there are when that picks nothing."""
     if spec.form is not None:
         if spec.form not in derived.forms:
             raise NoteproofError(f"derivation {spec.derivation!r} has no form {spec.form!r} "

@@ -153,7 +153,7 @@ def extras(project, claim: Claim, result: ClaimResult, dps: int) -> dict:
         for spec, f in zip(claim.formulas, result.formulas):
             table = symbol_table(project, claim, spec)
             partial = "\\partial" in spec.text
-            out["formulas"].append(_safe(lambda: to_mathml(_form(run.derivation(spec.derivation), spec),
+            out["formulas"].append(_safe(lambda: to_mathml(named_form(run.derivation(spec.derivation), spec),
                                                            table, partial)))
             out["printed"].append(_safe(lambda: read_mathml(spec, f.location, table)))
         table = symbol_table(project, claim)
@@ -175,10 +175,13 @@ def with_extras(r: ClaimResult, x: dict) -> ClaimResult:
     return replace(r, formulas=formulas, steps=steps, figures=r.figures or tuple(x["figures"]))
 
 
-def _form(derived, spec) -> Any:
-    if spec.form is not None:
-        return derived.forms.get(spec.form)
-    return next(iter(derived.forms.values())) if len(derived.forms) == 1 else None
+def named_form(derived, spec) -> Any:
+    """The form ``spec`` names, or None (the verdict already says why)."""
+    from .claim import pick_form
+    try:
+        return pick_form(derived, spec)
+    except NoteproofError:
+        return None
 
 
 def _safe(fn: Callable[[], Any]) -> Any:
