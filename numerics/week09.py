@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import mpmath
 
-from noteproof.authoring import mpnum, numeric
+from noteproof.authoring import condition, exact, mpnum, numeric
 
 
 @numeric("w09.separation-bound")
@@ -45,3 +45,23 @@ def tanh_saturation():
     import sympy as sp
     x = sp.Symbol("x", real=True)
     return int(sp.limit(sp.tanh(x), x, sp.oo))
+
+
+# ---- where the statements apply (Section 3): `noteproof check` names a broken one ----------
+
+@condition("w09.stable-branch")
+def stable_branch(beta="1/2"):
+    """0 < beta < 1: the zero-input branch a* = 0 is the stable fixed point (Section 3)."""
+    return bool(0 < exact(beta) < 1)
+
+
+@condition("w09.zero-input")
+def zero_input(u="0"):
+    """u = 0: the response is taken at the origin, for constant zero input (Section 3)."""
+    return bool(exact(u) == 0)
+
+
+@condition("w09.contraction-range")
+def contraction_range(beta="1/2"):
+    """0 < beta < 1: the range the status cell gives for the geometric suppression."""
+    return bool(0 < exact(beta) < 1)
