@@ -48,22 +48,36 @@ def _zero(expr) -> bool:
 
 # ---- 1. the four indices ---------------------------------------------------
 
-INDICES = {  # the note's table: index -> what advances when it increases
-    "layer depth ell": "the representation and usually the layer's map",
-    "internal iteration r": "the internal state",
-    "token position i": "the accessible prefix and positional operations",
-    "training step n": "the parameter collection",
-}
+INDEX_TABLE = "Index\tWhat changes\tWhat is fixed in the comparison"
+
+
+def index_table(note_text: str) -> list[tuple[str, str, str]]:
+    """Section 1's table as the note prints it: (index, what changes, what is fixed) per row,
+    from the header line to the first blank line."""
+    lines = note_text.split("\n")
+    if INDEX_TABLE not in lines:
+        return []
+    rows = []
+    for line in lines[lines.index(INDEX_TABLE) + 1:]:
+        if not line.strip():
+            break
+        cells = [c.strip() for c in line.split("\t")]
+        rows.append(tuple(cells) if len(cells) == 3 else (line, "", ""))
+    return rows
 
 
 @derivation("w09.four-indices")
-def four_indices() -> Derived:
-    """The four indices of Section 1 advance four different things, by definition."""
-    distinct = len(set(INDICES.values())) == len(INDICES) == 4
+def four_indices(note_text: str = "") -> Derived:
+    """The four indices of Section 1 advance four different things, by the note's definition:
+    its table has four rows, four different indices, and four different things that change."""
+    rows = index_table(note_text)
+    indices, changes = [r[0] for r in rows], [r[1].lower() for r in rows]
+    distinct = len(rows) == 4 and len(set(indices)) == 4 and len(set(changes)) == 4 and all(changes)
+    shown = "; ".join(f"{i}: {c}" for i, c, _ in rows) or "no table found"
     return Derived(evidence=(Evidence(
-        Kind.DEFINITION, "Each of the four indices (l, r, i, n) is defined by a different "
-        "thing that advances: " + "; ".join(f"{k}: {v}" for k, v in INDICES.items()),
-        distinct, detail="the note's table of Section 1; the four entries are pairwise distinct"),))
+        Kind.DEFINITION, "Each of the four indices is defined by a different thing that advances, "
+        f"as the note's Section 1 table prints it: {shown}", distinct,
+        detail=f"{len(rows)} rows, {len(set(indices))} indices, {len(set(changes))} different things that change"),))
 
 
 # ---- 2. Euler: local step, error recursion, bound, order --------------------

@@ -39,7 +39,8 @@ from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 def replay(original: Claim, claim: Claim, old: Note, note: Note, caches: Iterable) -> ClaimResult | None:
     """``claim`` (``original`` as the edited ``note`` prints it) judged from the cached result of
     ``original`` on the baseline ``old``; None when only a run can tell."""
-    if not _same_checks(original, claim) or _settings_moved(original, note):
+    if not _same_checks(original, claim) or _settings_moved(original, note) \
+            or (original.reads_note and old.text != note.text):   # its checks read the note itself
         return None
     base = next((hit for cache in caches if (hit := cache.get(original, old)) is not None), None)
     if base is None or base.outcome is Outcome.ERROR:

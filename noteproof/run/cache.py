@@ -253,6 +253,7 @@ def note_inputs(claim, note) -> dict:
         "formulas": [[f.text, occurrences(note, f.text), note.printed(f.text, claim.quoted)] for f in claim.formulas],
         "quotes": [[q.snippet, q.number, occurrences(note, q.snippet), note.quote_at(q.snippet, q.number)]
                    for q in claim.quotes],
+        "note": hashlib.sha256(note.text.encode()).hexdigest() if claim.reads_note else None,
         "tag": note.status_cell(claim.row) if claim.row is not None      # judged as printed
         else note.label_after(claim.text, claim.quoted) if claim.tag.label else None,
     }

@@ -32,6 +32,9 @@ if TYPE_CHECKING:
     from ..formula.equality import Comparison
 
 
+NOTE_TEXT = "note_text"      # the keyword a check takes to read the note as printed
+
+
 @dataclass
 class Run:
     """The state of one claim's run: parameters, precision and derived results so far."""
@@ -49,6 +52,8 @@ class Run:
     def call(self, check: Check) -> Any:
         accepted = inspect.signature(check.fn).parameters
         kwargs = {k: v for k, v in {**self.settings, **self.params}.items() if k in accepted}
+        if NOTE_TEXT in accepted:   # a check that reads the note's own definition (claims.yaml: reads_note)
+            kwargs[NOTE_TEXT] = self.note.text
         return check.fn(**kwargs)
 
     def derivation(self, check_id: str) -> Derived:

@@ -89,6 +89,7 @@ class Claim:
     location: Location
     figures: tuple[FigureSpec, ...] = ()
     scope: Scope = Scope.GENERAL                # what the statement quantifies over
+    reads_note: bool = False                    # a check reads the note's text (a definition it prints)
 
     @property
     def check_ids(self) -> tuple[str, ...]:
@@ -121,7 +122,7 @@ class Registry:
 
 
 CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
-              "conditions", "formulas", "quotes", "figures", "scope"}
+              "conditions", "formulas", "quotes", "figures", "scope", "reads_note"}
 FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side", "operators"}
 QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact", "rounded", "param"}
 NOTE_KEYS = {"file", "title", "labels", "math"}
@@ -256,7 +257,14 @@ def _claim(item: object, path: str, notes: dict[str, NoteSpec]) -> Claim:
     return Claim(claim_id, note, row, statement, tag, status, r.strs("derivation"), r.strs("uses"),
                  r.strs("conditions"), tuple(_formula(f, r) for f in r.list("formulas")),
                  tuple(_quote(q, r) for q in r.list("quotes")), r.at(),
-                 tuple(_figure(f, r) for f in r.list("figures")), scopes[scope])
+                 tuple(_figure(f, r) for f in r.list("figures")), scopes[scope], _flag(r, "reads_note"))
+
+
+def _flag(r: _Reader, key: str) -> bool:
+    value = r.data.get(key, False)
+    if not isinstance(value, bool):
+        raise RegistryError(f"'{key}' must be true or false", r.at(key))
+    return value
 
 
 def _formula(item: object, parent: _Reader) -> FormulaSpec:

@@ -70,9 +70,21 @@ def test_module_loads():
 # ---- one test per claim --------------------------------------------------------
 
 def test_four_indices_by_definition():
-    d = derive("w09.four-indices")
+    d = derive("w09.four-indices", note_text=note_text("week09"))
     assert [e.kind for e in d.evidence] == [Kind.DEFINITION] and all(holds(d))
     assert d.forms == {}
+
+
+@pytest.mark.parametrize("edit", [
+    lambda t: t.replace("The accessible prefix and positional operations", "The internal state"),   # collapsed
+    lambda t: t.replace("Training step $n$\tThe parameter collection\tThe training rule and dataset; "
+                        "the selected batch can vary\n", ""),                                        # a row lost
+    lambda t: t.replace("Index\tWhat changes", "Index\tWhat moves"),                                 # no table
+])
+def test_four_indices_reads_the_notes_table(edit):
+    """The definition is the table as printed: collapsed or lost rows fail (not a hard-coded dict)."""
+    text = note_text("week09")
+    assert not all(holds(derive("w09.four-indices", note_text=edit(text))))
 
 
 def test_euler_error_bound_and_order():
