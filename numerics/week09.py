@@ -59,9 +59,3 @@ def stable_branch(beta="1/2"):
 def zero_input(u="0"):
     """u = 0: the response is taken at the origin, for constant zero input (Section 3)."""
     return bool(exact(u) == 0)
-
-
-@condition("w09.contraction-range")
-def contraction_range(beta="1/2"):
-    """0 < beta < 1: the range the status cell gives for the geometric suppression."""
-    return bool(0 < exact(beta) < 1)
