@@ -71,14 +71,14 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
                  jobs: int | None = None, figures: bool = True) -> Report:
     """Sections in the registry's note order, the weakest-link rule applied, and (unless
     ``figures`` is false) MathML and figures computed for the HTML report."""
-    from ..sources.coverage import scan_math
+    from ..sources.coverage import encoded_rows, scan_math
     if figures:
         results = enrich(project, results, dps, jobs)
     by_id = {r.id: r for r in propagate(results)}
     sections = []
     for key, spec in project.registry.notes.items():
         claims = project.claims_of(key)
-        encoded = {c.row for c in claims if c.row is not None}
+        encoded = encoded_rows(project.notes[key], claims)
         unencoded = tuple(r for r in project.rows(key) if r.text not in encoded)
         lost = tuple(m for m in scan_math(project.notes[key], claims, spec) if m.coverage == "unaccounted")
         sections.append(NoteSection(key, spec.title, spec.file,

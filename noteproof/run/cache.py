@@ -249,7 +249,7 @@ def note_inputs(claim, note) -> dict:
     """The note text this claim reads, and where each piece stands."""
     return {
         "path": note.path,
-        "text": [claim.text, occurrences(note, claim.text), note.printed(claim.text, claim.quoted)],
+        "text": [claim.text, occurrences(note, claim.text), note.stated(claim.text, claim.quoted)],
         "formulas": [[f.text, occurrences(note, f.text), note.printed(f.text, claim.quoted)] for f in claim.formulas],
         "quotes": [[q.snippet, q.number, occurrences(note, q.snippet), note.quote_at(q.snippet, q.number)]
                    for q in claim.quotes],

@@ -128,9 +128,13 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     """The claim's result from what its checks gave: where its row stands, the numeric
     evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
     (an audit's replay, replay.py, calls it with what a cached result computed)."""
-    where = note.find(claim.text, claim.quoted)
+    at = note.stated(claim.text, claim.quoted)
+    where = None if at is None else note.location_of(at[0])
     evidence = as_printed(note, evidence)
     messages = [] if where else [f"{'row' if claim.row else 'statement'} not found in {note.path}"]
+    if at is not None and note.printed(claim.text, claim.quoted) is None:
+        messages.append(f"reworded: the note now reads {at[1]!r}; claims.yaml registers {claim.text!r} "
+                        "(update it; `noteproof audit --fix` prints the change)")
     tag, status, said = printed_tag(claim, note)
     # what the note's text alone decides, recomputed on every note a cached result is judged on
     added = (*input_evidence(claim, note), *_numeric_evidence(numbers),

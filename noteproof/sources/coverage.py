@@ -171,7 +171,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[Ma
     formulas = [(i, i + len(shown), f) for c in claims for f in c.formulas if not f.plain
                 for i, shown in _placed(note, f.text, c.quoted)]
     declared = [(i, i + len(s), why) for s, why in spec.math for i in _occurrences(text, s)]
-    stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.printed(c.text, c.quoted)] if at]
+    stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
     spans = covers(note, claims)
     out = []
     for m in note.math_spans():
@@ -204,9 +204,19 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[Ma
     return tuple(out)
 
 
+def encoded_rows(note: Note, claims: tuple[Claim, ...]) -> dict[str, str]:
+    """Printed row text -> the claim that encodes it (a reworded row is still its claim's)."""
+    out = {}
+    for c in claims:
+        row = note.row_of(c.row) if c.row is not None else None
+        if row is not None:
+            out.setdefault(row.text, c.id)
+    return out
+
+
 def scan_rows(note: Note, claims: tuple[Claim, ...]) -> tuple[RowCoverage, ...]:
     """Status-table rows with the claim encoding each; then the claims given by a statement."""
-    by_row = {c.row: c.id for c in claims if c.row is not None}
+    by_row = encoded_rows(note, claims)
     out = [RowCoverage(r.text, r.tag, by_row.get(r.text, ""), r.location) for r in table_rows(note)]
     for c in claims:
         if c.statement is not None:
@@ -229,7 +239,7 @@ def scan_project(project, keys: list[str] | None = None) -> tuple[NoteScan, ...]
 def stubs(project, key: str) -> str:
     """claims.yaml entries (YAML text) for the note's status-table rows no claim encodes."""
     note, claims = project.notes[key], project.claims_of(key)
-    encoded = {c.row for c in claims if c.row is not None}
+    encoded = encoded_rows(note, claims)
     prefix = claims[0].id.split(".")[0] if claims else key
     ids = {c.id for c in project.registry.claims}
     out = []

@@ -62,11 +62,17 @@ class Note:
         """Where registered text stands and how the note prints it: as registered, or spaced
         otherwise, or with its quoted ``numbers`` printed otherwise (each judged by its own
         quote), when that leaves one place."""
-        i = self.text.find(text) if text else -1
+        i = _whole(self.text, text)
         if i >= 0:
             return i, text
         found = self.printed_all(text, numbers)
         return found[0] if len(found) == 1 else None
+
+    def stated(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
+        """Where a registered row or sentence stands as printed (Note.printed), or reworded
+        (sources.reword: the one sentence or row cell most like it)."""
+        from .reword import reworded
+        return self.printed(text, numbers) or reworded(self.text, text)
 
     def printed_all(self, text: str, numbers: Iterable[str] = ()) -> list[tuple[int, str]]:
         """Every place registered text stands, spaced as printed, its quoted numbers as printed."""
@@ -95,7 +101,10 @@ class Note:
         found = [(m.start(1), m.group(1)) for m in re.finditer(pattern, self.text)]
         if len(found) > 1:
             found = [f for f in found if _same_value(f[1], number)]
-        return found[0] if len(found) == 1 else None
+        if len(found) == 1:
+            return found[0]
+        from .reword import reworded_quote
+        return None if found else reworded_quote(self.text, snippet, number, off, _same_value, NUMBER_TOKEN)
 
     def math_spans(self) -> tuple[MathSpan, ...]:
         """Every ``$$...$$`` and ``$...$`` of the note, in order."""
@@ -106,7 +115,7 @@ class Note:
         """The page label printed after ``text`` (the first sentence that is a bare label,
         "Identity."), as (offset, label), or None."""
         from .tags import LABEL
-        at = self.printed(text, numbers)
+        at = self.stated(text, numbers)
         found = LABEL.search(self.text, at[0] + len(at[1])) if at else None
         return (found.start(1), found.group(1)) if found else None
 
@@ -118,10 +127,22 @@ class Note:
     def status_cell(self, claim_cell: str) -> str | None:
         """The status cell printed beside a claim cell of the status table (None: no such row,
         or no readable table)."""
+        row = self.row_of(claim_cell)
+        return None if row is None else row.tag
+
+    def row_of(self, claim_cell: str) -> Row | None:
+        """The status-table row of a registered claim cell: the same text, else the one row
+        reworded from it (sources.reword); None when there is none or no readable table."""
+        from .reword import SENTENCE, _best, _ratio
         try:
-            return next((r.tag for r in table_rows(self) if r.text == claim_cell), None)
+            rows = table_rows(self)
         except NoteError:
             return None
+        same = next((r for r in rows if r.text == claim_cell), None)
+        if same is not None:
+            return same
+        hit = _best(((i, r.text) for i, r in enumerate(rows)), lambda c: _ratio(claim_cell, c), SENTENCE)
+        return None if hit is None else rows[hit[0]]
 
 
 def read_note(path: Path, display: str | None = None) -> Note:
@@ -224,6 +245,19 @@ def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
         out.append(piece)
         prev = m.group(0)
     return re.compile("".join(out)) if out and context >= CONTEXT else None
+
+
+def _whole(text: str, piece: str) -> int:
+    """The first occurrence of ``piece`` that is not the start of something longer: not followed
+    by a power, an index or a letter or digit that continues it (``x/(1-theta)^2`` is not found
+    in ``x/(1-theta)^3``, nor ``CS\\Delta s`` in ``CS\\Delta s^2``); -1 when there is none."""
+    i = text.find(piece) if piece else -1
+    while i >= 0:
+        after = text[i + len(piece):i + len(piece) + 1]
+        if not (after in ("^", "_") or (after.isalnum() and piece[-1:].isalnum())):
+            return i
+        i = text.find(piece, i + 1)
+    return -1
 
 
 def _same_value(a: str, b: str) -> bool:
