@@ -96,7 +96,32 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
         result.touched += sorted(plan.touched)
         if fixes:
             result.fixes.append(Fix(_shown(root, t.path), plan.note.text, _apply(plan.note.text, fixes)))
+    registry = _registry_fix(root, [r for t in targets for r in plans[t.key].reworded])
+    if registry is not None:
+        result.fixes.append(registry)
     return result
+
+
+def _registry_fix(root: Path, reworded: list) -> Fix | None:
+    """claims.yaml kept in step with the note: each reworded row or statement's registered text
+    replaced by the note's (YAML-quoted as claims.yaml writes it), on the claim's own entry."""
+    from ..sources.coverage import yaml_quote
+    from ..defaults import REGISTRY
+    path = root / REGISTRY
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError:
+        return None
+    lines, changed = text.split("\n"), False
+    for claim, what, new, _ in reworded:
+        old = claim.row if what == "row" else claim.statement
+        n = claim.location.line - 1
+        for i in range(max(n, 0), min(n + 12, len(lines))):   # the field stands just after the id
+            if lines[i].lstrip().startswith(f"{what}: ") and yaml_quote(old) in lines[i]:
+                lines[i] = lines[i].replace(yaml_quote(old), yaml_quote(new), 1)
+                changed = True
+                break
+    return Fix(REGISTRY, text, "\n".join(lines)) if changed else None
 
 
 def _replayed(project: Project, targets: list[Target], plans: dict, todo: list, store) -> dict:

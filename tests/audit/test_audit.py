@@ -159,3 +159,17 @@ def test_pre_commit_hook():
     [hook] = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     assert hook["id"] == "noteproof-audit" and hook["entry"] == "noteproof audit"
     assert hook["pass_filenames"] is True and hook["files"] == r"notes/.*\.txt$"
+
+
+def test_fix_keeps_claims_yaml_in_step_with_a_reworded_row(repo):
+    """A reworded row passes the audit (a notice); --fix gives the claims.yaml change, and after
+    it the report of the note, with no baseline, finds the row exactly as registered."""
+    note = repo / "notes" / "week10.txt"
+    edit(note, "Backward recursion for the sensitivities\t", "Backward recursion for all the sensitivities\t")
+    run = run_cli("audit", "--fix", cwd=repo)
+    assert run.code == 0, run.stderr
+    assert '-    row: "Backward recursion for the sensitivities"\n' in run.stdout
+    assert '+    row: "Backward recursion for all the sensitivities"\n' in run.stdout
+    (repo / "fix.patch").write_text(run.stdout, encoding="utf-8")
+    assert git(repo, "apply", "fix.patch").returncode == 0
+    assert "Backward recursion for all the sensitivities" in (repo / "claims.yaml").read_text(encoding="utf-8")
