@@ -105,8 +105,8 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
 def _registry_fix(root: Path, reworded: list) -> Fix | None:
     """claims.yaml kept in step with the note: each reworded row or statement's registered text
     replaced by the note's (YAML-quoted as claims.yaml writes it), on the claim's own entry."""
-    from ..sources.coverage import yaml_quote
     from ..defaults import REGISTRY
+    from ..sources.coverage import yaml_quote
     path = root / REGISTRY
     try:
         text = path.read_text(encoding="utf-8")
