@@ -4,7 +4,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import exact, mpnum, numeric
+from noteproof.authoring import condition, exact, mpnum, numeric
 
 
 def _two_token_gradient(p_B: str, token: str):
@@ -114,3 +114,18 @@ def path_cost(switch="0.2", initial_A="1/2", path="AAB"):
     """-log P(path) at the working precision."""
     prob = _path_probability(switch, initial_A, path)
     return -mpmath.log(mpmath.mpf(int(prob.p)) / int(prob.q))
+
+
+# ---- where the two-state example applies (Section 3): `noteproof check` names a broken one -----
+
+@condition("w10.uniform-start")
+def uniform_start(initial_A="1/2"):
+    """The chain starts uniform (the "fair stationary" chain): with symmetric switching, a path
+    and its reverse are then equally probable."""
+    return bool(exact(initial_A) == exact("1/2"))
+
+
+@condition("w10.switching-probability")
+def switching_probability(switch="0.2"):
+    """0 < switch < 1: a probability of switching that makes every path possible."""
+    return bool(0 < exact(switch) < 1)

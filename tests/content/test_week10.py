@@ -409,3 +409,13 @@ def test_formula_is_registered_whole_as_a_relation(claim_id, form, text):
     assert spec.text == text and spec.side == "rhs" and spec.part is None
     ops, args = sides(derive(spec.derivation).forms[form])
     assert len(args) == text.count("=") + 1 and set(ops) == {"="}
+
+
+@pytest.mark.parametrize("check_id, params, holds", [
+    ("w10.uniform-start", {}, True), ("w10.uniform-start", {"initial_A": "3/10"}, False),
+    ("w10.switching-probability", {}, True), ("w10.switching-probability", {"switch": "1"}, False),
+])
+def test_the_two_state_conditions_are_the_notes(check_id, params, holds):
+    """Section 3's two-state example: a fair (uniform) start and a switching probability in (0, 1)."""
+    from tests.helpers import real_content
+    assert real_content().get(check_id).fn(**params) is holds
