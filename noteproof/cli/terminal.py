@@ -92,7 +92,7 @@ def print_summary(report, written: Path | None = None) -> None:
                           markup=True)
                 out.print(f"  suggestion: {escape(e.suggestion)}", markup=True)
             for m in r.messages:
-                out.print(f"[{STYLE[r.outcome]}]{r.id}[/]: {m}", markup=True)
+                out.print(f"[{STYLE[r.outcome]}]{r.id}[/]: {escape(m)}", markup=True)
     s = report.summary
     out.print(f"{plural(s['claims'], 'claim')}: {s['verified']} verified, {s['partly_verified']} partly verified, "
               f"{s['failed']} failed ({plural(s['errata'], 'erratum', 'errata')}), {plural(s['errors'], 'error')}, "

@@ -85,8 +85,7 @@ def summary(report: Report) -> list[str]:
             f"{s['failed']} failed, {s['errors']} errors, "
             f"{s['unverified']} unverified; {s['unencoded_rows']} rows not encoded. Numbers at {report.dps} "
             f"digits, confirmed at {report.dps + CONFIRM}.</p>",
-            f'<div class="wide"><table class="stack"><tr class="head"><th>mark</th><th>claims</th>{head}</tr>'
-            f"{rows}</table></div>", f"<ul>{toc}</ul>"]
+            stacked(f"<th>mark</th><th>claims</th>{head}", rows), f"<ul>{toc}</ul>"]
 
 
 def errata_and_failures(report: Report) -> list[str]:
@@ -209,8 +208,7 @@ def _evidence(r: ClaimResult) -> list[str]:
                    f'{"holds" if e.holds else "fails"}</td></tr>' for e in shown)
     out = [f"<p>Scope of the statement: {r.scope.value}.</p>"]
     if rows:
-        out.append('<div class="wide"><table class="stack"><tr class="head"><th>evidence</th><th>reach</th>'
-                   f"<th>statement</th><th>result</th></tr>{rows}</table></div>")
+        out.append(stacked("<th>evidence</th><th>reach</th><th>statement</th><th>result</th>", rows))
     if folded:
         out.append(f'<p class="note">{folded} numeric check{"s" if folded > 1 else ""} (a quoted number recomputed) '
                    "in the numbers table below.</p>")
@@ -229,6 +227,11 @@ def _printed(f) -> str:
             f'<code class="tex">{escape(f.latex)}</code></details>')
 
 
+def stacked(heads: str, rows: str) -> str:
+    """A table that stacks into labelled cards on a phone and scrolls in its box when wide."""
+    return f'<div class="wide"><table class="stack"><tr class="head">{heads}</tr>{rows}</table></div>'
+
+
 def _formulas(r: ClaimResult) -> list[str]:
     if not r.formulas:
         return []
@@ -236,8 +239,7 @@ def _formulas(r: ClaimResult) -> list[str]:
                    f'<td data-label="derived">{_math_cell(f.mathml) or "<code>" + escape(f.derived) + "</code>"}</td>'
                    f'<td data-label="outcome" class="{_css(f.outcome)}">{f.outcome.value}'
                    f'{": " + text_html(f.message) if f.message else ""}</td></tr>' for f in r.formulas)
-    return ['<div class="wide"><table class="stack"><tr class="head"><th>formula as printed</th><th>derived</th>'
-            f"<th>outcome</th></tr>{rows}</table></div>"]
+    return [stacked("<th>formula as printed</th><th>derived</th><th>outcome</th>", rows)]
 
 
 def _numbers(r: ClaimResult) -> list[str]:
@@ -247,8 +249,7 @@ def _numbers(r: ClaimResult) -> list[str]:
                    f'{escape(n.computed)}</code></td><td data-label="digits">{n.dps or "64-bit"}</td>'
                    f'<td data-label="outcome" class="{_css(n.outcome)}">{n.outcome.value}</td>'
                    f'<td data-label="where"><code>{escape(str(n.location or "?"))}</code></td></tr>' for n in r.numbers)
-    return ['<div class="wide"><table class="stack"><tr class="head"><th>quoted</th><th>computed</th><th>digits</th>'
-            f"<th>outcome</th><th>where</th></tr>{rows}</table></div>"]
+    return [stacked("<th>quoted</th><th>computed</th><th>digits</th><th>outcome</th><th>where</th>", rows)]
 
 
 def _steps(r: ClaimResult) -> list[str]:
