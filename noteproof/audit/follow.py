@@ -16,6 +16,7 @@ from difflib import SequenceMatcher
 
 from ..errors import NoteproofError
 from ..model import Finding, FindingKind, Location, Severity
+from ..run.claim import printed_settings
 from ..run.interval import parse_quoted, same_setting
 from ..sources.coverage import Coverage, coverage_of, covers, safe_rows
 from ..sources.locate import (
@@ -325,8 +326,7 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
 def _setting_moved(plan: Plan, claim: Claim, q, moved: Moved) -> None:
     """A page setting (param:) printed otherwise: the checks run at what the note prints, so it is
     an error only where the page's other prints of the setting now disagree with it."""
-    others = {at[1] for p in claim.quotes if p is not q and p.param == q.param
-              and (at := plan.note.quote_at(p.snippet, p.number)) is not None}
+    others = {value for name, value, at in printed_settings(claim, plan.note) if name == q.param and at != moved.start}
     differ = sorted(o for o in others if not same_setting(o, moved.new))
     if differ:
         _finding(plan, FindingKind.INPUT, Severity.ERROR, claim.id, moved.location,

@@ -82,14 +82,18 @@ def run_claim(claim: Claim, content: Content, note: Note, dps: int = DEFAULT_DPS
     return assemble(claim, note, tuple(evidence), formulas, numbers, tuple(_plain_steps(steps)), bool(run.params))
 
 
+def printed_settings(claim: Claim, note: Note) -> list[tuple[str, str, int]]:
+    """(parameter, value as printed, offset) for each ``param:`` quote the note prints, in order."""
+    return [(q.param, at[1].replace(",", ""), at[0]) for q in claim.quotes if q.param
+            and (at := note.quote_at(q.snippet, q.number)) is not None]
+
+
 def page_settings(claim: Claim, note: Note) -> dict[str, str]:
     """The page's settings as the note prints them (the first place each ``param:`` quote is found):
     the checks run at these values."""
     seen: dict[str, str] = {}
-    for q in claim.quotes:
-        at = note.quote_at(q.snippet, q.number) if q.param else None
-        if at is not None:
-            seen.setdefault(q.param, at[1].replace(",", ""))
+    for name, value, _ in printed_settings(claim, note):
+        seen.setdefault(name, value)
     return seen
 
 
@@ -100,25 +104,18 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
     """What the note must print for the checks to apply: every input (a setting taken as given)
     where its snippet says, and every place that prints a page setting (the slider, the caption,
     each operand of a worked calculation) the same value. Failing evidence for each that does not."""
+    failed = [Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where the "
+                       f"registry says: {q.snippet!r}", False, condition=True, detail=INPUT_EVIDENCE)
+              for q in claim.quotes if q.input and note.quote_at(q.snippet, q.number) is None]
     seen: dict[str, tuple[str, Location]] = {}
-    failed = []
-    for q in claim.quotes:
-        if not q.input:
-            continue
-        at = note.quote_at(q.snippet, q.number)
-        if at is None:
-            failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
-                                   f"the registry says: {q.snippet!r}", False, condition=True, detail=INPUT_EVIDENCE))
-            continue
-        if not q.param:
-            continue
-        value, where = at[1].replace(",", ""), note.location_of(at[0])
-        if q.param not in seen:
-            seen[q.param] = (value, where)
-        elif not same_setting(seen[q.param][0], value):
-            first, there = seen[q.param]
-            failed.append(Evidence(EvidenceKind.DEFINITION, f"the page states {q.param} = {first} at {there} "
-                                   f"and {q.param} = {value} at {where}", False, condition=True,
+    for name, value, at in printed_settings(claim, note):
+        where = note.location_of(at)
+        if name not in seen:
+            seen[name] = (value, where)
+        elif not same_setting(seen[name][0], value):
+            first, there = seen[name]
+            failed.append(Evidence(EvidenceKind.DEFINITION, f"the page states {name} = {first} at {there} "
+                                   f"and {name} = {value} at {where}", False, condition=True,
                                    detail=INPUT_EVIDENCE))
     return failed
 

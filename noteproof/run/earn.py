@@ -34,7 +34,7 @@ def measured_performance(text: str) -> list[str]:
     plain = DATE.sub("", text)
     prose = re.sub(r"\$[^$]*\$", " ", plain)          # a formula's digits are mathematics, not a measurement
     found = re.findall(r"\d+(?:[.,]\d+)*\s*%?", prose) + re.findall(r"\d+(?:[.,]\d+)*\s*\\?%", plain)
-    return [f.strip() for f in found] + [w for w in PERFORMANCE_WORDS if w in plain.lower() and w not in found]
+    return [f.strip() for f in found] + [w for w in PERFORMANCE_WORDS if w in plain.lower()]
 
 
 def proposal_evidence(text: str) -> Evidence:

@@ -134,14 +134,6 @@ def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
 NUMBERS_ONLY = re.compile(r"[\s\d.,+\-{}^]+")
 
 
-def _occurrences(text: str, piece: str) -> list[int]:
-    out, i = [], text.find(piece) if piece else -1
-    while i >= 0:
-        out.append(i)
-        i = text.find(piece, i + 1)
-    return out
-
-
 SPACING = re.compile(r"\\text\{[^{}]*\}|\\q?quad\b|\\[ ,;!]|[\s.,;:]")
 
 
@@ -157,7 +149,7 @@ def _rest(text: str, start: int, end: int, parts: list[tuple[int, int]]) -> str:
 
 def _placed(note: Note, text: str, numbers: frozenset[str]) -> list[tuple[int, str]]:
     """Every place a registered formula stands, as printed (Note.printed_all), or exactly."""
-    exact = [(i, text) for i in _occurrences(note.text, text)]
+    exact = [(i, text) for i in note.offsets(text)]
     return exact or note.printed_all(text, numbers)
 
 
@@ -170,7 +162,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[Ma
     text, seen = note.text, set()
     formulas = [(i, i + len(shown), f) for c in claims for f in c.formulas if not f.plain
                 for i, shown in _placed(note, f.text, c.quoted)]
-    declared = [(i, i + len(s), why) for s, why in spec.math for i in _occurrences(text, s)]
+    declared = [(i, i + len(s), why) for s, why in spec.math for i in note.offsets(s)]
     stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
     spans = covers(note, claims)
     out = []

@@ -44,6 +44,14 @@ class Note:
     path: str
     text: str
 
+    def offsets(self, piece: str) -> list[int]:
+        """The offset of every occurrence of ``piece`` in the note, in order."""
+        out, i = [], self.text.find(piece) if piece else -1
+        while i >= 0:
+            out.append(i)
+            i = self.text.find(piece, i + 1)
+        return out
+
     def locate(self, snippet: str, start: int = 0) -> Location | None:
         """Where ``snippet`` first occurs (at or after offset ``start``), or None."""
         i = self.text.find(snippet, start) if snippet else -1
@@ -133,7 +141,7 @@ class Note:
     def row_of(self, claim_cell: str) -> Row | None:
         """The status-table row of a registered claim cell: the same text, else the one row
         reworded from it (sources.reword); None when there is none or no readable table."""
-        from .reword import SENTENCE, _best, _ratio
+        from .reword import reworded_cell
         try:
             rows = table_rows(self)
         except NoteError:
@@ -141,8 +149,8 @@ class Note:
         same = next((r for r in rows if r.text == claim_cell), None)
         if same is not None:
             return same
-        hit = _best(((i, r.text) for i, r in enumerate(rows)), lambda c: _ratio(claim_cell, c), SENTENCE)
-        return None if hit is None else rows[hit[0]]
+        hit = reworded_cell(claim_cell, [r.text for r in rows])
+        return None if hit is None else rows[hit]
 
 
 def read_note(path: Path, display: str | None = None) -> Note:

@@ -69,6 +69,12 @@ def reworded(note: str, text: str) -> tuple[int, str] | None:
                  lambda c: _ratio(text, c), SENTENCE)
 
 
+def reworded_cell(cell: str, cells: list[str]) -> int | None:
+    """The index of the one of ``cells`` (a status table's claim cells) reworded from ``cell``."""
+    hit = _best(enumerate(cells), lambda c: _ratio(cell, c), SENTENCE)
+    return None if hit is None else hit[0]
+
+
 def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Callable[[str, str], bool],
                    token: str) -> tuple[int, str] | None:
     """(offset, printed number) of the one printing of ``number``'s value whose words are most
