@@ -10,7 +10,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import Derived, Evidence, EvidenceKind, Relation, Step, derivation
+from noteproof.authoring import Derived, Evidence, EvidenceKind, Relation, Step, derivation, exact
 
 t = sp.Symbol("t", real=True)
 h = sp.Symbol("h", positive=True)
@@ -54,9 +54,9 @@ def order_preserved() -> Derived:
     """For every C^1 field f(x, t), the gap g = x_B - x_A solves g' = m(t) g, so keeps its sign.
 
     m(t) = int_0^1 f_x(x_A + s g, t) ds (the mean-value form of f(x_B) - f(x_A)). This
-    proves the theorem for C^1 fields, not for every field with unique solutions (the page's
-    uniqueness-plus-continuity argument, which is not machine-checked here). Without
-    uniqueness the paths can cross: a witness for dx/dt = 3 x^{2/3}.
+    proves the theorem for C^1 fields only, a special case beside the page's argument from
+    uniqueness itself (c12.d05.unique-order, which covers every field with unique solutions).
+    Without uniqueness the paths can cross: a witness for dx/dt = 3 x^{2/3}.
     """
     f, g, m = sp.Function("f"), sp.Function("g"), sp.Function("m")
     s, xa = sp.Symbol("s", real=True), sp.Symbol("x_A", real=True)
@@ -88,6 +88,142 @@ def order_preserved() -> Derived:
         steps=(Step("chain rule: d/ds f(x_A + s g, t) = g f_x(x_A + s g, t)", chain + 0),
                Step("gap ODE g' = m(t) g solved", sol),
                Step("non-unique witness x_A = (t-1)^3, x_B = 0 under 3x^{2/3}", (path_a, path_b))))
+
+
+# ---- D05: the page's own argument, from uniqueness ---------------------------------------
+
+_T, _S, _R = sp.Wild("T"), sp.Wild("S"), sp.Wild("R")
+_Q = sp.Wild("Q")
+
+
+def flow_law(expr, phi):
+    """Rewrite ``expr`` by what "unique solutions" means for the flow map phi(t, s, q), the value
+    at time t of the solution through (s, q) (C12-D05, line 241: "a flow with unique solutions"):
+
+    * phi(s, s, q) = q: the solution through (s, q) is at q at time s;
+    * phi(t, s, phi(s, r, q)) = phi(t, r, q): the solution through (s, phi(s, r, q)) is the one
+      through (r, q), because that one passes through the point and there is only one.
+
+    The second rule is uniqueness itself; without it phi is no function of its start (the
+    3x^{2/3} witness of c12.d05.order-preserved has two solutions through (1, 0)).
+    """
+    rules = ((phi(_T, _S, phi(_S, _R, _Q)), phi(_T, _R, _Q)), (phi(_S, _S, _Q), _Q))
+    for _ in range(8):
+        new = expr
+        for pattern, result in rules:
+            new = new.replace(lambda e, pattern=pattern: e.match(pattern) is not None,
+                              lambda e, pattern=pattern, result=result: result.xreplace(e.match(pattern)))
+        if new == expr:
+            return expr
+        expr = new
+    return expr
+
+
+def meeting_forces_same_start(law=flow_law):
+    """If the paths from a and b meet at time t* (both at p), then a = b, by ``law``.
+
+    a = phi(0, t*, phi(t*, 0, a)) and b = phi(0, t*, phi(t*, 0, b)) by the flow law; the meeting
+    replaces both inner values by p, so a and b are the same expression phi(0, t*, p). Returns
+    (a - b rewritten by the law, the same difference after the meeting, the difference itself):
+    the argument holds when the first is a - b and the second is 0.
+    """
+    phi = sp.Function("phi")
+    a, b, p = sp.symbols("a b p", real=True)
+    ts = sp.Symbol("t_star", real=True)
+    back = phi(0, ts, phi(ts, 0, a)) - phi(0, ts, phi(ts, 0, b))   # each start, run to t* and back
+    by_law = law(back, phi)
+    met = back.subs({phi(ts, 0, a): p, phi(ts, 0, b): p})
+    return by_law, met, a - b
+
+
+def _meeting_argument(law=flow_law) -> tuple[bool, tuple]:
+    by_law, met, diff = meeting_forces_same_start(law)
+    return _zero(by_law - diff) and _zero(met), (by_law, met)
+
+
+def order_kept_logic(meeting_proved: bool) -> bool:
+    """The last step, checked by SymPy's SAT solver: no truth assignment makes the order flip.
+
+    Atoms: flip (x_B(t1) <= x_A(t1) at some t1 > 0), meet (x_B(s) = x_A(s) at some s), same
+    (same start, a = b). Premises: flip -> meet, the intermediate value theorem for the gap
+    x_B - x_A, which is continuous (a cited theorem, not proved here), and positive at 0
+    (B starts above A); meet -> same, the meeting argument (only when it was proved);
+    not same (the starts differ). The order is kept if flip is unsatisfiable with them.
+    """
+    flip, meet, same = sp.symbols("flip meet same")
+    premises = [sp.Implies(flip, meet), sp.Not(same)]
+    if meeting_proved:
+        premises.append(sp.Implies(meet, same))
+    return sp.satisfiable(sp.And(*premises, flip)) is False
+
+
+@derivation("c12.d05.unique-order")
+def unique_order() -> Derived:
+    """One-dimensional trajectories of a flow with unique solutions keep their order (C12-D05).
+
+    The page's argument (line 241: "If two paths on a line met, they would have to start from
+    the same point at that moment, and a flow with unique solutions never allows it. So the order
+    along the line is frozen"), for every field with unique solutions, not only C^1 ones:
+    uniqueness is the flow law phi(t, s, phi(s, r, q)) = phi(t, r, q) (flow_law); two paths that
+    meet at t* then start at the same point (meeting_forces_same_start, by rewriting with the
+    law); the gap x_B - x_A is continuous, positive at 0 and never 0, so by the intermediate value
+    theorem (cited) it stays positive: the order is kept and no flow can swap two points. "For all
+    t" is every t where both solutions exist (for dx/dt = -2x, every t).
+    """
+    proved, (by_law, met) = _meeting_argument()
+    logic = order_kept_logic(proved)
+    return Derived(
+        forms={"start_difference": by_law},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY,
+                     "for every field with unique solutions (the flow law phi(t, s, phi(s, r, q)) = phi(t, r, q)): "
+                     "if the paths from a and b meet at some time t*, then a = phi(0, t*, p) = b, so paths "
+                     "from different starts never meet", proved,
+                     detail=f"a - b by the law: {by_law}; after the meeting: {met}"),
+            Evidence(EvidenceKind.INEQUALITY,
+                     "so on a line the gap x_B - x_A, continuous and positive at 0, never reaches 0 and stays "
+                     "positive for every t (the intermediate value theorem, cited; SymPy's SAT check: "
+                     "flip -> meet, meet -> same start, different starts leave no flip): B stays above A",
+                     proved and logic),
+        ),
+        steps=(Step("each start run to t* and back, by the flow law", by_law),
+               Step("the same after the meeting phi(t*, 0, a) = phi(t*, 0, b) = p", met)))
+
+
+@derivation("c12.d05.on-axis")
+def on_axis() -> Derived:
+    """A 2-D flow kept on the x axis is a 1-D flow, so it keeps the order (C12-D05 check answer).
+
+    "No. Staying on the axis makes it a one-dimensional flow again, and order cannot change."
+    With a general field x' = f1(x, y, t), y' = f2(x, y, t) and y(t) = 0 for all t, the x-motion
+    is x' = f1(x, 0, t), a field in x and t alone (and f2(x, 0, t) = 0 along the path). Two
+    on-axis paths whose x values meet meet as states, (x_B - x_A, y_B - y_A) = (g, 0) = 0 only
+    when g = 0, so the meeting argument of c12.d05.unique-order, which never used the dimension
+    of the state, applies to the 2-D flow's unique solutions; the x-gap is continuous, so by the
+    intermediate value theorem it keeps its sign.
+    """
+    f1, f2, xf, yf = sp.Function("f_1"), sp.Function("f_2"), sp.Function("x"), sp.Function("y")
+    system = (sp.Eq(xf(t).diff(t), f1(xf(t), yf(t), t)), sp.Eq(yf(t).diff(t), f2(xf(t), yf(t), t)))
+    on = [e.subs(yf(t), 0).doit() for e in system]
+    reduced = on[0].rhs
+    one_d = not reduced.has(yf(t)) and reduced == f1(xf(t), 0, t)
+    stays = sp.simplify(on[1].lhs) == 0          # y' = 0: the second equation asks f2(x, 0, t) = 0
+    g = sp.Symbol("g", real=True)
+    meet = sp.solve([g, sp.Integer(0)], g, dict=True)   # the state gap (g, 0) vanishes
+    same_state = meet == [{g: 0}]
+    proved, _ = _meeting_argument()
+    return Derived(
+        forms={"axis_field": reduced},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY, "on the axis (y = 0 for all t) the general 2-D field gives x' = "
+                     "f1(x, 0, t), a field in x and t alone: a one-dimensional flow", one_d and stays,
+                     detail=f"second equation on the axis: {on[1]}"),
+            Evidence(EvidenceKind.INEQUALITY, "two on-axis paths meet in x only by meeting as states "
+                     "((g, 0) = 0 iff g = 0), which uniqueness forbids (c12.d05.unique-order); with the "
+                     "intermediate value theorem (cited) the order along the axis cannot change",
+                     same_state and proved and order_kept_logic(proved)),
+        ),
+        steps=(Step("the system on the axis", sp.Tuple(*on)), Step("the x-motion", reduced)))
 
 
 def _order_relation(gap, sign) -> Relation | None:
@@ -344,6 +480,69 @@ def orders() -> Derived:
                   Evidence(EvidenceKind.ORDER, "observed order of RK4 is 4 (n = 16..128)", ok_r, detail=detail),
                   ) + factors.evidence[1:],
         steps=(Step("observed orders: " + detail),) + factors.steps)
+
+
+def _equal_cost_errors(n: int, cost: int = 4):
+    """Errors at time 1 on dx/dt = -x at equal cost: Euler with cost*n steps, RK4 with n steps
+    (each RK4 step costing ``cost`` Euler steps' evaluations).
+
+    Exact SymPy numbers: Euler's x = (1 - 1/(cost n))^{cost n} lies below e^{-1} and RK4's
+    R4(1/n)^n above it, so the errors are e^{-1} - x_E and x_R - e^{-1} (signs certified)."""
+    euler = (1 - sp.Rational(1, cost * n)) ** (cost * n)
+    rk4 = _rk4_factor(sp.Rational(1, n)) ** n
+    return sp.exp(-1) - euler, rk4 - sp.exp(-1)
+
+
+def equal_cost_wins(lo: int, hi: int, cost: int) -> tuple[bool, bool, list]:
+    """(RK4 has the smaller error at equal cost for every n = lo..hi, the ratio grows with n, the ratios)."""
+    errors = [_equal_cost_errors(n, cost) for n in range(lo, hi + 1)]
+    signs = all(bool(e.is_positive) and bool(r.is_positive) for e, r in errors)
+    wins = signs and all(bool((e - r).is_positive) for e, r in errors)
+    # ratio_{n+1} > ratio_n, cross-multiplied (every error positive)
+    growing = signs and all(bool((e1 * r0 - e0 * r1).is_positive) for (e0, r0), (e1, r1) in zip(errors, errors[1:]))
+    return wins, growing, [e / r for e, r in errors]
+
+
+@derivation("c12.d06.equal-cost")
+def equal_cost(min_steps="1", max_steps="32") -> Derived:
+    """RK4 against Euler at the same number of evaluations of f (C12-D06 caption).
+
+    "RK4 wins by a wide margin even after paying four evaluations per step": RK4 with n steps
+    costs 4n evaluations (c12.d06.evaluation-count), as much as Euler with 4n steps. In general
+    (h = 1/n -> 0) the series of both global errors give Euler e^{-1} h/8 + O(h^2) at step h/4 and
+    RK4 e^{-1} h^4/120 + O(h^5), so their ratio is 15/h^3 (1 + O(h)) = 15 n^3 (1 + O(1/n)): it
+    grows without bound. At every whole number of steps on the page's slider (1 to 32, printed
+    "132" beside "Number of steps: 4"; the ends are this function's defaults) the exact errors
+    are compared: RK4's is the smaller, and the ratio grows with n (7.2 at n = 1, 800 at the
+    page's 4 steps: 16 evaluations each). The price per step is the one counted by
+    c12.d06.evaluation-count (RK4's evaluations over Euler's, 4), not typed in.
+    """
+    counted = evaluation_count().forms
+    cost = int(sp.simplify(counted["rk4_evaluations"] / counted["euler_evaluations"]))
+    euler = sp.exp(cost * sp.log(1 - h / cost) / h) - sp.exp(-1)
+    rk4 = sp.exp(sp.log(_rk4_factor(h)) / h) - sp.exp(-1)
+    lead_e = sp.series(euler, h, 0, 2).removeO()
+    lead_r = sp.series(rk4, h, 0, 5).removeO()
+    growth = sp.limit(sp.Abs(lead_e / lead_r) * h ** 3, h, 0)
+    unbounded = sp.limit(sp.Abs(euler / rk4), h, 0, "+") == sp.oo
+    lo, hi = int(exact(min_steps)), int(exact(max_steps))
+    wins, growing, ratios = equal_cost_wins(lo, hi, cost)
+    shown = ", ".join(f"n = {n}: {sp.N(r, 4)}" for n, r in zip(range(lo, hi + 1), ratios)
+                      if n in (lo, 2, 4, 8, 16, hi))
+    return Derived(
+        forms={"equal_cost_ratio_growth": growth},
+        evidence=(
+            Evidence(EvidenceKind.IDENTITY, f"at equal cost (Euler {cost}n steps, RK4 n steps, {cost}n evaluations "
+                     f"each) the error ratio Euler / RK4 is {growth} n^3 (1 + O(1/n)): series {lead_e} against "
+                     f"{lead_r}, h = 1/n; it grows without bound as h -> 0",
+                     cost == 4 and bool(growth.is_positive) and bool(growth.is_finite) and unbounded, detail=f"leading terms {lead_e}, {lead_r}"),
+            Evidence(EvidenceKind.INEQUALITY, f"at every whole number of steps n = {lo}..{hi} on the page's slider, "
+                     f"RK4 with n steps has the smaller error than Euler with {cost}n steps (the same {cost}n "
+                     "evaluations), and the ratio grows with n (exact errors, signs certified by SymPy)",
+                     wins and growing, detail=f"Euler / RK4 at equal cost: {shown}"),
+        ),
+        steps=(Step("Euler's error at step h/4, time 1", lead_e), Step("RK4's error at step h, time 1", lead_r),
+               Step("ratio times h^3 as h -> 0", growth)))
 
 
 # ---- D07 ------------------------------------------------------------------------------

@@ -226,3 +226,56 @@ def test_d03_implicit_function_display():
         assert not printed(IFT.replace(old, new), "c12.d03.implicit-function", "slope", plain=False, part=0)
     assert not printed(IFT.replace(r"J_f=\left", r"J_g=\left"), "c12.d03.implicit-function", "jacobian",
                        plain=False, part=1)
+
+
+# ---- issue #13: each check tests what the page prints, with its reach ---------------------
+
+def _run_claim(root, claim_id: str):
+    from noteproof.run.claim import run_claim
+    from noteproof.sources.project import load_project
+    project = load_project(root)
+    claim = next(c for c in project.registry.claims if c.id == claim_id)
+    return run_claim(claim, real_content(), project.notes[claim.note])
+
+
+def test_d02_twelve_updates_read_from_the_page():
+    """"Twelve updates are shown": the word against the read-out's count and its distance 44.6."""
+    fn = real_content().get("c12.d02.updates-shown").fn
+    text = note_text("chapter12")
+    assert all(e.holds for e in fn(note_text=text).evidence)
+    for old, new in (("Twelve updates are shown", "Eleven updates are shown"),
+                     ("after 12 updates: 44.6", "after 13 updates: 44.6"),
+                     ("after 12 updates: 44.6", "after 12 updates: 44.5")):
+        assert not all(e.holds for e in fn(note_text=text.replace(old, new)).evidence), new
+    assert not all(e.holds for e in fn(note_text="").evidence)
+    assert not all(e.holds for e in fn(theta="1.1", note_text=text).evidence)   # 44.6 is not theta = 1.1's
+
+
+def test_d02_twelve_updates_claim(tmp_path):
+    from noteproof.model import Outcome, Scope
+    from tests.helpers import ROOT, copy_project, edit
+    result = _run_claim(ROOT, "c12.d02.twelve-updates")
+    assert result.outcome is Outcome.VERIFIED and result.scope is Scope.SETTING
+    root = copy_project(tmp_path / "p")
+    edit(root / "notes" / "chapter12.txt", "Twelve updates are shown.", "Ten updates are shown.")
+    edit(root / "claims.yaml", 'statement: "Twelve updates are shown."', 'statement: "Ten updates are shown."')
+    assert _run_claim(root, "c12.d02.twelve-updates").outcome is Outcome.FAILED
+
+
+def test_d01_horizon_and_rates_from_the_page(tmp_path):
+    """"Fixed time horizon 6 and positive rates": the printed horizon and rates, setting reach only
+    (the rate slider's range is not printed), so partly verified; a second horizon or a negative
+    rate fails."""
+    from noteproof.model import Outcome
+    from tests.helpers import ROOT, copy_project, edit
+    setup = real_content().get("c12.d01.setup").fn
+    assert all(e.holds for e in setup().evidence)
+    assert not all(e.holds for e in setup(a="-1.2").evidence)
+    assert not all(e.holds for e in setup(check_a="-2").evidence)
+    result = _run_claim(ROOT, "c12.d01.horizon-and-rates")
+    assert result.outcome is Outcome.PARTLY and any("not printed" in m for m in result.messages)
+    root = copy_project(tmp_path / "p")
+    edit(root / "notes" / "chapter12.txt", "Error at time 6: 0.409", "Error at time 5: 0.409")
+    edit(root / "claims.yaml", '{snippet: "Error at time 6", number: "6", input: "the page\'s time horizon", param: horizon}',
+         '{snippet: "Error at time 5", number: "5", input: "the page\'s time horizon", param: horizon}')
+    assert _run_claim(root, "c12.d01.horizon-and-rates").outcome is Outcome.FAILED

@@ -295,3 +295,103 @@ def test_flows_use_no_taylor_ode_solver_and_the_rotation_no_cosine(monkeypatch):
 def test_contraction_threshold_is_one_at_high_precision():
     got = at_dps(300, "c12.d02.contraction-threshold")
     assert abs(got - 1) <= mpmath.mpf(10) ** -290
+
+
+# ---- issue #13: each check tests what the page prints, with its reach ---------------------
+
+def _d05():
+    import derivations.chapter12_d05_d08 as d05
+    return d05
+
+
+def _run_claim(root, claim_id: str):
+    from noteproof.run.claim import run_claim
+    from noteproof.sources.project import load_project
+    project = load_project(root)
+    claim = next(c for c in project.registry.claims if c.id == claim_id)
+    return run_claim(claim, real_content(), project.notes[claim.note])
+
+
+def test_d05_order_from_uniqueness_itself():
+    """The page's argument (line 241) for every field with unique solutions, not only C^1 ones."""
+    from noteproof.model import Reach
+    ev = derive("c12.d05.unique-order").evidence
+    assert all(e.holds and e.reach is Reach.GENERAL for e in ev)
+    assert derive("c12.d05.unique-order").forms["start_difference"] == sp.Symbol("a", real=True) - sp.Symbol("b", real=True)
+    d05 = _d05()
+    # without the uniqueness law (or with a wrong one) the meeting does not force the same start
+    assert not d05._meeting_argument(lambda e, phi: e)[0]
+    wrong = sp.Wild("T"), sp.Wild("S"), sp.Wild("R"), sp.Wild("Q")
+
+    def forgets_the_start(expr, phi):           # phi(t, s, phi(s, r, q)) -> phi(t, s, q): no flow law
+        T, S, R, Q = wrong
+        pattern = phi(T, S, phi(S, R, Q))
+        return expr.replace(lambda e: e.match(pattern) is not None,
+                            lambda e: phi(T, S, Q).xreplace(e.match(pattern)))
+    assert not d05._meeting_argument(forgets_the_start)[0]
+    # the wrong statement "the order can flip" is satisfiable only without the meeting argument
+    assert d05.order_kept_logic(True) and not d05.order_kept_logic(False)
+
+
+def test_d05_on_axis_reduces_to_one_dimension():
+    f1 = sp.Function("f_1")
+    xf, yf = sp.Function("x"), sp.Function("y")
+    axis = derive("c12.d05.on-axis").forms["axis_field"]
+    assert axis == f1(xf(t), 0, t) and axis != f1(xf(t), yf(t), t) and not axis.has(yf(t))
+    assert all(e.holds for e in derive("c12.d05.on-axis").evidence)
+
+
+def test_d05_claims_verified_from_uniqueness():
+    from noteproof.model import Outcome
+    from tests.helpers import ROOT
+    for claim_id in ("c12.d05.no-crossing", "c12.d05.order-kept", "c12.d05.on-axis"):
+        result = _run_claim(ROOT, claim_id)
+        assert result.outcome is Outcome.VERIFIED, (claim_id, result.messages)
+        assert any("unique solutions" in e.statement and e.holds for e in result.evidence)
+
+
+def test_d06_equal_cost():
+    """"RK4 wins by a wide margin even after paying four evaluations per step", at equal cost."""
+    assert all(e.holds for e in derive("c12.d06.equal-cost").evidence)
+    assert derive("c12.d06.equal-cost").forms["equal_cost_ratio_growth"] == 15
+    d06 = _d05()
+    wins, growing, ratios = d06.equal_cost_wins(1, 32, 4)
+    assert wins and growing and 7 < float(ratios[0]) < 8 and 790 < float(ratios[3]) < 810
+    # a wrong version: were an RK4 step to cost 1000 evaluations, Euler would win at n = 1
+    assert not d06.equal_cost_wins(1, 2, 1000)[0]
+
+
+def test_d06_halving_read_at_the_page_setting():
+    """"divides the RK4 error by about 16" at the page's 4 -> 8 steps (factor 17.76 = 2^4.15)."""
+    assert consistent("16", value("c12.d06.rk4-halving-power"), exact=True)
+    for wrong in ("8", "32", "4"):
+        assert not consistent(wrong, value("c12.d06.rk4-halving-power"), exact=True)
+    with mpmath.workdps(50):
+        at_page = real_content().get("c12.d06.halving-at-page-settings").fn()
+        one_step = real_content().get("c12.d06.halving-at-page-settings").fn(steps="1")
+    assert all(e.holds for e in at_page.evidence) and "17.76" in at_page.evidence[0].statement
+    assert at_page.evidence[0].notice              # 17.76 is outside 16's bare interval: said
+    # at 1 -> 2 steps the factor is 24.4 = 2^4.6: not "about 16", and the check says so
+    assert not one_step.evidence[0].holds and value("c12.d06.rk4-halving-power", steps="1") == 32
+
+
+def test_d06_halving_claim_is_judged_at_the_page_setting():
+    from noteproof.model import Outcome, Scope
+    from tests.helpers import ROOT
+    result = _run_claim(ROOT, "c12.d06.halving-readout")
+    assert result.outcome is Outcome.VERIFIED and result.scope is Scope.SETTING
+    assert all(n.check != "c12.d06.rk4-halving-ratio-small-h" for n in result.numbers)
+
+
+def test_d06_halving_claim_fails_on_a_wrong_factor(tmp_path):
+    from noteproof.model import Outcome
+    from tests.helpers import copy_project, edit
+    root = copy_project(tmp_path / "p")
+    edit(root / "notes" / "chapter12.txt", "divides the RK4 error by about 16", "divides the RK4 error by about 8")
+    edit(root / "claims.yaml", 'snippet: "divides the RK4 error by about 16"\n        number: "16"',
+         'snippet: "divides the RK4 error by about 8"\n        number: "8"')
+    edit(root / "claims.yaml", 'but divides the RK4 error by about 16, so', 'but divides the RK4 error by about 8, so')
+    result = _run_claim(root, "c12.d06.halving-readout")
+    assert result.outcome is Outcome.FAILED
+    assert result.messages[0] == "number '8': the value is exactly 16; the note prints 8"
+    assert not any("not found" in m or m.startswith("does not hold") for m in result.messages)
