@@ -5,17 +5,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, default_jobs
 from ..sources.coverage import Coverage
 from . import terminal
-from .options import dps_arg, jobs_arg, timeout_arg
+from .options import shared
 from .terminal import emit_json
 
 FMT = argparse.RawDescriptionHelpFormatter
 
 
 def register(verbs) -> None:
-    p = verbs.add_parser("audit", formatter_class=FMT, help="what an edit of the notes broke, with the fix",
+    p = verbs.add_parser("audit", formatter_class=FMT, parents=[shared()], help="what an edit of the notes broke, with the fix",
                          description="Compare edited notes with their baseline (--base REV, else git HEAD, else "
                                      "the note in notes/ when PATH is another file), re-run the claims the edit "
                                      "touched and report wrong numbers, changed formulas, overstated tags, "
@@ -33,10 +32,6 @@ def register(verbs) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--no-cache", dest="no_cache", action="store_true",
                    help="run the claims afresh; neither read nor write .noteproof-cache/")
-    p.add_argument("--dps", type=dps_arg, default=DEFAULT_DPS, help=f"decimal digits (default {DEFAULT_DPS})")
-    p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), help="worker processes")
-    p.add_argument("--timeout", type=timeout_arg, default=DEFAULT_TIMEOUT,
-                   help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
     p.set_defaults(run=cmd_audit)
 
     p = verbs.add_parser("scan", formatter_class=FMT, help="every row and numeric token, and what covers it",

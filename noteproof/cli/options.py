@@ -1,10 +1,34 @@
-"""The option types every verb shares: --dps, --jobs, --timeout and --set (argparse ``type=``)."""
+"""The options verbs share: --dps, --jobs and --timeout defined once in a parent parser
+(argparse ``parents=``), and their types with --set's (argparse ``type=``)."""
 from __future__ import annotations
 
 import argparse
 import re
 
-from ..defaults import DPS_RANGE, MAX_JOBS, MAX_TIMEOUT, PARAM_NAME, PARAM_VALUE
+from ..defaults import (
+    CONFIRM,
+    DEFAULT_DPS,
+    DEFAULT_TIMEOUT,
+    DPS_RANGE,
+    MAX_JOBS,
+    MAX_TIMEOUT,
+    PARAM_NAME,
+    PARAM_VALUE,
+    default_jobs,
+)
+
+
+def shared(pool: bool = True) -> argparse.ArgumentParser:
+    """The parent parser of every verb that runs claims: ``--dps``, and with ``pool`` (the verbs
+    that run claims in worker processes) ``--jobs`` and ``--timeout``."""
+    parent = argparse.ArgumentParser(add_help=False)
+    parent.add_argument("--dps", type=dps_arg, default=DEFAULT_DPS,
+                        help=f"decimal digits (default {DEFAULT_DPS}, confirmed at +{CONFIRM})")
+    if pool:
+        parent.add_argument("--jobs", type=jobs_arg, default=default_jobs(), help="worker processes")
+        parent.add_argument("--timeout", type=timeout_arg, default=DEFAULT_TIMEOUT,
+                            help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
+    return parent
 
 
 def dps_arg(text: str) -> int:

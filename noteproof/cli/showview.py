@@ -10,6 +10,7 @@ from typing import Any
 from rich.markup import escape
 
 from ..defaults import CONFIRM
+from ..formula.printing import pretty
 from ..model import ClaimResult, Derived, Outcome
 from .terminal import STYLE
 
@@ -27,34 +28,6 @@ def _header(out, claim, result: ClaimResult, project=None) -> None:
     out.print(f"  tag:   {escape(claim.tag.text)}   mark: {tag_mark(result).value}{weak}")
     if claim.uses:
         out.print(f"  uses:  {escape(', '.join(claim.uses))}")
-
-
-def pretty(obj: Any) -> str:
-    """SymPy's pretty form (unicode) of an expression, or of a reader's relation."""
-    import sympy
-
-    from ..formula.equality import relation_parts
-    rel = relation_parts(obj) if not isinstance(obj, sympy.Basic) else None
-    if rel is not None:
-        ops, args = rel
-        text = pretty(args[0])
-        for op, arg in zip(ops * len(args), args[1:]):
-            text = _beside(text, f" {op} ", pretty(arg))
-        return text
-    if isinstance(obj, sympy.Basic):
-        return sympy.pretty(obj, use_unicode=True, wrap_line=False)
-    return str(obj)
-
-
-def _beside(left: str, op: str, right: str) -> str:
-    """Two pretty blocks side by side, centred on their middle lines."""
-    a, b = left.split("\n"), right.split("\n")
-    h = max(len(a), len(b))
-    pad = lambda lines: [""] * ((h - len(lines)) // 2) + lines + [""] * (h - len(lines) - (h - len(lines)) // 2)
-    a, b = pad(a), pad(b)
-    wa = max(len(x) for x in a)
-    mid = (h - 1) // 2
-    return "\n".join(x.ljust(wa) + (op if i == mid else " " * len(op)) + y for i, (x, y) in enumerate(zip(a, b)))
 
 
 def _block(out, label: str, text: str, indent: int = 6) -> None:

@@ -5,7 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..defaults import CONFIRM, DEFAULT_DPS, DEFAULT_TIMEOUT, default_jobs
+from ..defaults import DEFAULT_DPS
 from ..errors import UsageError
 from ..model import Outcome
 from ..sources.project import claim_of
@@ -16,17 +16,12 @@ REPORT_FILES = ("claims.md", "claims.json", "claims.html")
 
 def register_all(verbs: argparse._SubParsersAction) -> None:
     fmt = argparse.RawDescriptionHelpFormatter
-    p = verbs.add_parser("report", formatter_class=fmt, help="regenerate report/claims.{md,json,html}",
+    p = verbs.add_parser("report", formatter_class=fmt, parents=[options.shared()], help="regenerate report/claims.{md,json,html}",
                          description="Run every claim's checks and write report/claims.md, claims.json and "
                                      "claims.html. Exit 1 when a claim fails, errs or a row is not encoded.",
                          epilog=f"example:\n  noteproof report --jobs 2 --dps {DEFAULT_DPS}\n  noteproof report --check")
     p.add_argument("--out", type=Path, help="folder to write (default: report/ under the root)")
     p.add_argument("--check", action="store_true", help="write nothing; exit 1 if report/ is stale")
-    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS,
-                   help=f"decimal digits (default {DEFAULT_DPS}, confirmed at +{CONFIRM})")
-    p.add_argument("--jobs", type=options.jobs_arg, default=default_jobs(), help="worker processes")
-    p.add_argument("--timeout", type=options.timeout_arg, default=DEFAULT_TIMEOUT,
-                   help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
     p.add_argument("--no-cache", dest="no_cache", action="store_true",
                    help="run every claim; neither read nor write .noteproof-cache/")
     p.set_defaults(run=cmd_report)
@@ -40,17 +35,15 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_list)
 
-    p = verbs.add_parser("show", formatter_class=fmt, help="one claim: row, tag, derivation, numbers, verdict",
+    p = verbs.add_parser("show", formatter_class=fmt, parents=[options.shared(pool=False)], help="one claim: row, tag, derivation, numbers, verdict",
                          description="Run one claim and show its derivation step by step, each formula as "
                                      "printed beside the derived one, each number quoted vs computed.",
                          epilog="example:\n  noteproof show w10.stationary-variances")
     p.add_argument("id", help="claim id (see `noteproof list`)")
-    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS,
-                   help=f"decimal digits (default {DEFAULT_DPS}, confirmed at +{CONFIRM})")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_show)
 
-    p = verbs.add_parser("check", formatter_class=fmt, help="re-run one claim at your own parameter values",
+    p = verbs.add_parser("check", formatter_class=fmt, parents=[options.shared(pool=False)], help="re-run one claim at your own parameter values",
                          description="Re-run one claim's checks with parameters you set. Values are read as "
                                      "exact decimals or fractions, never as code. Reports which statements "
                                      "hold and which of the claim's conditions your values break.",
@@ -61,8 +54,6 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
     p.add_argument("--set", dest="sets", action="append", default=[], type=options.set_arg, metavar="NAME=VALUE",
                    help="set a parameter to an exact decimal or fraction (0.9, 3/2, 1e-3); "
                         "repeat for several parameters, each once")
-    p.add_argument("--dps", type=options.dps_arg, default=DEFAULT_DPS,
-                   help=f"decimal digits (default {DEFAULT_DPS}, confirmed at +{CONFIRM})")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_check)
     auditcmd.register(verbs)

@@ -8,17 +8,8 @@ recursive-descent parser in ``noteproof.formulas`` reads.  Nothing here evaluate
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
-
-class Token(NamedTuple):
-    """One token: ``kind`` is num | name | atom | func | rel | op | sep | cmd | annot |
-    transpose | end; ``pos`` is the 0-based offset in the (normalised) source."""
-
-    kind: str
-    value: str
-    pos: int
-
+from .lexing import Token, shared_token
 
 GREEK = frozenset(
     "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu "
@@ -42,8 +33,6 @@ BARE = GREEK | {"sum", "prod", "int", "nabla", "partial", "ast", "infty", "max",
 
 _BRACED_CMD = re.compile(r"(?<!\\)\{\s*\\([A-Za-z]+)\s*\}")
 _BRACED_LETTER = re.compile(r"(?<!\\)\{\s*([A-Za-z])\s*\}")
-_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
-_MARKER = re.compile("\x01(\\d+)\x02")
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 
 
@@ -63,34 +52,14 @@ def tokenize_latex(src: str, names: list[str], fail) -> list[Token]:
         ch = src[i]
         if ch.isspace() or ch in "~&":
             i += 1
-        elif ch == "\x01":
-            m = _MARKER.match(src, i)
-            if not m or int(m[1]) >= len(names):
-                fail("damaged symbol marker", i)
-            out.append(Token("atom", names[int(m[1])], i))
-            i = m.end()
-        elif ch.isdigit() or (ch == "." and i + 1 < n and src[i + 1].isdigit()):
-            m = _NUMBER.match(src, i)
-            out.append(Token("num", m[0], i))
-            i = m.end()
         elif ch.isalpha() and ch.isascii():
             out.append(Token("name", ch, i))
             i += 1
         elif ch == "\\":
             i = _command(src, i, out, names, fail)
-        elif ch in "+-*/^_()[]{}|',.":
-            out.append(Token("op", ch, i))
-            i += 1
-        elif ch in "=<>":
-            out.append(Token("rel", ch, i))
-            i += 1
-        elif ch in ":;":
-            out.append(Token("sep", ch, i))
-            i += 1
-        elif ch == "&":
-            i += 1
         else:
-            fail(f"unsupported character {ch!r}", i)
+            token, i = shared_token(src, i, names, fail, ops="+-*/^_()[]{}|',.", rels="=<>")
+            out.append(token)
     return out
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from .lex_latex import FUNCTIONS, GREEK, Token
+from .lex_latex import FUNCTIONS, GREEK
+from .lexing import Token, shared_token
 
 _UNICODE = {"\u2212": "-", "\u00d7": "*", "\u00b7": "*", "\u2264": "<=", "\u2265": ">=",
             "\u2260": "!=", "\u2248": "~", "\u2192": "->", "\u21d2": "=>"}
@@ -21,8 +22,6 @@ _UNICODE_GREEK = {"\u03b1": "alpha", "\u03b2": "beta", "\u03b3": "gamma", "\u03b
                   "\u0394": "Delta"}
 _TWO = {"<=": "<=", ">=": ">=", "!=": "!=", "=>": "=>", "->": "->", "==": "="}
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
-_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
-_MARKER = re.compile("\x01(\\d+)\x02")
 _LETTERS = re.compile(r"([A-Za-z]+)(\d*)")
 
 
@@ -34,16 +33,6 @@ def tokenize_plain(src: str, names: list[str], fail) -> list[Token]:
         ch = src[i]
         if ch.isspace():
             i += 1
-        elif ch == "\x01":
-            m = _MARKER.match(src, i)
-            if not m or int(m[1]) >= len(names):
-                fail("damaged symbol marker", i)
-            out.append(Token("atom", names[int(m[1])], i))
-            i = _star(src, m.end(), out)
-        elif ch.isdigit() or (ch == "." and src[i + 1:i + 2].isdigit()):
-            m = _NUMBER.match(src, i)
-            out.append(Token("num", m[0], i))
-            i = m.end()
         elif ch.isascii() and ch.isalpha():
             m = _WORD.match(src, i)
             _word(src, m, out, fail)
@@ -61,17 +50,11 @@ def tokenize_plain(src: str, names: list[str], fail) -> list[Token]:
             value = _UNICODE[ch]
             out.append(Token("op" if value in "-*" else "rel", value, i))
             i += 1
-        elif ch in "+-*/^()[]{}|,.":
-            out.append(Token("op", ch, i))
-            i += 1
-        elif ch in "=<>~":
-            out.append(Token("rel", ch, i))
-            i += 1
-        elif ch in ":;":
-            out.append(Token("sep", ch, i))
-            i += 1
         else:
-            fail(f"unsupported character {ch!r}", i)
+            token, i = shared_token(src, i, names, fail, ops="+-*/^()[]{}|,.", rels="=<>~")
+            out.append(token)
+            if token.kind == "atom":    # a symbol-table marker: it may be starred (z*)
+                i = _star(src, i, out)
     return out
 
 

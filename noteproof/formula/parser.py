@@ -59,8 +59,10 @@ import sympy as sp
 
 from ..errors import FormulaError
 from ..model import Location
-from .lex_latex import Token, normalise, tokenize_latex
+from . import printing
+from .lex_latex import normalise, tokenize_latex
 from .lex_plain import tokenize_plain
+from .lexing import Token
 from .tokens import MAX_CHARS, MAX_DEPTH, split_parts, substitute
 
 MAX_POWERS = 4
@@ -101,11 +103,19 @@ class Relation:
     def rhs(self):
         return self.args[-1]
 
+    # SymPy's printer hooks: str, pretty and MathML of a relation (formula.printing)
     def __str__(self) -> str:
-        text = str(self.args[0])
-        for op, arg in zip(self.ops, self.args[1:]):
-            text += f" {op} {arg}"
-        return text
+        return sp.sstr(self)
+
+    def _sympystr(self, printer) -> str:
+        return printing.joined_text(self.ops, [printer._print(a) for a in self.args])
+
+    def _pretty(self, printer):
+        blocks = [printer._print(a).render(**printer._settings) for a in self.args]
+        return printing.block_form(printing.joined_blocks(self.ops, blocks))
+
+    def _mathml_presentation(self, printer):
+        return printing.joined_row(printer.dom, self.ops, [printer._print(a) for a in self.args])
 
 
 def read_latex(src: str, symbols: Mapping[str, str] | None = None,

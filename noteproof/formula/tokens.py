@@ -10,8 +10,9 @@ import re
 from typing import Mapping
 
 from ..errors import FormulaError
-from .lex_latex import Token, normalise, tokenize_latex
+from .lex_latex import normalise, tokenize_latex
 from .lex_plain import tokenize_plain
+from .lexing import Token
 
 MAX_CHARS = 2000
 MAX_DEPTH = 50

@@ -21,7 +21,10 @@ from html import escape
 from typing import Mapping
 
 from ..errors import FormulaError
-from .lex_latex import ACCENTS, GREEK, Token, normalise, tokenize_latex
+from .equality import relation_parts
+from .lex_latex import ACCENTS, GREEK, normalise, tokenize_latex
+from .lexing import Token
+from .printing import SIGNS
 
 MATH_NS = "http://www.w3.org/1998/Math/MathML"
 MINUS = "\u2212"
@@ -35,8 +38,7 @@ REL_TEXT = {"le": "\u2264", "leq": "\u2264", "leqslant": "\u2a7d", "ge": "\u2265
             "geqslant": "\u2a7e", "ne": "\u2260", "neq": "\u2260", "simeq": "\u2243", "approx": "\u2248",
             "sim": "\u223c", "propto": "\u221d", "Rightarrow": "\u21d2", "implies": "\u27f9",
             "Longrightarrow": "\u27f9", "to": "\u2192", "rightarrow": "\u2192", "lt": "&lt;", "gt": "&gt;"}
-OPS_TEXT = {"<=": "\u2264", ">=": "\u2265", "!=": "\u2260", "~": "\u2243", "propto": "\u221d",
-            "=>": "\u21d2", "->": "\u2192", "<": "&lt;", ">": "&gt;", "=": "="}
+OPS_TEXT = {op: escape(sign, quote=False) for op, sign in SIGNS.items()}   # as MathML text
 FONT_STYLE = {"mathcal": ("SCRIPT", "MATHEMATICAL SCRIPT"), "mathbb": ("DOUBLE-STRUCK", "MATHEMATICAL DOUBLE-STRUCK"),
               "mathbf": ("MATHEMATICAL BOLD",), "boldsymbol": ("MATHEMATICAL BOLD ITALIC",),
               "mathfrak": ("BLACK-LETTER", "MATHEMATICAL FRAKTUR")}
@@ -342,21 +344,20 @@ def _decode(name: str) -> str:
 
 def sympy_mathml(expr, table: Mapping[str, str] | None = None, display: bool = True,
                  partial: bool = False) -> str:
-    """A SymPy object as a ``<math>`` element in the note's notation ("" when it has none);
-    ``partial``: derivatives are written with ∂ (the note's formula does)."""
+    """A SymPy object or a reader Relation as a ``<math>`` element in the note's notation (""
+    when it is neither); ``partial``: derivatives are written with ∂ (the note's formula does)."""
+    body = sympy_body(expr, table, partial)
+    return wrap(body, display) if body else ""
+
+
+def sympy_body(expr, table: Mapping[str, str] | None = None, partial: bool = False) -> str:
+    """The inside of :func:`sympy_mathml`; a relation prints through its printer hook
+    (formula.printing: the sides joined by the operators' signs)."""
     import sympy
-    if not isinstance(expr, sympy.Basic):
+    if not isinstance(expr, sympy.Basic) and relation_parts(expr) is None:
         return ""
     printer = _printer_class()(dict(table or {}), partial)
-    return wrap(_minus(printer.doprint(expr)), display)
-
-
-def relation_mathml(ops, args, table: Mapping[str, str] | None = None, partial: bool = False) -> str:
-    """A reader Relation's sides joined by its operators (inner MathML)."""
-    printer = _printer_class()(dict(table or {}), partial)
-    sides = [_minus(printer.doprint(a)) for a in args]
-    return "<mrow>" + sides[0] + "".join(f"<mo>{OPS_TEXT.get(o, escape(o))}</mo>{x}"
-                                         for o, x in zip(ops, sides[1:])) + "</mrow>"
+    return _minus(printer.doprint(expr))
 
 
 def _minus(xml: str) -> str:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..defaults import DEFAULT_DPS
+from ..formula.printing import text as text_of
 from ..model import ClaimResult, Evidence, EvidenceKind, NumberResult, Outcome
 from ..sources.content import CheckKind
 from .readouts import complex_value, explain, parameters, settings_text, what_of
@@ -192,7 +193,7 @@ def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed
                 subs[s] = _rational(values[s.name])
             except (ValueError, ZeroDivisionError):
                 continue
-    out = {"derivation": check_id, "form": name, "expression": _str(form), "at": "", "value": None, "why": ""}
+    out = {"derivation": check_id, "form": name, "expression": text_of(form), "at": "", "value": None, "why": ""}
     try:
         if isinstance(form, sympy.core.relational.Relational):
             at = type(form)(form.lhs.xreplace(subs), form.rhs.xreplace(subs), evaluate=False)
@@ -201,15 +202,15 @@ def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed
             if at.is_number:
                 at = sympy.nsimplify(at) if at.is_Float else sympy.simplify(at)
     except Exception as exc:  # a form SymPy cannot evaluate there
-        out["why"] = f"{name} = {_str(form)} cannot be evaluated at {settings_text(_shown(values, changed))}: {exc}"
+        out["why"] = f"{name} = {text_of(form)} cannot be evaluated at {settings_text(_shown(values, changed))}: {exc}"
         return out
-    out["at"] = _str(at)
+    out["at"] = text_of(at)
     if isinstance(at, sympy.Expr) and at.is_number:
         if at.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
-            out["why"] = f"{name} = {_str(form)} is undefined at {settings_text(_shown(values, changed))}" \
+            out["why"] = f"{name} = {text_of(form)} is undefined at {settings_text(_shown(values, changed))}" \
                          + _vanishing(form, subs)
         else:
-            out["value"] = _str(at)
+            out["value"] = text_of(at)
             if not at.is_Rational:
                 out["value"] += f" = {sympy.N(at, 15)}"
             if at.is_real is False:
@@ -226,15 +227,9 @@ def _vanishing(form: Any, subs: dict) -> str:
     try:
         _, den = sympy.fraction(sympy.together(form))
         if den.free_symbols and sympy.simplify(den.xreplace(subs)) == 0:
-            return f": its denominator {_str(den)} is 0 there"
+            return f": its denominator {text_of(den)} is 0 there"
     except Exception:
         pass
     return ""
 
 
-def _str(obj: Any) -> str:
-    import sympy
-    if isinstance(obj, sympy.core.relational.Relational):
-        op = {"==": "=", "<=": "<=", ">=": ">=", "<": "<", ">": ">", "!=": "!="}.get(obj.rel_op, obj.rel_op)
-        return f"{_str(obj.lhs)} {op} {_str(obj.rhs)}"
-    return sympy.sstr(obj)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..defaults import DEFAULT_DPS
 from ..errors import NoteproofError
+from ..formula.printing import text as text_of
 from ..model import (
     ClaimResult,
     Derived,
@@ -301,7 +302,7 @@ def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
     where = None if at is None else run.note.location_of(at[0])
     spec = spec if at is None else replace(spec, text=at[1])    # the formula as the note prints it
     form = pick_form(run.derivation(spec.derivation), spec)
-    shown, relation = _text(form), relation_parts(form) is not None
+    shown, relation = text_of(form), relation_parts(form) is not None
     if where is None:
         return FormulaResult(spec.text, Outcome.FAILED, None, spec.derivation, shown,
                              f"not found in {run.note.path}", relation=relation)
@@ -342,17 +343,5 @@ def pick_form(derived: Derived, spec: FormulaSpec) -> Any:
     return next(iter(derived.forms.values()))
 
 
-def _text(obj: Any) -> str:
-    from ..formula.equality import relation_parts
-    rel = relation_parts(obj)
-    if rel is not None:
-        ops, args = rel
-        out = str(args[0])
-        for op, arg in zip(ops * len(args), args[1:]):
-            out += f" {op} {arg}"
-        return out
-    return str(obj)
-
-
 def _plain_steps(steps: list[Step]) -> list[Step]:
-    return [Step(s.text, "" if s.expr is None else _text(s.expr)) for s in steps]
+    return [Step(s.text, "" if s.expr is None else text_of(s.expr)) for s in steps]

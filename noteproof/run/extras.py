@@ -32,11 +32,16 @@ from ..sources.registry import Claim, FigureSpec
 
 
 def to_mathml(expr: Any, table: Mapping[str, str] | None = None, partial: bool = False) -> str:
-    """Presentation MathML of a SymPy object in the note's notation (empty when it has none).
+    """Presentation MathML of a derived SymPy expression in the note's notation (empty when it
+    has none: a derived relation is shown as its text, FormulaResult.derived).
 
     ``table`` maps the reader's symbol names to the note's fragments (typeset.inverse_table);
     ``partial``: derivatives are written with the partial sign."""
+    import sympy
+
     from ..formula.typeset import sympy_mathml
+    if not isinstance(expr, sympy.Basic):
+        return ""
     try:
         return sympy_mathml(expr, table, partial=partial)
     except Exception:  # a printer gap must not cost the report
@@ -45,10 +50,10 @@ def to_mathml(expr: Any, table: Mapping[str, str] | None = None, partial: bool =
 
 def read_mathml(spec, where=None, table: Mapping[str, str] | None = None) -> str:
     """The note's formula as printed, as MathML: LaTeX typeset as written (the reader's
-    tokens); plain text (and LaTeX the typesetter cannot set) as the reader reads it."""
-    from ..formula.equality import relation_parts
+    tokens); plain text (and LaTeX the typesetter cannot set) as the reader reads it, each
+    part (expression or relation) through the one MathML printer."""
     from ..formula.formread import read_spec
-    from ..formula.typeset import inverse_table, latex_mathml, relation_mathml, sympy_mathml, wrap
+    from ..formula.typeset import inverse_table, latex_mathml, sympy_body, wrap
     if not spec.plain:
         typeset = latex_mathml(spec.text, display=True)
         if typeset:
@@ -57,15 +62,7 @@ def read_mathml(spec, where=None, table: Mapping[str, str] | None = None) -> str
     parts = read_spec(spec, where)
     if spec.part is not None and spec.part < len(parts):
         parts = (parts[spec.part],)
-    rows = []
-    for part in parts:
-        rel = relation_parts(part)
-        if rel is None:
-            body = sympy_mathml(part, table)
-            rows.append(body[body.index(">") + 1:-len("</math>")])
-            continue
-        ops, args = rel
-        rows.append(relation_mathml(ops * len(args), args, table))
+    rows = [sympy_body(part, table) for part in parts]
     return wrap('<mo>,</mo><mspace width="1em"/>'.join(rows), True) if rows else ""
 
 

@@ -184,6 +184,23 @@ def test_every_option_has_help_text():
     assert not missing
 
 
+def test_the_run_options_come_from_one_parent_parser():
+    import argparse
+
+    from noteproof.cli.main import build_parser
+    verbs = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction)).choices
+    seen: dict[str, set] = {}
+    for verb, sub in verbs.items():
+        for action in sub._actions:
+            if action.dest in ("dps", "jobs", "timeout"):
+                seen.setdefault(action.dest, set()).add((verb, action.help, action.type, action.default))
+    takes = {dest: {verb for verb, *_ in rows} for dest, rows in seen.items()}
+    assert takes == {"dps": {"report", "show", "check", "audit"}, "jobs": {"report", "audit"},
+                     "timeout": {"report", "audit"}}
+    for rows in seen.values():     # the same help, type and default wherever an option stands
+        assert len({row[1:] for row in rows}) == 1
+
+
 def test_counts_are_singular_for_one():
     from noteproof.cli.terminal import plural
     assert plural(1, "error") == "1 error" and plural(2, "error") == "2 errors"

@@ -509,3 +509,56 @@ def test_hostile_text_runs_nothing(tmp_path):
             except FormulaError:
                 pass
     assert not target.exists()
+
+
+# ---- one printer for a relation (formula.printing, the Relation's SymPy hooks) ---------------
+
+def test_a_relation_prints_once_for_str_pretty_and_mathml():
+    from sympy.printing.mathml import mathml
+
+    from noteproof.formula.printing import pretty, text
+    from noteproof.formula.typeset import sympy_body
+    (rel,) = read_latex(r"0<\eta h\le 2")
+    assert str(rel) == sp.sstr(rel) == text(rel) == "0 < eta*h <= 2"
+    assert pretty(rel) == sp.pretty(rel, use_unicode=True, wrap_line=False) == "0 < η⋅h <= 2"
+    assert mathml(rel, printer="presentation") == \
+        "<mrow><mn>0</mn><mo>&lt;</mo><mrow><mi>&#951;</mi><mo>&InvisibleTimes;</mo><mi>h</mi></mrow>" \
+        "<mo>&#8804;</mo><mn>2</mn></mrow>"
+    assert sympy_body(rel) == "<mrow><mn>0</mn><mo>&lt;</mo><mrow><mi>η</mi><mo>&InvisibleTimes;</mo>" \
+        "<mi>h</mi></mrow><mo>≤</mo><mn>2</mn></mrow>"
+    assert text(sp.Eq(x, y)) == "x = y" and text(sp.Le(x, y + 1)) == "x <= y + 1" and text(x + 1) == "x + 1"
+
+
+def test_a_relation_pretty_form_is_set_on_the_middle_lines():
+    from noteproof.formula.printing import pretty
+    rel = Relation(("=",), (x / y, sp.Integer(2)))
+    assert pretty(rel) == "x   \n─ = 2\ny   "
+    wrong = Relation(("<",), (x / y, sp.Integer(2)))
+    assert pretty(wrong) != pretty(rel) and " < " in pretty(wrong)
+
+
+def test_a_nested_relation_prints_in_every_printer():
+    from noteproof.formula.printing import pretty
+    from noteproof.formula.typeset import sympy_body
+    (rel,) = read_latex(r"x<y\Rightarrow x\le y")
+    assert rel.ops == ("=>",) and all(isinstance(a, Relation) for a in rel.args)
+    assert str(rel) == "x < y => x <= y" and pretty(rel) == "x < y => x <= y"
+    assert sympy_body(rel) == "<mrow><mrow><mi>x</mi><mo>&lt;</mo><mi>y</mi></mrow><mo>⇒</mo>" \
+        "<mrow><mi>x</mi><mo>≤</mo><mi>y</mi></mrow></mrow>"
+
+
+def test_a_character_the_lexers_cannot_read_is_a_formula_error():
+    from noteproof.formula.lex_latex import tokenize_latex
+    from noteproof.formula.lex_plain import tokenize_plain
+    from noteproof.formula.typeset import latex_mathml
+
+    def fail(message, pos=None):
+        raise FormulaError(message)
+    for reader, lexer in ((read_latex, tokenize_latex), (read_plain, tokenize_plain)):
+        with pytest.raises(FormulaError, match="unsupported character '²'"):
+            reader("x²")
+        with pytest.raises(FormulaError, match="damaged symbol marker"):
+            lexer("\x017\x02", ["a"], fail)
+        assert [t.value for t in lexer("\x010\x02+1", ["a"], fail)] == ["a", "+", "1"]
+    assert latex_mathml("x²") is None
+    assert read_plain(".5 x") == (x / 2,) and read_latex(r"{.5}x") == (x / 2,)

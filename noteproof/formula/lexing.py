@@ -1,0 +1,45 @@
+"""What the two lexers (lex_latex, lex_plain) read alike: the `Token`, and the tokens that
+start with a symbol-table marker, a digit or one operator character.
+
+A marker ``\\x01N\\x02`` (tokens.substitute put it where a ``symbols:`` fragment stood) is the
+atom it names; a number (``12``, ``0.000977``, ``.5``) is a ``num`` token; one character of a
+lexer's operators or relations is an ``op`` or ``rel`` token; ``:`` and ``;`` separate parts.
+Each lexer reads its own words, commands and spaces first and hands the rest here. Nothing
+here evaluates text.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_MARKER = re.compile("\x01(\\d+)\x02")
+SEPARATORS = ":;"
+
+
+class Token(NamedTuple):
+    """One token: ``kind`` is num | name | atom | func | rel | op | sep | cmd | annot |
+    transpose | end; ``pos`` is the 0-based offset in the (normalised) source."""
+
+    kind: str
+    value: str
+    pos: int
+
+
+def shared_token(src: str, i: int, names: list[str], fail, ops: str, rels: str) -> tuple[Token, int]:
+    """The token at ``src[i]`` and the index after it: a marker (an atom from ``names``), a
+    number, or one character of ``ops`` / ``rels`` / ``:;``; anything else calls ``fail``."""
+    ch = src[i]
+    if ch == "\x01":
+        m = _MARKER.match(src, i)
+        if not m or int(m[1]) >= len(names):
+            fail("damaged symbol marker", i)
+        return Token("atom", names[int(m[1])], i), m.end()
+    number = _NUMBER.match(src, i)
+    if number:
+        return Token("num", number[0], i), number.end()
+    for kind, chars in (("op", ops), ("rel", rels), ("sep", SEPARATORS)):
+        if ch in chars:
+            return Token(kind, ch, i), i + 1
+    fail(f"unsupported character {ch!r}", i)
+    raise AssertionError("fail raises")
