@@ -55,6 +55,11 @@ class AuditResult:
     def failed(self) -> bool:
         return any(f.severity is Severity.ERROR for f in self.findings)
 
+    @property
+    def unfixed(self) -> list[Finding]:
+        """The errors the --fix patch does not correct (``audit --fix`` exits 0 when none)."""
+        return [f for f in self.findings if f.severity is Severity.ERROR and not f.fixed]
+
     def summary(self) -> dict:
         count = {s.value + "s": sum(f.severity is s for f in self.findings) for s in Severity}
         return {**count, "claims_run": self.ran, "claims_replayed": self.replayed, "touched": list(self.touched),
