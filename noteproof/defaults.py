@@ -12,6 +12,7 @@ CONFIRM = 20                     # a number is confirmed at dps + CONFIRM digits
 DPS_RANGE = (10, 5000)           # what --dps accepts
 COMPUTED_DIGITS = 20             # significant digits NumberResult.computed holds
 READOUT_DIGITS = 12              # significant digits of a figure's read-out (`check`, the API)
+FINDING_LINE_SHOWN = 110         # characters of a long note line an audit finding shows around its caret
 
 DEFAULT_TIMEOUT = 120.0          # seconds per claim (one worker)
 MAX_JOBS = 256                   # what --jobs accepts
