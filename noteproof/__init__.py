@@ -14,7 +14,8 @@ The engine is layered; data flows one way and no module imports a layer above it
     audit     noteproof.audit              what an edit broke, and the fix  (run)
     report    noteproof.report             the Report and one module per format  (run)
     doors     api, pytest_plugin, authoring and this module: the Python API, the pytest
-              plugin and what content imports; each uses the layers below, none the cli
+              plugin (which shows the audit's findings) and what content imports; each uses
+              the layers below, none the cli
     cli       noteproof.cli                the command line, the only printing; uses all but the doors
 """
 from .defaults import VERSION as __version__

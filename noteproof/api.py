@@ -167,7 +167,8 @@ class Claim:
         """The outcome at the note's settings if known: this session's check, else the last report."""
         if self._last is not None:
             return self._last.outcome.value
-        return _reported(self.project.root).get(self.id)
+        from .report.json import reported_outcomes
+        return reported_outcomes(self.project.root).get(self.id)
 
     def sliders(self) -> list[dict]:
         """The note's sliders for this claim's figure: {name, label, value, min, max, location}."""
@@ -285,16 +286,6 @@ def slider_markdown(result: Result, rows: list[dict], params: dict[str, str]) ->
     if c is not None and c.why:
         lines += [f"- {w}" for w in c.why]
     return "\n".join(lines).replace("\n\n\n", "\n\n")
-
-
-def _reported(root: Path) -> dict[str, str]:
-    """Claim id -> outcome in the last written report (report/claims.json), if there is one."""
-    import json
-    try:
-        data = json.loads((Path(root) / "report" / "claims.json").read_text(encoding="utf-8"))
-        return {c["id"]: c["outcome"] for c in data.get("claims", []) if isinstance(c, dict)}
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
-        return {}
 
 
 def report(root: str | Path | None = None, dps: int = DEFAULT_DPS, jobs: int = 1, cache: bool = True):

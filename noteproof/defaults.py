@@ -6,12 +6,15 @@ import re
 
 VERSION = "0.1.0"               # noteproof.__version__ (pyproject.toml repeats it for packaging)
 REGISTRY = "claims.yaml"         # the file that marks a project root
+REPORT_FOLDER = "report"         # where `noteproof report` writes claims.{md,json,html}
 
 DEFAULT_DPS = 50                 # decimal digits of a run
 CONFIRM = 20                     # a number is confirmed at dps + CONFIRM digits
 DPS_RANGE = (10, 5000)           # what --dps accepts
 COMPUTED_DIGITS = 20             # significant digits NumberResult.computed holds
 READOUT_DIGITS = 12              # significant digits of a figure's read-out (`check`, the API)
+PIPED_WIDTH = 1000               # columns of rich tables piped to a file (lines are never wrapped there)
+FINDING_LINE_SHOWN = 110         # characters of a long note line an audit finding shows around its caret
 
 DEFAULT_TIMEOUT = 120.0          # seconds per claim (one worker)
 MAX_JOBS = 256                   # what --jobs accepts

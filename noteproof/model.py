@@ -316,6 +316,7 @@ class Finding:
     origin: int | None = None             # where lost text stood in the baseline (a deletion)
     claims: tuple[str, ...] = ()          # every claim a grouped finding touched
     source: str = ""       # the note's line at ``location``, for the caret
+    fixed: bool = False    # `audit --fix`'s patch corrects it
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "kind", FindingKind(self.kind))

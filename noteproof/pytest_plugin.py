@@ -3,8 +3,10 @@
 Each test is named after its claim (``claims.yaml::w09.fixed-point-response``),
 reads the claim's result from .noteproof-cache/ as `noteproof report` does (the same cache:
 right after a report nothing is run), else runs the claim's checks in a forked worker under
-the usual time limit and stores the result; it fails with the claim's messages. Without ``--noteproof`` the plugin does nothing (and
-imports nothing heavy), so the plain test suite is unaffected.
+the usual time limit and stores the result. A failing item prints the findings `noteproof
+audit` gives the claim on the note as it stands (audit.findings_of: ``path:line:col: CODE``,
+"0.000988 is wrong ... expected 0.000977"). Without ``--noteproof`` the plugin does nothing
+(and imports nothing heavy), so the plain test suite is unaffected.
 """
 from __future__ import annotations
 
@@ -51,7 +53,7 @@ def pytest_collection_modifyitems(session, config, items):
 
 
 class ClaimFailed(Exception):
-    """A claim that did not verify: its outcome and messages."""
+    """A claim that did not verify: its result and the audit's findings on it."""
 
 
 class ClaimsFile(pytest.File):
@@ -82,13 +84,19 @@ class ClaimItem(pytest.Item):
         [result] = run_all(self.project, [self.claim], dps, 1, config.getoption("noteproof_timeout"),
                            cache=cache, extras=cache is not None)
         if result.outcome not in (Outcome.VERIFIED, Outcome.PARTLY):
-            raise ClaimFailed(result)
+            from .audit.audit import findings_of
+            raise ClaimFailed(result, findings_of(self.project, self.claim, result))
 
     def repr_failure(self, excinfo):
+        """The claim's row and tag, then the findings `noteproof audit` prints for it (located,
+        with the expected value); the claim's messages when the audit finds nothing."""
         if isinstance(excinfo.value, ClaimFailed):
-            r = excinfo.value.args[0]
+            from .audit.lines import format_finding
+            from .model import Severity
+            r, findings = excinfo.value.args
             lines = [f"claim {r.id} {r.outcome.value}: {r.row}", f"tag: {r.tag}"]
-            return "\n".join(lines + [f"  {m}" for m in r.messages])
+            errors = [format_finding(f) for f in findings if f.severity is Severity.ERROR]
+            return "\n".join(lines + (errors or [f"  {m}" for m in r.messages]))
         return super().repr_failure(excinfo)
 
     def reportinfo(self):

@@ -17,9 +17,10 @@ from pathlib import Path
 
 from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT
 from ..errors import NoteError, NoteproofError, UsageError
-from ..model import Finding, Location, Severity
+from ..model import ClaimResult, Finding, Location, Severity
 from ..sources.notes import Note, read_note
 from ..sources.project import Project, load_project
+from ..sources.registry import Claim
 from .findings import claim_findings, coverage_findings
 from .follow import plan_note
 from .notation import DerivedForms
@@ -54,6 +55,11 @@ class AuditResult:
     @property
     def failed(self) -> bool:
         return any(f.severity is Severity.ERROR for f in self.findings)
+
+    @property
+    def unfixed(self) -> list[Finding]:
+        """The errors the --fix patch does not correct (``audit --fix`` exits 0 when none)."""
+        return [f for f in self.findings if f.severity is Severity.ERROR and not f.fixed]
 
     def summary(self) -> dict:
         count = {s.value + "s": sum(f.severity is s for f in self.findings) for s in Severity}
@@ -100,6 +106,17 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     if registry is not None:
         result.fixes.append(registry)
     return result
+
+
+def findings_of(project: Project, claim: Claim, result: ClaimResult) -> list[Finding]:
+    """The findings `noteproof audit` with no baseline gives ``claim`` on its note as it stands,
+    from a result already computed (the pytest plugin's item, the report's run): its wrong
+    numbers with the expected value, changed formulas, overstated tags, each located."""
+    plan = plan_note(project.notes[claim.note], None, project.claims_of(claim.note))
+    rewritten = next((c for c in plan.claims if c.id == claim.id), claim)
+    found = [f for f in plan.findings if f.claim == claim.id]
+    found += claim_findings(claim, rewritten, result, plan, [], DerivedForms(project.root, plan.note))
+    return present(found, plan.note)
 
 
 def _registry_fix(root: Path, reworded: list) -> Fix | None:

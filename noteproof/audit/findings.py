@@ -82,7 +82,8 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
         out.append(Finding("number", Severity.ERROR, claim.id, where,
                            f"{q.number} is wrong: {q.numeric} computes {n.computed} (printed to the same "
                            f"precision: {expected})", q.number, expected, code="NP101",
-                           span=(at, at + len(q.number)), help=f"expected {expected}; `noteproof audit --fix` writes the patch"))
+                           span=(at, at + len(q.number)), fixed=True,
+                           help=f"expected {expected}; `noteproof audit --fix` writes the patch"))
     return out
 
 

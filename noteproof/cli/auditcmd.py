@@ -5,6 +5,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from ..audit.lines import format_finding
 from ..sources.coverage import Coverage
 from . import terminal
 from .options import shared
@@ -19,13 +20,17 @@ def register(verbs) -> None:
                                      "the note in notes/ when PATH is another file), re-run the claims the edit "
                                      "touched and report wrong numbers, changed formulas, overstated tags, "
                                      "removed or unencoded rows and uncovered new numbers. Exit 0 when no "
-                                     "finding is an error, 1 otherwise, 2 for bad input.",
+                                     "finding is an error (with --fix: when the patch fixes every error), "
+                                     "1 otherwise, 2 for bad input.",
                          epilog="examples:\n  noteproof audit\n  noteproof audit notes/week09.txt --base HEAD~1\n"
                                 "  noteproof audit notes/chapter12.txt --fix > fix.patch && git apply fix.patch")
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="edited note files (default: every note)")
     p.add_argument("--base", metavar="REV", help="git revision to compare with; lists the claims the edit touched")
-    p.add_argument("--fix", action="store_true", help="print a unified diff correcting each wrong number "
-                                                      "(findings go to stderr); the notes are never written")
+    p.add_argument("--fix", action="store_true",
+                   help="print on stdout a patch for `git apply` (notes and claims.yaml) correcting each wrong "
+                        "number and keeping claims.yaml in step with a reworded row; findings, and the errors "
+                        "it cannot fix, go to stderr; exit 0 when the patch fixes every error. Nothing is "
+                        "written")
     p.add_argument("--strict", action="store_true", help="a new number nothing covers is an error, not a warning")
     p.add_argument("--all", dest="every", action="store_true", help="run every claim of the note, not only "
                                                                     "those the edit touched")
@@ -58,12 +63,16 @@ def cmd_audit(args: argparse.Namespace) -> int:
         doc = {"findings": [finding_dict(f) for f in result.findings], "summary": result.summary()}
         if args.fix:
             doc["fix"] = diff
+            doc["unfixed"] = [finding_dict(f) for f in result.unfixed]
         emit_json(doc)
     else:
         stream = sys.stderr if args.fix else sys.stdout
         print_findings(result, stream, args.base is not None)
         if args.fix:
+            print_unfixed(result, bool(diff), sys.stderr)
             sys.stdout.write(diff)
+    if args.fix:
+        return 1 if result.unfixed else 0
     return 1 if result.failed else 0
 
 
@@ -71,49 +80,6 @@ def finding_dict(f) -> dict:
     return {"code": f.code, "kind": f.kind.value, "severity": f.severity.value, "claim": f.claim,
             "location": str(f.location) if f.location else "", "message": f.message,
             "quoted": f.quoted, "expected": f.expected, "help": f.help}
-
-
-SHOWN = 110   # characters of a long note line shown around the caret
-
-
-def format_finding(f) -> str:
-    """A linter's finding: ``path:line:col: CODE message``, the note's line with a caret under
-    the changed token, and ``help:``."""
-    loc = f.location
-    where = f"{loc.path}:{loc.line}:{loc.column or 1}: " if loc and loc.line else (f"{loc}: " if loc else "")
-    level = "" if f.severity.value == "error" else f"{f.severity.value}: "
-    who = f"{f.claim}: " if f.claim else ""
-    out = [f"{where}{f.code} {level}{who}{f.message}".rstrip()]
-    if f.source and loc and loc.line and (f.span or loc.column):
-        out += _caret(f.source, loc.line, (loc.column or 1) - 1, _width(f))
-    if f.help:
-        out.append(f"  help: {f.help}")
-    return "\n".join(out)
-
-
-def _width(f) -> int:
-    if f.span is None:
-        return 1 if f.location and f.location.column else 0
-    return max(1, f.span[1] - f.span[0])
-
-
-def _caret(line: str, number: int, col: int, width: int) -> list[str]:
-    """The line (a window of it when long) and the caret line under ``line[col:col+width]``."""
-    width = min(width, max(1, len(line) - col)) if width else 0
-    lo = 0
-    if len(line) > SHOWN:
-        lo = max(0, min(col - SHOWN // 3, len(line) - SHOWN))
-        while lo > 0 and not line[lo - 1].isspace() and col - lo < SHOWN // 2:
-            lo -= 1
-    hi = min(len(line), max(lo + SHOWN, col + width))
-    shown = ("..." if lo else "") + line[lo:hi] + ("..." if hi < len(line) else "")
-    pad = "..." if lo else ""
-    gutter = f"{number} | "
-    out = [" " * (len(gutter) - 2) + "|", gutter + shown]
-    if width:
-        under = "".join("\t" if c == "\t" else " " for c in pad + line[lo:col])
-        out.append(" " * (len(gutter) - 2) + "| " + under + "^" * min(width, SHOWN))
-    return out
 
 
 def print_findings(result, stream, touched: bool) -> None:
@@ -126,6 +92,21 @@ def print_findings(result, stream, touched: bool) -> None:
           f"{s['claims_run']} claims run{_replayed(s)} ({bases})", file=stream)
     if touched:
         print(f"claims touched: {', '.join(s['touched']) or 'none'}", file=stream)
+
+
+def print_unfixed(result, patched: bool, stream) -> None:
+    """--fix: what the patch corrects, and each error it cannot (one line each, as located)."""
+    fixed = sum(f.fixed for f in result.findings)
+    left = result.unfixed
+    if not left:
+        what = (f"corrects every error ({fixed})" if fixed else
+                "keeps claims.yaml in step; there is no error to correct" if patched else "is empty: there is no error")
+        print(f"fix: the patch {what}", file=stream)
+        return
+    print(f"fix: the patch corrects {terminal.plural(fixed, 'error')}; "
+          f"{terminal.plural(len(left), 'error')} it cannot fix:", file=stream)
+    for f in left:
+        print("  " + format_finding(f).split("\n", 1)[0], file=stream)
 
 
 def _replayed(summary: dict) -> str:

@@ -10,6 +10,7 @@ from typing import Callable, Iterator
 
 from rich.markup import escape
 
+from ..defaults import PIPED_WIDTH
 from ..errors import NoteproofError
 from ..model import ClaimResult, Location, Outcome
 from ..sources.files import write_atomically
@@ -24,8 +25,21 @@ def emit_json(doc: object) -> None:
 
 
 def console(stderr: bool = False):
+    """A rich console; piped to a file or a program (not a terminal), lines are never wrapped
+    (soft wrap) and tables are laid out at PIPED_WIDTH, unless COLUMNS says otherwise."""
     from rich.console import Console
-    return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    stream = sys.stderr if stderr else sys.stdout
+    if _isatty(stream):
+        return Console(stderr=stderr, highlight=False, soft_wrap=False)
+    width = None if os.environ.get("COLUMNS", "").isdigit() else PIPED_WIDTH
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, width=width)
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def render_all(report) -> dict[str, str]:
@@ -101,19 +115,36 @@ def print_summary(report, written: Path | None = None) -> None:
               + (f"; wrote {written}" if written else ""))
 
 
-def print_list(claims, as_json: bool) -> None:
+def print_list(claims, as_json: bool, outcomes: dict[str, str]) -> None:
+    """The claims, each with its outcome in the last written report (``outcomes``; "" unknown)."""
     if as_json:
         emit_json({"claims": [{"id": c.id, "note": c.note, "row": c.text, "tag": c.tag.text,
-                               "marks": [s.mark.value for s in c.status], "location": str(c.location)}
+                               "marks": [s.mark.value for s in c.status], "location": str(c.location),
+                               "outcome": outcomes.get(c.id)}
                               for c in claims]})
         return
     from rich.table import Table
     table = Table(show_lines=False)
-    for col in ("id", "note", "marks", "claim"):
+    for col in ("id", "note", "marks", "last report", "claim"):
         table.add_column(col, overflow="fold")
+    styles = {o.value: STYLE[o] for o in Outcome}
     for c in claims:
-        table.add_row(c.id, c.note, ", ".join(dict.fromkeys(s.mark.value for s in c.status)), c.text)
+        was = outcomes.get(c.id, "")
+        shown = f"[{styles[was]}]{was}[/]" if was in styles else escape(was or "-")
+        table.add_row(escape(c.id), c.note, ", ".join(dict.fromkeys(s.mark.value for s in c.status)), shown,
+                      escape(c.text))
     console().print(table)
+
+
+def print_stale(folder: Path, files: list[str], claims: list[tuple[str, str]], count: int) -> None:
+    """`report --check`: only what is stale (the files, and the claims whose entries differ),
+    on stderr; one line on stdout when nothing is."""
+    if not files:
+        print(f"noteproof: {folder.name}/ is up to date ({plural(count, 'claim')})")
+        return
+    print(f"noteproof: {folder.name}/ is stale: {', '.join(files)} differ; run `noteproof report`", file=sys.stderr)
+    for claim, what in claims:
+        print(f"  {claim}: {what}", file=sys.stderr)
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:

@@ -2,10 +2,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from ..defaults import DEFAULT_DPS
+from ..defaults import DEFAULT_DPS, REPORT_FOLDER
 from ..errors import UsageError
 from ..model import Outcome
 from ..sources.project import claim_of
@@ -21,13 +20,15 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
                                      "claims.html. Exit 1 when a claim fails, errs or a row is not encoded.",
                          epilog=f"example:\n  noteproof report --jobs 2 --dps {DEFAULT_DPS}\n  noteproof report --check")
     p.add_argument("--out", type=Path, help="folder to write (default: report/ under the root)")
-    p.add_argument("--check", action="store_true", help="write nothing; exit 1 if report/ is stale")
+    p.add_argument("--check", action="store_true",
+                   help="write nothing; print only what is stale (files and claims) and exit 1 if report/ is")
     p.add_argument("--no-cache", dest="no_cache", action="store_true",
                    help="run every claim; neither read nor write .noteproof-cache/")
     p.set_defaults(run=cmd_report)
 
     p = verbs.add_parser("list", formatter_class=fmt, help="list claims, by note and mark",
-                         description="List the registry's claims (no checks are run).",
+                         description="List the registry's claims (no checks are run), each with its "
+                                     "outcome in the last written report (report/claims.json), if any.",
                          epilog="example:\n  noteproof list --note week10 --mark conditional")
     p.add_argument("--note", help="only this note's claims (week09, week10, chapter12, ...)")
     p.add_argument("--mark", choices=["exact", "approximate", "conditional", "proposal"],
@@ -78,14 +79,13 @@ def cmd_report(args: argparse.Namespace) -> int:
         results = run_report(project, claims, args.dps, args.jobs, args.timeout, tick, cache=cache)
     report = build_report(project, results, args.dps, figures=False)  # run_report enriched them
     texts = terminal.render_all(report)
-    out = args.out or project.root / "report"
-    if args.check:
+    out = args.out or project.root / REPORT_FOLDER
+    if args.check:  # one question: is report/ current? (failed claims are in the report) Only the answer is printed
+        from ..report.json import stale_claims
         stale = [name for name, text in texts.items() if terminal.read_or_none(out / name) != text]
-        terminal.print_summary(report)
-        if stale:
-            print(f"noteproof: report/ is stale: {', '.join(stale)} differ; run `noteproof report`", file=sys.stderr)
-            return 1
-        return 0  # --check asks one question: is report/ current? (failed claims are in the report)
+        claims = stale_claims(terminal.read_or_none(out / "claims.json"), texts["claims.json"]) if stale else []
+        terminal.print_stale(out, stale, claims, len(results))
+        return 1 if stale else 0
     terminal.write_all(out, texts)
     terminal.print_summary(report, written=out)
     return 0 if report.ok else 1
@@ -98,7 +98,8 @@ def cmd_list(args: argparse.Namespace) -> int:
     claims = [c for c in project.registry.claims
               if (not args.note or c.note == args.note)
               and (not args.mark or any(s.mark.value == args.mark for s in c.status))]
-    terminal.print_list(claims, args.json)
+    from ..report.json import reported_outcomes
+    terminal.print_list(claims, args.json, reported_outcomes(project.root))
     return 0
 
 

@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
+from ..defaults import REPORT_FOLDER
 from ..run.graph import edges, tag_mark
 from ..model import ClaimResult, Erratum, FigureResult
 from .report import Report, mark
@@ -63,3 +65,37 @@ def render(report: Report) -> str:
         "uses": [{"from": u, "to": d} for u, d in edges(report.results)],
     }
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def reported_claims(text: str | None) -> dict[str, dict]:
+    """Claim id -> its entry in a claims.json text ({} when there is none or it cannot be read)."""
+    try:
+        data = json.loads(text) if text is not None else {}
+        return {c["id"]: c for c in data.get("claims", []) if isinstance(c, dict) and isinstance(c.get("id"), str)}
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return {}
+
+
+def reported_outcomes(root: Path) -> dict[str, str]:
+    """Claim id -> outcome in the last written report (report/claims.json under ``root``), if any."""
+    try:
+        text = (Path(root) / REPORT_FOLDER / "claims.json").read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    return {k: str(c.get("outcome", "")) for k, c in reported_claims(text).items()}
+
+
+def stale_claims(old: str | None, new: str) -> list[tuple[str, str]]:
+    """(claim id, what changed) for each claim whose entry in claims.json ``old`` (the written
+    report) differs from ``new`` (this run's): its outcome, other fields, added or removed."""
+    before, after = reported_claims(old), reported_claims(new)
+    out = []
+    for k, c in after.items():
+        was = before.get(k)
+        if was is None:
+            out.append((k, "not in the written report"))
+        elif was != c:
+            a, b = was.get("outcome"), c.get("outcome")
+            out.append((k, f"{a} -> {b}" if a != b else "its result changed (outcome still " + str(b) + ")"))
+    out += [(k, "no longer in claims.yaml") for k in before if k not in after]
+    return out

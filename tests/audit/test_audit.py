@@ -69,7 +69,8 @@ def test_fix_prints_a_patch_that_git_applies_and_then_the_audit_passes(repo):
     edit(note, "Implicit factor on the fast mode: 0.167", "Implicit factor on the fast mode: 0.176")
     before = note.read_bytes()
     run = run_cli("audit", "--fix", cwd=repo)
-    assert run.code == 1, run.stderr
+    assert run.code == 0, run.stderr          # the patch fixes every error
+    assert "fix: the patch corrects every error (2)" in run.stderr
     assert note.read_bytes() == before  # never writes the notes
     assert run.stdout.startswith("--- a/notes/chapter12.txt\n+++ b/notes/chapter12.txt\n")
     assert "-Error at time 6: 0.509\n+Error at time 6: 0.409\n" in run.stdout
@@ -173,3 +174,20 @@ def test_fix_keeps_claims_yaml_in_step_with_a_reworded_row(repo):
     (repo / "fix.patch").write_text(run.stdout, encoding="utf-8")
     assert git(repo, "apply", "fix.patch").returncode == 0
     assert "Backward recursion for all the sensitivities" in (repo / "claims.yaml").read_text(encoding="utf-8")
+
+
+def test_fix_exits_1_and_names_on_stderr_the_error_it_cannot_fix(repo):
+    """A wrong number is fixed by the patch; a sign flipped in a formula is not: exit 1, the
+    formula's finding listed under the patch's summary, and the patch still applies."""
+    edit(repo / "notes" / "chapter12.txt", "Error at time 6: 0.409", "Error at time 6: 0.509")
+    edit(repo / "notes" / "week09.txt", "{du}=\\frac{1-a_{\\ast }^2}{1-\\beta (1-a_{\\ast }^2)}",
+         "{du}=\\frac{1-a_{\\ast }^2}{1+\\beta (1-a_{\\ast }^2)}")
+    run = run_cli("audit", "--fix", cwd=repo)
+    assert run.code == 1, run.stderr
+    unfixed = run.stderr.split("fix: the patch corrects 1 error; 1 error it cannot fix:\n")[1].splitlines()
+    assert len(unfixed) == 1 and unfixed[0].startswith("  notes/week09.txt:78:49: NP201 w09.fixed-point-response:")
+    assert "+Error at time 6: 0.409\n" in run.stdout and "week09" not in run.stdout
+    (repo / "fix.patch").write_text(run.stdout, encoding="utf-8")
+    assert git(repo, "apply", "fix.patch").returncode == 0
+    doc = run_cli("audit", "--fix", "--json", cwd=repo).json
+    assert [(f["code"], f["location"]) for f in doc["unfixed"]] == [("NP201", "notes/week09.txt:78:49")]

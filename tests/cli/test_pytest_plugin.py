@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from noteproof.sources.project import load_project
-from tests.helpers import copy_project, edit
+from tests.helpers import copy_project, edit, run_cli
 
 
 def pytest_in(folder, *args):
@@ -51,6 +51,21 @@ def test_a_wrong_number_fails_with_the_claims_message(tmp_path):
     assert "claim w09.contraction failed" in out and "0.000988" in out
 
 
+def test_a_wrong_number_in_the_note_fails_with_the_audits_finding(tmp_path):
+    """Only the note edited (no git, so the audit has no baseline): the item prints the finding
+    `noteproof audit` prints, located, with its code and the expected value."""
+    mutant = copy_project(tmp_path / "mutant")
+    edit(mutant / "notes" / "week09.txt", "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.000988")
+    code, out = pytest_in(mutant, "--noteproof", "-q", "-k", "w09.contraction")
+    assert code == 1 and "1 failed" in out, out
+    audit = run_cli("audit", "notes/week09.txt", cwd=mutant)
+    [finding] = [line for line in audit.stdout.splitlines() if " NP101 w09.contraction: " in line]
+    assert finding.startswith("notes/week09.txt:74:91: NP101 w09.contraction: 0.000988 is wrong: ")
+    assert finding.endswith("(printed to the same precision: 0.000977)")
+    assert finding in out.splitlines(), out
+    assert "help: expected 0.000977" in out and "snippet not found" not in out
+
+
 def test_a_broken_registry_is_a_located_collection_error(tmp_path):
     broken = copy_project(tmp_path / "broken")
     edit(broken / "claims.yaml", "note: week09", "note: week99")
@@ -61,11 +76,15 @@ def test_a_broken_registry_is_a_located_collection_error(tmp_path):
 
 def test_the_plugin_uses_the_report_cache_and_keeps_v(project):
     """A claim's result is stored in (and read back from) .noteproof-cache/, as `noteproof report`
-    does; -v lists the items (the project's addopts do not cancel it)."""
+    does; -v lists the items (the project's addopts, copied in, do not cancel it)."""
     import shutil
+
+    from tests.helpers import ROOT
+    shutil.copy2(ROOT / "pyproject.toml", project / "pyproject.toml")
     shutil.rmtree(project / ".noteproof-cache", ignore_errors=True)
     code, out = pytest_in(project, "--noteproof", "-v", "-k", "w09.four-indices")
-    assert code == 0 and "claims.yaml::w09.four-indices PASSED" in out, out
+    # under the addopts' xdist a verbose line reads "[gw0] [100%] PASSED claims.yaml::w09.four-indices"
+    assert code == 0 and "PASSED claims.yaml::w09.four-indices" in out, out
     stored = list((project / ".noteproof-cache").rglob("*.json"))
     assert stored, "no cache entry written"
     code, out = pytest_in(project, "--noteproof", "-v", "-k", "w09.four-indices")

@@ -24,7 +24,7 @@ ALLOWED = {
     "run": {"base", "sources", "formula", "run"},
     "audit": {"base", "sources", "formula", "run", "audit"},
     "report": {"base", "sources", "formula", "run", "report"},
-    "door": {"base", "sources", "formula", "run", "report", "door"},
+    "door": {"base", "sources", "formula", "run", "audit", "report", "door"},
     "cli": {"base", "sources", "formula", "run", "audit", "report", "cli"},
     "entry": {"cli"},
 }
