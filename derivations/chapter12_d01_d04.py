@@ -163,16 +163,26 @@ def fixed_point(witness_theta="1.2", witness_x="1") -> Derived:
 
 @derivation("c12.d02.convergence")
 def convergence() -> Derived:
-    """theta^k (z0 - z*) -> 0 exactly when |theta| < 1 (sampled inside and on/outside the circle)."""
+    """theta^k (z0 - z*) -> 0 exactly when |theta| < 1, for every real theta.
+
+    |theta^k| = |theta|^k. Inside the unit interval write |theta| = 1/(1 + s), s > 0 (or
+    |theta| = 0); outside, |theta| = 1 + s with s > 0, and on it |theta| = 1: the three limits
+    are taken with s symbolic, so every theta is covered. Seven sampled theta are a cross-check.
+    """
+    s = sp.Symbol("s", positive=True)
+    inside_ok = sp.limit((1 / (1 + s)) ** k, k, sp.oo) == 0 and sp.limit(sp.Integer(0) ** (k + 1), k, sp.oo) == 0
+    outside_ok = sp.limit((1 + s) ** k, k, sp.oo) == sp.oo and sp.limit(sp.Integer(1) ** k, k, sp.oo) == 1
     inside = [sp.Rational(1, 2), -sp.Rational(1, 2), sp.Rational(99, 100)]
     outside = [sp.Integer(1), sp.Integer(-1), sp.Rational(6, 5), -sp.Rational(6, 5)]
+    detail = ("the start z0 = 0 differs from z* whenever x != 0; at x = 0 it is z* "
+              "(c12.d02.settles-from-fixed-point, c12.d02.converges-from-fixed-point)")
     return Derived(evidence=(
-        _ev(INEQUALITY, "|theta^k| = |theta|^k -> 0 for |theta| < 1 (theta = 1/2, -1/2, 99/100) and not "
-            "for |theta| >= 1 (theta = 1, -1, 6/5, -6/5)",
+        _ev(INEQUALITY, "|theta^k| = |theta|^k -> 0 for every |theta| < 1 (|theta| = 1/(1 + s), s > 0, "
+            "or 0) and not for |theta| >= 1 (|theta|^k = 1 on the circle, -> oo for |theta| = 1 + s)",
+            inside_ok and outside_ok, detail=detail),
+        _ev(INEQUALITY, "sampled: |theta|^k -> 0 at theta = 1/2, -1/2, 99/100 and not at theta = 1, -1, 6/5, -6/5",
             all(sp.limit(abs(r)**k, k, sp.oo) == 0 for r in inside)
-            and all(sp.limit(abs(r)**k, k, sp.oo) != 0 for r in outside),
-            detail="the start z0 = 0 differs from z* whenever x != 0; at x = 0 it is z* "
-                   "(c12.d02.settles-from-fixed-point, c12.d02.converges-from-fixed-point)"),))
+            and all(sp.limit(abs(r)**k, k, sp.oo) != 0 for r in outside), reach=Reach.SAMPLES),))
 
 
 @derivation("c12.d02.theta-one")
@@ -296,7 +306,7 @@ def general_formula() -> Derived:
     return Derived(
         evidence=(
             _ev(IDENTITY, "for f(z) = theta A z + b (2x2), (I - J_f)^{-1} df/dtheta = dz*/dtheta",
-                (direct - implicit).applyfunc(sp.simplify) == sp.zeros(2, 1)),
+                (direct - implicit).applyfunc(sp.simplify) == sp.zeros(2, 1), reach=Reach.INSTANCES),
             _ev(WITNESS, "A = diag(1, 1/2), theta = 6/5: I - J_f is invertible, so the formula holds, "
                 "yet J_f has an eigenvalue 6/5 > 1 and the iteration diverges: convergence is separate",
                 (I - th * A1).det() != 0 and max(abs(e) for e in (th * A1).eigenvals()) > 1),
@@ -313,6 +323,58 @@ def _linear_parts(expr, unknowns):
     return coeffs, rest
 
 
+def _operators(expr):
+    """A matrix expression of symbolic size over noncommuting symbols (the identity is I), the
+    reader's reading of a formula whose names are listed under ``operators:`` in claims.yaml."""
+    if isinstance(expr, sp.MatrixSymbol):
+        return sp.Symbol(expr.name, commutative=False)
+    if isinstance(expr, sp.Identity):
+        return sp.Symbol("I", commutative=False)
+    if isinstance(expr, sp.Inverse):
+        return _operators(expr.arg) ** -1
+    if isinstance(expr, (sp.MatMul, sp.MatAdd)):
+        return (sp.Mul if isinstance(expr, sp.MatMul) else sp.Add)(*(_operators(a) for a in expr.args))
+    if isinstance(expr, sp.MatrixExpr):
+        raise ValueError(f"no operator reading of {expr}")
+    return expr
+
+
+def _implicit_function_general() -> tuple:
+    """dz*/dtheta = (I - J_f)^{-1} f_theta for z* = f(z*, theta) in n dimensions, n symbolic.
+
+    J_f and f_theta are defined by the first-order expansion f(z* + dz, theta + dtheta) =
+    f(z*, theta) + J_f dz + f_theta dtheta + o; the moved fixed point z* + dz = f(z* + dz,
+    theta + dtheta) then reads dz = J_f dz + f_theta dtheta, i.e. (I - J_f) dz = f_theta dtheta.
+    Where I - J_f is invertible, X = (I - J_f)^{-1} f_theta solves it (dz = X dtheta), and any
+    solution equals X dtheta (multiply by the inverse on the left). Returns (X, holds, steps)."""
+    n = sp.Symbol("n", integer=True, positive=True)
+    dth = sp.Symbol("dtheta", positive=True)
+    J, F = sp.MatrixSymbol("J_f", n, n), sp.MatrixSymbol("f_theta", n, 1)
+    dz, zs = sp.MatrixSymbol("dz", n, 1), sp.MatrixSymbol("z_star", n, 1)
+    I = sp.Identity(n)
+    moved = (zs + dz) - (zs + J * dz + F * dth)                     # = 0 at the moved fixed point
+    linear = (I - J) * dz - F * dth
+    same_equation = sp.expand((moved - linear).doit()) == sp.ZeroMatrix(n, 1)
+    X = (I - J).I * F
+    solves = ((I - J) * X * dth - F * dth).doit() == sp.ZeroMatrix(n, 1)
+    only = sp.MatMul((I - J).I, I - J, dz).doit() == dz          # (I - J)^{-1}(I - J) dz = dz
+    steps = (Step("n x n: the moved fixed point, to first order", moved),
+             Step("n x n: (I - J_f) dz = f_theta dtheta", linear),
+             Step("n x n: dz*/dtheta", X))
+    return X, bool(same_equation and solves and only), steps
+
+
+def _singular_witness() -> tuple:
+    """J_f = diag(1, 1/2), f_theta = (1, 0): I - J_f is singular and (I - J_f) u = f_theta has
+    no solution (its first row reads 0 = 1): without the inverse the formula has no value.
+    Returns (J, f_theta, holds)."""
+    J = sp.Matrix([[1, 0], [0, sp.Rational(1, 2)]])
+    F = sp.Matrix([1, 0])
+    u = sp.symbols("u1 u2")
+    none = sp.linsolve(((sp.eye(2) - J), F), *u) == sp.S.EmptySet
+    return J, F, bool((sp.eye(2) - J).det() == 0 and none)
+
+
 @derivation("c12.d03.implicit-function")
 def implicit_function() -> Derived:
     """dz*/dtheta = (I - J_f)^{-1} df/dtheta with J_f = df/dz at z*, from z* = f(z*, theta).
@@ -320,13 +382,13 @@ def implicit_function() -> Derived:
     C12-D03, "The equations and symbols": the display
     ``\\frac{\\partial z^*}{\\partial\\theta}=(I-J_f)^{-1}\\frac{\\partial f}{\\partial\\theta},
     \\qquad J_f=\\left.\\frac{\\partial f}{\\partial z}\\right|_{z^*}``.
-    Differentiating the fixed-point equation z*(theta) = f(z*(theta), theta) in theta (chain
-    rule, SymPy) gives dz* = J_f dz* + f_theta, where J_f, the coefficient of dz*/dtheta, is
-    df/dz at z = z*; solved, dz*/dtheta = f_theta / (1 - J_f). Written with the identity I as
-    the note does (I dz* = J_f dz* + f_theta, every symbol a commutative scalar, as the reader
-    reads them) the solution is f_theta/(I - J_f), the scalar template of (I - J_f)^{-1} f_theta.
-    With explicit 2x2 functions f_1, f_2 of (z_1, z_2, theta), (I - J)^{-1} f_theta is checked to
-    be the solution of the differentiated system.
+    For n x n of symbolic size (MatrixSymbol, _implicit_function_general) the first-order fixed-point
+    equation (I - J_f) dz = f_theta dtheta is solved by (I - J_f)^{-1} f_theta where the inverse
+    exists, and that is the form the display's first part is compared with, operand order kept
+    (claims.yaml ``operators:``); a singular I - J_f leaves it without a solution. In one
+    dimension the chain rule (SymPy) gives dz* = J_f dz* + f_theta, solved f_theta/(1 - J_f); with
+    explicit 2x2 functions f_1, f_2 of (z_1, z_2, theta), (I - J)^{-1} f_theta is checked to be
+    the solution of the differentiated system (an instance).
     """
     th = sp.Symbol("theta", real=True)
     zr, zs_sym = sp.Symbol("z", real=True), sp.Symbol("z_star", real=True)
@@ -341,12 +403,10 @@ def implicit_function() -> Derived:
     I_, J, F, u = sp.symbols("I J_f F u", real=True)
     template = sp.solve(sp.Eq(I_ * u, J * u + F), u)
     template = template[0] if len(template) == 1 else sp.nan
-    # the note's notation: J_f for df/dz at z*, d f/d theta for df/dtheta (f read as f(theta)),
-    # and df/dz at z* written \left.\frac{\partial f}{\partial z}\right|_{z^*}
+    # the note's notation: J_f for df/dz at z*, written \left.\frac{\partial f}{\partial z}\right|_{z^*}
     var = jac.variables[0] if isinstance(jac, sp.Derivative) and len(jac.variables) == 1 else None
     at_star = var == zs(th) and jac.expr == f(zs(th), th)
     printed_jac = sp.Subs(sp.Derivative(f(zr), zr), zr, zs_sym) if at_star else sp.nan
-    printed_slope = template.subs({F: sp.Derivative(f(th), th)})
     # explicit 2x2 system z_i = f_i(z_1, z_2, theta)
     z1, z2 = sp.Function("z_1")(th), sp.Function("z_2")(th)
     fs = [sp.Function(f"f_{i}")(z1, z2, th) for i in (1, 2)]
@@ -365,23 +425,41 @@ def implicit_function() -> Derived:
     solves2 = len(sol2) == 1 and all(_zero(sol2[0][plain[d]] - via_inverse[i]) for i, d in enumerate(dzs))
     jac_entries = all(isinstance(Jm[i, j], sp.Derivative) and Jm[i, j].expr == fs[i]
                       and Jm[i, j].variables == ((z1, z2)[j],) for i in (0, 1) for j in (0, 1))
+    general_slope, general_ok, general_steps = _implicit_function_general()
+    sing_J, sing_F, singular_ok = _singular_witness()
     return Derived(
-        forms={"slope": Relation(("=",), (dz, printed_slope)),
-               "jacobian": Relation(("=",), (J, printed_jac)),
+        forms={"slope": Relation(("=",), (sp.Symbol("z_theta", commutative=False), _operators(general_slope))),
+               "jacobian": Relation(("=",), (sp.Symbol("J_f", commutative=False), printed_jac)),
                "scalar_slope": scalar, "template": template},
         evidence=(
-            _ev(IDENTITY, "differentiating z* = f(z*, theta) gives dz*/dtheta = f_theta/(1 - J_f), "
-                "J_f = df/dz at z*: the template f_theta/(I - J_f) at I = 1",
+            _ev(IDENTITY, "n x n of symbolic size (MatrixSymbol, operand order kept): the first-order "
+                "fixed-point equation dz = J_f dz + f_theta dtheta is (I - J_f) dz = f_theta dtheta; where "
+                "I - J_f is invertible, dz/dtheta = (I - J_f)^{-1} f_theta solves it, and every solution is it",
+                general_ok, reach=Reach.GENERAL),
+            _ev(WITNESS, f"I - J_f singular: J_f = {sing_J.tolist()}, f_theta = {tuple(sing_F)}: "
+                "(I - J_f) u = f_theta has no solution, so the formula needs the inverse",
+                singular_ok),
+            _ev(IDENTITY, "scalar: differentiating z* = f(z*, theta) gives dz*/dtheta = f_theta/(1 - J_f), "
+                "J_f = df/dz at z*",
                 _zero(scalar - template.subs({I_: 1, J: jac, F: f_th})) and at_star),
             _ev(IDENTITY, "2x2: (I - J)^{-1} f_theta solves the differentiated system, J_ij = df_i/dz_j",
-                solves2 and jac_entries),
+                solves2 and jac_entries, reach=Reach.INSTANCES),
             _ev(WITNESS, "2x2: (I + J)^{-1} f_theta does not solve it (the sign matters)",
                 len(sol2) == 1 and not _zero(sol2[0][plain[dzs[0]]] - via_plus[0])),
         ),
-        steps=(Step("differentiated fixed-point equation", differentiated),
+        steps=(*general_steps, Step("differentiated fixed-point equation (scalar)", differentiated),
                Step("solved for dz*/dtheta", scalar),
                Step("operator form I u = J_f u + F solved", template),
                Step("2x2: J", Jm), Step("2x2: (I - J)^{-1} f_theta", via_inverse.xreplace(back))))
+
+
+def _sign_follows_x(slope) -> bool:
+    """sign(x/(1-theta)^2) = sign(x) for real x and real theta != 1 (w = 1 - theta, nonzero):
+    the divisor w^2 is positive, so the slope is x times a positive number; at x = 0 it is 0."""
+    xr, w = sp.Symbol("x", real=True), sp.Symbol("w", real=True, nonzero=True)
+    s_w = slope.subs({x: xr, theta: 1 - w})
+    divisor = sp.simplify(xr / s_w)
+    return bool(divisor.is_positive) and sp.sign(s_w) == sp.sign(xr) and sp.simplify(slope.subs(x, 0)) == 0
 
 
 @derivation("c12.d03.sensitivity")
@@ -399,12 +477,15 @@ def sensitivity(theta_max="0.95", dtheta="0.01") -> Derived:
         forms={"ratio": ratio, "gap": gap},
         evidence=(
             _ev(IDENTITY, "the slope x/(1-theta)^2 tends to +oo (x > 0) or -oo (x < 0) as theta -> 1",
-                sp.limit(s.subs(x, 1), theta, 1) == sp.oo and sp.limit(s.subs(x, -1), theta, 1) == -sp.oo),
+                sp.limit(s.subs(x, sp.Symbol("x", positive=True)), theta, 1) == sp.oo
+                and sp.limit(s.subs(x, sp.Symbol("x", negative=True)), theta, 1) == -sp.oo),
             _ev(INEQUALITY, "actual change / slope estimate = (1-theta)/(1-theta-dtheta) > 1 "
                 "for dtheta > 0 with theta + dtheta < 1: the estimate understates the size",
                 sp.simplify(ratio_u - 1 - d / u) == 0, str(ratio)),
-            _ev(INEQUALITY, "(1 - theta)^2 > 0, so the slope has the sign of x, and is 0 at x = 0",
-                s.subs(x, 0) == 0 and sp.sign(s.subs({x: -2, theta: sp.Rational(1, 2)})) == -1),
+            _ev(INEQUALITY, "for every real x and every theta != 1: (1 - theta)^2 > 0, so the slope "
+                "x/(1-theta)^2 has the sign of x, and it is 0 at x = 0 for every theta",
+                _sign_follows_x(s), detail="the x slider's range is not printed; the page's own cases "
+                "are x = 0 (this sentence) and x = -2 (the check question, slope -8)"),
             _ev(INEQUALITY, f"theta + dtheta <= {top} < 1 over the slider range", top < 1),
             _ev(EvidenceKind.ORDER, "the gap actual - estimate is second order in dtheta",
                 _zero(sp.limit(gap / d**2, d, 0) - x / (1 - theta) ** 3), supports=Status.APPROXIMATION),

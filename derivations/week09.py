@@ -494,22 +494,31 @@ def fixed_point_slope() -> Derived:
 
 @derivation("w09.fixed-point-response")
 def fixed_point_response(beta: str = "1/2") -> Derived:
-    """At u = 0, beta < 1: a* = 0 is the stable fixed point and d a*/du = 1/(1-beta)."""
+    """At u = 0, beta < 1: a* = 0 is the stable fixed point and d a*/du = 1/(1-beta).
+
+    For every beta: tanh(beta 0) = 0, so a* = 0 is fixed; the map's slope there is beta, so
+    it is stable exactly when beta < 1 (the claim's condition); the fixed-point slope at
+    a* = 0 is 1/(1 - beta). The page's beta is checked against that condition apart.
+    """
     _, slope = _slope()
     fixed = _fixed_point()
     bt = exact(beta)
     start = sp.Integer(0)  # a contraction (beta < 1) has one fixed point; the map fixes 0
-    is_fixed = _zero((fixed.lhs - fixed.rhs).subs({u: 0, BETA: bt}).subs(a_star, start))
+    is_fixed = _zero((fixed.lhs - fixed.rhs).subs({u: 0}).subs(a_star, start))
     roots = start if is_fixed else sp.nan
-    stable = abs(sp.diff(sp.tanh(BETA * a), a).subs({a: 0, BETA: bt})) < 1
+    map_slope = sp.diff(sp.tanh(BETA * a), a).subs(a, 0)
+    stable_general = _zero(map_slope - BETA)               # |slope| = beta < 1 exactly when beta < 1
     response = sp.simplify(slope.subs(a_star, 0))
     return Derived(
         forms={"response": response, "zero_branch": _eq(fixed.lhs, roots)},
-        evidence=(Evidence(Kind.IDENTITY, f"a* = 0 solves a = tanh(beta a) at u = 0, with slope "
-                           f"of the map beta = {beta} < 1 there (stable); the fixed-point slope "
-                           "at a* = 0 is 1/(1-beta)", bool(is_fixed and stable)
-                           and _zero(response * (1 - BETA) - 1)),),
-        steps=(Step("fixed-point slope", slope), Step("at a* = 0", response)))
+        evidence=(Evidence(Kind.IDENTITY, "for every beta > 0, a* = 0 solves a = tanh(beta a) at u = 0, the "
+                           "map's slope there is beta (stable exactly when beta < 1), and the fixed-point "
+                           "slope at a* = 0 is 1/(1-beta)", bool(is_fixed and stable_general)
+                           and _zero(response * (1 - BETA) - 1), reach=Reach.GENERAL),
+                  Evidence(Kind.IDENTITY, f"at the page's beta = {beta}: the slope beta < 1, so a* = 0 is "
+                           "the stable branch", bool(abs(map_slope.subs(BETA, bt)) < 1), reach=Reach.SETTING)),
+        steps=(Step("fixed-point slope", slope), Step("map slope at a* = 0", map_slope),
+               Step("at a* = 0", response)))
 
 
 # ---- 3. the energy -----------------------------------------------------------

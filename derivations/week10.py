@@ -297,20 +297,41 @@ def continuous_adjoint(h0="1", S="2", depths="10 20 40 80 160") -> Derived:
 
 # ---- §2 SGD and its diffusion approximation ----------------------------------------
 
-def _batch_noise_covariance():
-    """Cov of the mean of B independent gradients, each of covariance C (cross terms vanish)."""
-    i, B = sp.symbols("i B", integer=True, positive=True)
-    C = sp.Symbol("C", positive=True)
-    diagonal = sp.Sum(C, (i, 1, B)).doit()        # Cov(g_i, g_i) = C
-    cross = B * (B - 1) * 0                        # Cov(g_i, g_j) = 0 for i != j (independence)
-    return sp.simplify((diagonal + cross) / B ** 2)
+def _matrix_coefficient(expr, of) -> sp.Expr:
+    """The scalar k with expr = k * of, for a sum of scalar multiples of the matrix ``of``
+    (nan when a term is not a multiple of ``of``; 0 for a zero matrix)."""
+    expr = expr.doit()
+    if isinstance(expr, sp.ZeroMatrix):
+        return sp.Integer(0)
+    total = sp.Integer(0)
+    for term in (expr.args if isinstance(expr, sp.MatAdd) else (expr,)):
+        coeff, rest = term.as_coeff_mmul() if isinstance(term, sp.MatMul) else (sp.Integer(1), term)
+        rest = rest.doit() if isinstance(rest, sp.MatMul) else rest
+        if rest != of:
+            return sp.nan
+        total += coeff
+    return sp.simplify(total)
 
 
-def _batch_noise_mean():
-    """E zeta = E[mean of B sampled gradients] - grad L, each sample unbiased."""
-    i, B = sp.symbols("i B", integer=True, positive=True)
-    gradL = sp.Symbol("gradL", positive=True)
-    return sp.simplify(sp.Sum(gradL, (i, 1, B)).doit() / B - gradL)
+def _batch_noise(n, B, C):
+    """E zeta and Cov(zeta) for zeta = g_hat_B - grad L, g_hat_B the mean of B gradients drawn
+    independently with replacement (§2, "For independent sampling with replacement ... let the
+    covariance of one example's gradient be C"), n x n of symbolic size.
+
+    Each draw is unbiased, so E g_hat_B = (1/B) sum_i grad L = grad L; independent draws have
+    no cross covariance, so Cov(g_hat_B) = (1/B^2) sum_i Cov(g_i) = (1/B^2) sum_i C."""
+    i = sp.Symbol("i", integer=True, positive=True)
+    gradL = sp.MatrixSymbol("gradL", n, 1)
+    mean = (sp.Sum(1, (i, 1, B)).doit() / B) * gradL - gradL
+    cov = (sp.Sum(1, (i, 1, B)).doit() / B ** 2) * C            # cross terms Cov(g_i, g_j) = 0
+    return gradL, sp.simplify(mean), cov
+
+
+def _as_operator_form(expr):
+    """A matrix expression of symbolic size in the reader's operator reading (0 for a zero matrix)."""
+    if isinstance(expr, sp.ZeroMatrix):
+        return sp.Integer(0)
+    return as_operators(expr)
 
 
 def _stationary_ratio(x, c_over_b="1"):
@@ -334,31 +355,47 @@ def _stationary_ratio(x, c_over_b="1"):
 def frozen_moment_matching(eta_h="0.08 0.04 0.02 0.01") -> Derived:
     """One SGD step and the frozen-coefficient diffusion over ds = eta have equal mean and covariance.
 
-    The time increment ds = eta (§2, "uses the time increment $ds=\\eta$") is derived, not
-    assumed: the diffusion's drift is the gradient flow d theta/ds = -grad L, and the
-    increment over which that drift moves theta by one SGD step's mean -eta grad L is
-    solved for (ds = eta).  The noise amplitude is then solved from one step's covariance
-    eta^2 C/B over that increment, giving the SDE's sqrt(eta/B) C^{1/2}.
+    §2: ``\\hat g_B = \\nabla L + zeta, E zeta = 0, Cov(zeta) = C/B, theta_{n+1} = theta_n - eta g_B``,
+    "Its exact one-step conditional mean and covariance are -eta grad L and eta^2 C/B", and
+    ``d theta = -grad L ds + sqrt(eta/B) C^{1/2} dW_s`` over "the time increment ds = eta".
+    Everything is n x n (n x 1) of symbolic size, operand order kept (MatrixSymbol): the
+    noise moments from sampling with replacement; the step's moments by linearity
+    (Cov(M zeta) = M Cov(zeta) M^T, M = -eta I); the diffusion increment -grad L ds + G dW with
+    Cov(dW) = ds I has mean -grad L ds and covariance ds G G^T. The time increment ds is solved
+    from equal means (ds = eta), the amplitude s of G = s C^{1/2} from equal covariances
+    (s = sqrt(eta/B)); the displays' left sides are the operators E and Cov applied to zeta.
     """
-    eta, B, ds, dW, gradL = sp.symbols("eta B ds dW gradL", positive=True)
-    zeta = sp.Symbol("zeta", real=True)
-    increment = -eta * (gradL + zeta)                  # scalar reading of theta_{n+1} - theta_n
-    mean1 = increment.subs(zeta, _batch_noise_mean())
-    cov1 = sp.diff(increment, zeta) ** 2 * _batch_noise_covariance()
-    drift = -gradL                                     # gradient flow, unit mobility
-    matched = sp.solve(sp.Eq(drift * ds, mean1), ds)   # the drift over ds is one step's mean
+    eta, B, ds, s = sp.symbols("eta B ds s", positive=True)
+    n = sp.Symbol("n", integer=True, positive=True)
+    C, root = sp.MatrixSymbol("C", n, n), sp.MatrixSymbol("C_half", n, n)   # root root^T = C
+    dW = sp.MatrixSymbol("dW", n, 1)
+    gradL, noise_mean, noise_cov = _batch_noise(n, B, C)
+    M = -eta * sp.Identity(n)                          # theta_{n+1} - theta_n = -eta grad L + M zeta
+    step_mean = (-eta * gradL + M * noise_mean).doit()
+    step_cov = (M * noise_cov * M.T).doit()
+    increment = -gradL * ds + s * root * dW            # the diffusion over ds, frozen coefficients
+    diff_mean = -gradL * ds                            # E dW = 0
+    diff_cov = ((s * root) * (ds * sp.Identity(n)) * (s * root).T).doit()
+    matched = sp.solve(_matrix_coefficient(diff_mean - step_mean, gradL), ds)
     time_step = _eq(ds, matched[0] if len(matched) == 1 else sp.nan)
-    sig2 = sp.solve(sp.Symbol("s2") * time_step.rhs - cov1, sp.Symbol("s2"))[0]
-    sde = drift * ds + sp.sqrt(sig2) * dW
+    gap = (diff_cov.subs(ds, time_step.rhs) - step_cov).subs(root * root.T, C)
+    amplitude = sp.solve(_matrix_coefficient(gap, C), s)
+    amp = amplitude[0] if len(amplitude) == 1 else sp.nan
+    sde = increment.subs(s, amp)
+    general_ok = (noise_mean == sp.ZeroMatrix(n, 1) and _zero(_matrix_coefficient(noise_cov, C) - 1 / B)
+                  and _zero(_matrix_coefficient(step_mean, gradL) + eta)
+                  and _zero(_matrix_coefficient(step_cov, C) - eta ** 2 / B) and time_step.rhs == eta
+                  and _zero(amp - sp.sqrt(eta / B)))
+    # a 2 x 2 cross-check entry by entry: C = S S^T with a lower-triangular S
     g = sp.Matrix(sp.symbols("g1 g2", real=True))
     c11, c21, c22 = sp.symbols("s11 s21 s22", real=True)
-    root = sp.Matrix([[c11, 0], [c21, c22]])                       # any C^{1/2} with root root^T = C
-    C = root * root.T
-    step_mean, step_cov = -eta * g, (-eta * sp.eye(2)) * (C / B) * (-eta * sp.eye(2)).T
-    sigma = sp.sqrt(eta / B) * root
-    diff_mean, diff_cov = -g * time_step.rhs, sigma * sigma.T * time_step.rhs
-    exact_ok = _zero_matrix(step_mean - diff_mean) and _zero_matrix(step_cov - diff_cov) \
-        and _zero_matrix(diff_cov - eta ** 2 * C / B)
+    S = sp.Matrix([[c11, 0], [c21, c22]])
+    C2 = S * S.T
+    cov2 = (-eta * sp.eye(2)) * (C2 / B) * (-eta * sp.eye(2)).T
+    sigma2 = sp.sqrt(eta / B) * S
+    small_ok = _zero_matrix(-eta * g - (-g * eta)) and _zero_matrix(cov2 - sigma2 * sigma2.T * eta) \
+        and _zero_matrix(cov2 - eta ** 2 * C2 / B)
+    E_op, zeta_op = sp.Symbol("E", commutative=False), sp.Symbol("zeta", commutative=False)
     with mpmath.workdps(40):
         xs = [mpmath.mpf(v) for v in eta_h.split()]
         excess = [(_stationary_ratio(x) - 1) / (x / 2) for x in xs]
@@ -370,21 +407,138 @@ def frozen_moment_matching(eta_h="0.08 0.04 0.02 0.01") -> Derived:
                            for x, e in zip(xs, excess))
         ord_text = ", ".join(mpmath.nstr(p, 4) for p in orders)
     return Derived(
-        forms={"step_mean": mean1, "step_cov": cov1, "noise_mean": _batch_noise_mean(),
-               "noise_cov": _batch_noise_covariance(), "sde": sde, "time_step": time_step},
+        forms={"step_mean": _as_operator_form(step_mean), "step_cov": _as_operator_form(step_cov),
+               "noise_mean": Relation(("=",), (E_op * zeta_op, _as_operator_form(noise_mean))),
+               "noise_cov": Relation(("=",), (sp.Function("Cov")(zeta_op), _as_operator_form(noise_cov))),
+               "sde": Relation(("=",), (sp.Symbol("dtheta", commutative=False), _as_operator_form(sde))),
+               "time_step": time_step},
         evidence=(
-            Evidence(K.IDENTITY, "Frozen coefficients: one SGD step and the diffusion over ds = eta both "
-                     "have mean -eta grad L and covariance eta^2 C/B (2x2 symbolic C = S S^T)",
-                     exact_ok, supports=Status.EXACT),
+            Evidence(K.IDENTITY, "Frozen coefficients, n x n of symbolic size (MatrixSymbol, operand order "
+                     "kept): with-replacement sampling gives E zeta = 0 and Cov(zeta) = C/B; one SGD step has "
+                     "mean -eta grad L and covariance (-eta I)(C/B)(-eta I)^T = eta^2 C/B; the increment "
+                     "-grad L ds + G dW has mean -grad L ds and covariance ds G G^T, so equal means give "
+                     "ds = eta and equal covariances G = sqrt(eta/B) C^{1/2}",
+                     general_ok, supports=Status.EXACT, reach=Reach.GENERAL),
+            Evidence(K.IDENTITY, "2x2 cross-check entry by entry (C = S S^T, S lower triangular): both "
+                     "covariances are eta^2 C/B", small_ok, supports=Status.EXACT, reach=Reach.INSTANCES),
             Evidence(K.NUMERIC, "Stationary variances of SGD and of its diffusion, measured by iterating "
                      "their one-step variance maps, differ by a factor 1 + eta h/2 + O((eta h)^2)",
                      numeric_ok, supports=Status.APPROXIMATION, detail=detail),
             Evidence(K.ORDER, "The stationary-variance discrepancy ratio - 1 is first order in eta h",
                      order_ok, supports=Status.APPROXIMATION, detail=f"orders {ord_text}")),
-        steps=(Step("SGD step covariance (2x2)", step_cov),
-               Step("Diffusion increment covariance over ds = eta", diff_cov),
+        steps=(Step("E zeta, n x n", noise_mean), Step("Cov(zeta), with replacement", noise_cov),
+               Step("SGD step mean", step_mean), Step("SGD step covariance", step_cov),
+               Step("Diffusion increment covariance over ds", diff_cov),
                Step("Time increment: drift -grad L over ds equals the step mean", time_step),
-               Step("Drift and noise amplitude from matching (scalar reading)", sde)))
+               Step("Covariance gap at ds = eta, R R^T = C", gap),
+               Step("The diffusion increment with the matched amplitude", sde)))
+
+
+# ---- §2 fine print: sampling without replacement ------------------------------------
+
+def _without_replacement():
+    """Cov of one batch mean and of two successive batch means, drawn without replacement.
+
+    A population of N gradients g_i with mean grad L and covariance C = (1/N) sum_i h_i h_i^T,
+    h_i = g_i - grad L (the covariance of one uniformly drawn example's gradient, §2); a batch
+    S of B distinct examples, uniform; g_S = (1/B) sum_i 1[i in S] g_i. The inclusion
+    probabilities are counted from binomials (P(i in S) = C(N-1, B-1)/C(N, B), P(i, j in S) =
+    C(N-2, B-2)/C(N, B)); since sum_i h_i = 0, sum_{i != j} h_i h_j^T = -sum_i h_i h_i^T = -N C.
+    So Cov(g_S) = (1/B^2)(Var(1_i) N C - Cov(1_i, 1_j) N C). The next batch of the same epoch is
+    drawn from the N - B examples left: P(i in S1, j in S2) = C(N-2, B-1)/C(N, B) * C(N-B-1, B-1)/C(N-B, B)
+    for i != j and 0 for i = j. Returns (factor, cross, steps) with Cov(g_S) = factor C/B and
+    Cov(g_S1, g_S2) = cross C, N, B symbolic.
+    """
+    N, B = sp.symbols("N B", integer=True, positive=True)
+    incl = sp.combsimp(sp.binomial(N - 1, B - 1) / sp.binomial(N, B))
+    both = sp.combsimp(sp.binomial(N - 2, B - 2) / sp.binomial(N, B))
+    var_i, cov_ij = sp.factor(incl - incl ** 2), sp.factor(both - incl ** 2)
+    diag, off = N, -N                                  # sum h_i h_i^T = N C, sum_{i != j} h_i h_j^T = -N C
+    factor = sp.factor(sp.simplify((var_i * diag + cov_ij * off) / B ** 2 * B))
+    i_first_j_not = sp.combsimp(sp.binomial(N - 2, B - 1) / sp.binomial(N, B))
+    j_next = sp.combsimp(sp.binomial(N - B - 1, B - 1) / sp.binomial(N - B, B))
+    joint = sp.factor(i_first_j_not * j_next)
+    cross = sp.factor(sp.simplify(((0 - incl ** 2) * diag + (joint - incl ** 2) * off) / B ** 2))
+    steps = (Step("P(i in S)", incl), Step("P(i, j in S), i != j", both),
+             Step("Cov(g_S) / (C/B): the finite-population factor", factor),
+             Step("P(i in S1, j in S2), i != j", joint),
+             Step("Cov(g_S1, g_S2) / C, successive batches of one epoch", cross))
+    return N, B, factor, cross, steps
+
+
+def _enumerated(population, batch: int):
+    """Exact Cov(g_S)/(C/B) and Cov(g_S1, g_S2)/C by listing every batch (and every next batch
+    of the epoch) of a concrete population of 2-vectors; with replacement, every B-tuple."""
+    from itertools import combinations, product
+    pts = [sp.Matrix(p) for p in population]
+    N = len(pts)
+    mu = sum(pts, sp.zeros(2, 1)) / N
+    C = sum(((p - mu) * (p - mu).T for p in pts), sp.zeros(2, 2)) / N
+    def mean(idx):
+        return sum((pts[i] for i in idx), sp.zeros(2, 1)) / len(idx)
+    firsts = list(combinations(range(N), batch))
+    cov = sum(((mean(S) - mu) * (mean(S) - mu).T for S in firsts), sp.zeros(2, 2)) / len(firsts)
+    pairs = [(S, T) for S in firsts for T in combinations([i for i in range(N) if i not in S], batch)]
+    cross = sum(((mean(S) - mu) * (mean(T) - mu).T for S, T in pairs), sp.zeros(2, 2)) / len(pairs)
+    tuples = list(product(range(N), repeat=batch))
+    with_repl = sum(((mean(S) - mu) * (mean(S) - mu).T for S in tuples), sp.zeros(2, 2)) / len(tuples)
+    return C, cov, cross, with_repl
+
+
+_POPULATIONS = (([(0, 1), (2, 0), (3, 3), (-1, 2), (1, -4)], 2),
+                ([(1, 0), (0, 2), (-2, 1), (3, -1), (1, 1), (-1, -3)], 3))
+
+
+def _agrees_with_enumeration(factor, cross, N, B) -> bool:
+    """Cov(g_S) = factor C/B and Cov(g_S1, g_S2) = cross C on every listed population."""
+    for population, batch in _POPULATIONS:
+        at = {N: len(population), B: batch}
+        C, cov, cr, _ = _enumerated(population, batch)
+        if not (_zero_matrix(cov - factor.subs(at) * C / batch) and _zero_matrix(cr - cross.subs(at) * C)):
+            return False
+    return True
+
+
+@derivation("w10.without-replacement")
+def without_replacement() -> Derived:
+    """§2 fine print: "Sampling without replacement changes the noise. It introduces a
+    finite-population correction and temporal dependence, neither of which the matched moments
+    describe." The matched moments are Cov(zeta) = C/B for one batch and independent increments
+    (zero covariance between steps); without replacement Cov(g_S) = ((N - B)/(N - 1)) C/B and
+    successive batches of one epoch have covariance -C/(N - 1), for symbolic N and B.
+    """
+    N, B, factor, cross, steps = _without_replacement()
+    unbiased = _zero(steps[0].expr * N / B - 1)        # E g_S = (1/B) sum_i P(i in S) g_i = grad L
+    b = sp.Symbol("b", positive=True)                  # B = 1 + b > 1
+    m = sp.Symbol("m", nonnegative=True)               # N = B + m >= B
+    below = sp.simplify((factor - 1).subs({B: 1 + b, N: 1 + b + m}))
+    fpc_ok = (bool(below.is_negative) and sp.limit(factor, N, sp.oo) == 1
+              and _zero(factor.subs(B, N)) and _zero(factor.subs(B, 1) - 1))
+    n2 = sp.Symbol("n2", positive=True)                # N - 1 > 0
+    cross_ok = bool(cross.subs(N, 1 + n2).is_negative) and sp.limit(cross, N, sp.oo) == 0
+    repl_ok = all(_zero_matrix(_enumerated(p, k)[3] - _enumerated(p, k)[0] / k) for p, k in _POPULATIONS)
+    return Derived(
+        forms={"factor": factor, "cross": cross},
+        evidence=(
+            Evidence(K.IDENTITY, "Without replacement (symbolic population N, batch B): inclusion "
+                     f"probabilities from binomials give Cov(g_S) = ({factor}) C/B, not the matched C/B, "
+                     "and the mean is unchanged", unbiased and not _zero(factor - 1), supports=Status.EXACT,
+                     reach=Reach.GENERAL, detail=f"Cov(g_S)/(C/B) = {factor}"),
+            Evidence(K.INEQUALITY, "The factor is a finite-population correction: below 1 for every "
+                     f"1 < B <= N (factor - 1 = {sp.factor(factor - 1)}), 0 at B = N, and 1 in the limit N -> oo; "
+                     "the matched Cov(zeta) = C/B does not describe it",
+                     fpc_ok, supports=Status.EXACT, reach=Reach.GENERAL,
+                     detail=f"with B = 1 + b, N = B + m: factor - 1 = {below}; at B = 1 the factor is 1, "
+                            "and the dependence between batches remains"),
+            Evidence(K.INEQUALITY, "Temporal dependence: two successive batches of one epoch (2B <= N) have "
+                     f"Cov(g_S1, g_S2) = ({cross}) C, nonzero for every N and vanishing only as N -> oo; "
+                     "the matched moments (independent increments dW) have none",
+                     cross_ok, supports=Status.EXACT, reach=Reach.GENERAL),
+            Evidence(K.IDENTITY, "Cross-check by listing every batch of two concrete populations (N = 5, "
+                     "B = 2 and N = 6, B = 3; 2-vectors): both covariances as derived, and with "
+                     "replacement Cov = C/B exactly", _agrees_with_enumeration(factor, cross, N, B)
+                     and repl_ok, supports=Status.EXACT, reach=Reach.INSTANCES)),
+        steps=steps)
 
 
 # ---- §2 Lyapunov balance and the effective temperature -----------------------------
@@ -606,9 +760,12 @@ def softmax_gradient(vocabulary="3") -> Derived:
     observed = form.subs(sp.Symbol("onehot", real=True), 1).subs(sp.Symbol("p_a", real=True), sp.Symbol("p_B"))
     return Derived(
         forms={"grad": form, "observed": observed},
-        evidence=(Evidence(K.IDENTITY, f"For a {n}-token softmax, d(-log p_y)/d z_a = p_a - 1_(a=y) "
-                           "for every pair (a, y)", ok and _zero(same - other + 1),
-                           detail=f"a != y: {other}; a = y: {same}"),),
+        evidence=(Evidence(K.IDENTITY, "For any vocabulary (the other tokens' exponentials a symbolic sum R): "
+                           "d(-log p_y)/d z_a = p_a for a != y and p_a - 1 for a = y, i.e. p_a - 1_(a=y)",
+                           _zero(other - sp.Symbol("p_a", real=True)) and _zero(same - other + 1),
+                           detail=f"a != y: {other}; a = y: {same}", reach=Reach.GENERAL),
+                  Evidence(K.IDENTITY, f"Cross-check for a {n}-token softmax, every pair (a, y)", ok,
+                           reach=Reach.INSTANCES)),
         steps=(Step("a != y", other), Step("a = y", same), Step("Both with the indicator", form)))
 
 

@@ -211,21 +211,61 @@ IFT = (r"\frac{\partial z^*}{\partial\theta}=(I-J_f)^{-1}\frac{\partial f}{\part
 
 
 def test_d03_implicit_function_display():
+    from dataclasses import replace
+
+    from noteproof.model import Reach
+    from noteproof.run.claim import compare_printed
+    from tests.helpers import real_registry
     assert IFT in note_text("chapter12")
     assert all_evidence_holds("c12.d03.implicit-function")
     d = derived("c12.d03.implicit-function")
-    # the template is solved, not typed: at I = 1 it is the scalar implicit derivative
+    # the scalar template is solved, not typed: at I = 1 it is the scalar implicit derivative
     I_, J_f, F = sp.symbols("I J_f F", real=True)
     assert sp.simplify(d.forms["template"] - F / (I_ - J_f)) == 0
-    assert printed(IFT, "c12.d03.implicit-function", "slope", plain=False, part=0)
-    assert printed(IFT, "c12.d03.implicit-function", "jacobian", plain=False, part=1)
-    # mutants: (I + J_f), a squared inverse, J_f - I, the wrong partial, another name for J_f
+    # n x n of symbolic size is general; the explicit 2 x 2 system is an instance
+    def reach(start):
+        return next(e.reach for e in d.evidence if e.statement.startswith(start))
+
+    assert reach("n x n of symbolic size") is Reach.GENERAL and reach("2x2: (I - J)^{-1}") is Reach.INSTANCES
+    specs = {f.form: f for f in real_registry().claim("c12.d03.needs-invertible").formulas}
+
+    def agrees(text, name):
+        return compare_printed(replace(specs[name], text=text), d.forms[name]).equal is True
+
+    assert agrees(IFT, "slope") and agrees(IFT, "jacobian")
+    # mutants: (I + J_f), a squared inverse, J_f - I, the wrong partial, operands swapped, the left side
     for old, new in [("(I-J_f)^{-1}", "(I+J_f)^{-1}"), ("(I-J_f)^{-1}", "(I-J_f)^{-2}"),
                      ("(I-J_f)^{-1}", "(J_f-I)^{-1}"),
-                     (r"\frac{\partial f}{\partial\theta},", r"\frac{\partial f}{\partial z},")]:
-        assert not printed(IFT.replace(old, new), "c12.d03.implicit-function", "slope", plain=False, part=0)
-    assert not printed(IFT.replace(r"J_f=\left", r"J_g=\left"), "c12.d03.implicit-function", "jacobian",
-                       plain=False, part=1)
+                     (r"\frac{\partial f}{\partial\theta},", r"\frac{\partial f}{\partial z},"),
+                     (r"(I-J_f)^{-1}\frac{\partial f}{\partial\theta}", r"\frac{\partial f}{\partial\theta}(I-J_f)^{-1}"),
+                     (r"\frac{\partial z^*}{\partial\theta}=", r"\frac{\partial z^*}{\partial x}=")]:
+        assert old in IFT
+        assert not agrees(IFT.replace(old, new), "slope"), new
+    assert not agrees(IFT.replace(r"J_f=\left", r"J_g=\left"), "jacobian")
+
+
+def test_d03_general_formula_2x2_is_an_instance_and_singular_witness():
+    from noteproof.model import EvidenceKind, Reach
+    general = derived("c12.d03.general-formula").evidence
+    assert general[0].reach is Reach.INSTANCES and general[1].kind is EvidenceKind.COUNTEREXAMPLE
+    singular = [e for e in derived("c12.d03.implicit-function").evidence if e.statement.startswith("I - J_f singular")]
+    assert len(singular) == 1 and singular[0].holds
+
+
+def test_d03_sign_follows_x_for_every_x_and_theta():
+    fn = real_content().get("c12.d03.sensitivity").fn
+    sign_follows = fn.__globals__["_sign_follows_x"]
+    assert sign_follows(x / (1 - theta) ** 2)
+    assert not sign_follows(x / (1 - theta))          # the sign flips past theta = 1
+    assert not sign_follows(-x / (1 - theta) ** 2)
+    assert not sign_follows(x ** 2 / (1 - theta) ** 2)    # x = -2 would give a positive slope
+    assert not sign_follows(x / (1 - theta) ** 2 + 1)     # not zero at x = 0
+
+
+def test_d02_convergence_is_proved_for_every_theta():
+    from noteproof.model import Reach
+    ev = derived("c12.d02.convergence").evidence
+    assert [e.reach for e in ev] == [Reach.GENERAL, Reach.SAMPLES] and all(e.holds for e in ev)
 
 
 # ---- issue #13: each check tests what the page prints, with its reach ---------------------

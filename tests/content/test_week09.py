@@ -194,7 +194,14 @@ def test_fixed_point_slope_and_response():
 
 
 def test_mutant_response_off_the_stable_branch_fails():
-    assert holds(derive("w09.fixed-point-response", beta="2")) == [False]
+    # the symbolic proof (every beta: slope beta at a* = 0) still holds; the page's beta = 2 is unstable
+    assert holds(derive("w09.fixed-point-response", beta="2")) == [True, False]
+
+
+def test_fixed_point_response_stability_is_proved_for_every_beta():
+    from noteproof.model import Reach
+    reaches = [e.reach for e in derive("w09.fixed-point-response").evidence]
+    assert reaches == [Reach.GENERAL, Reach.SETTING]
 
 
 def test_energy_descent_certificate_and_both_signs():

@@ -126,18 +126,66 @@ def test_continuous_adjoint_is_controlled_first_order():
 
 
 def test_frozen_moment_matching_exact_part_and_approximate_part():
+    from noteproof.model import Reach
     d = derive("w10.frozen-moment-matching")
     assert all_hold(d)
     assert kinds(d, Status.EXACT) == {K.IDENTITY}
     assert kinds(d, Status.APPROXIMATION) == {K.NUMERIC, K.ORDER}
-    gradL = sp.Symbol("gradL")
-    assert same(-eta * gradL, d.forms["step_mean"]) and same(eta ** 2 * C / B, d.forms["step_cov"])
-    assert same(C / B, d.forms["noise_cov"]) and d.forms["noise_mean"] == 0
-    ds, dW = sp.symbols("ds dW")
-    assert same(-gradL * ds + sp.sqrt(eta / B) * sp.sqrt(C) * dW, d.forms["sde"])
+    # the exact part is proved n x n of symbolic size; the 2 x 2 check is an instance
+    assert [e.reach for e in d.evidence if e.supports is Status.EXACT] == [Reach.GENERAL, Reach.INSTANCES]
+    gradL, Cop, zeta, E = (sp.Symbol(n, commutative=False) for n in ("gradL", "C", "zeta", "E"))
+    assert sp.expand(d.forms["step_mean"] + eta * gradL) == 0
+    assert sp.expand(d.forms["step_cov"] - eta ** 2 * Cop / B) == 0
+    ops, (lhs, rhs) = sides(d.forms["noise_mean"])
+    assert ops == ("=",) and lhs == E * zeta and lhs != zeta * E and rhs == 0
+    ops, (lhs, rhs) = sides(d.forms["noise_cov"])
+    assert lhs == sp.Function("Cov")(zeta) and sp.expand(rhs - Cop / B) == 0
+    ds = sp.Symbol("ds", positive=True)
+    root, dW = sp.Symbol("C_half", commutative=False), sp.Symbol("dW", commutative=False)
+    _, (lhs, rhs) = sides(d.forms["sde"])
+    assert sp.expand(rhs - (-gradL * ds + sp.sqrt(eta / B) * root * dW)) == 0
+    assert sp.expand(rhs - (-gradL * ds + sp.sqrt(eta / B) * dW * root)) != 0      # order kept
     assert same_sides(d.forms["time_step"], ("=",), (ds, eta))      # ds = eta, solved for
     assert not same_sides(d.forms["time_step"], ("=",), (ds, eta ** 2))
     assert earned("w10.frozen-moment-matching")
+
+
+def test_matrix_coefficient_reads_a_multiple_of_one_matrix():
+    fn = content().get("w10.frozen-moment-matching").fn
+    coefficient = fn.__globals__["_matrix_coefficient"]
+    n = sp.Symbol("n", integer=True, positive=True)
+    Cm, Dm = sp.MatrixSymbol("C", n, n), sp.MatrixSymbol("D", n, n)
+    assert coefficient(eta * Cm / B + eta * Cm, Cm) == sp.simplify(eta / B + eta)
+    assert coefficient(eta * Cm + Dm, Cm) is sp.nan
+    assert coefficient(sp.ZeroMatrix(n, n), Cm) == 0
+
+
+def test_without_replacement_finite_population_and_dependence():
+    from noteproof.model import Reach
+    d = derive("w10.without-replacement")
+    assert all_hold(d)
+    N, Bb = sp.symbols("N B", integer=True, positive=True)
+    assert sp.simplify(d.forms["factor"] - (N - Bb) / (N - 1)) == 0
+    assert sp.simplify(d.forms["cross"] + 1 / (N - 1)) == 0
+    assert [e.reach for e in d.evidence] == [Reach.GENERAL] * 3 + [Reach.INSTANCES]
+    assert claim("w10.without-replacement").statement in " ".join(note_text("week10").split())
+
+
+_N, _B = sp.symbols("N B", integer=True, positive=True)
+_RIGHT = ((_N - _B) / (_N - 1), -1 / (_N - 1))
+
+
+@pytest.mark.parametrize("factor, cross", [
+    _RIGHT,                                   # the derived pair: agrees
+    (sp.Integer(1), _RIGHT[1]),               # with-replacement C/B: no correction
+    (1 - _B / _N, _RIGHT[1]),                 # the factor for the N - 1 (sample) covariance
+    ((_N - _B) / _N, _RIGHT[1]),
+    (_RIGHT[0], sp.Integer(0)),               # no dependence between batches
+    (_RIGHT[0], -1 / _N),
+])
+def test_wrong_covariance_factor_disagrees_with_listing_every_batch(factor, cross):
+    agrees = content().get("w10.without-replacement").fn.__globals__["_agrees_with_enumeration"]
+    assert agrees(factor, cross, _N, _B) == ((factor, cross) == _RIGHT)
 
 
 def test_lyapunov_balance():
@@ -197,8 +245,10 @@ def test_two_state_path_reversible_with_positive_cost():
 
 
 def test_softmax_gradient_from_week8_probability():
+    from noteproof.model import Reach
     d = derive("w10.softmax-gradient")
     assert all_hold(d)
+    assert [e.reach for e in d.evidence] == [Reach.GENERAL, Reach.INSTANCES]   # symbolic remainder; n = 3
     assert same(sp.Symbol("p_a") - sp.Symbol("onehot"), d.forms["grad"])
     assert earned("w10.softmax-gradient")
 
@@ -349,6 +399,17 @@ FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
     ("w10.shared-parameter", "dLdw", ("2wx(w^{2}x-y)", "2wx(wx-y)")),
     ("w10.frozen-moment-matching", "step_cov", ("{\\eta }^{2}C/B", "\\eta C/B")),
     ("w10.frozen-moment-matching", "sde", ("\\sqrt{\\eta /B}", "\\sqrt{\\eta B}")),
+    ("w10.frozen-moment-matching", "sde", ("{C}^{1/2}d{W}_s", "d{W}_s{C}^{1/2}")),      # operands swapped
+    ("w10.frozen-moment-matching", "sde", ("{C}^{1/2}", "C")),
+    ("w10.frozen-moment-matching", "sde", ("d\\theta =", "dz =")),                    # the left side
+    # E zeta = 0 and Cov(zeta) = C/B: both sides, E an operator applied to zeta
+    ("w10.frozen-moment-matching", "noise_mean", ("\\mathbb{E}\\zeta =0", "\\zeta \\mathbb{E}=0")),
+    ("w10.frozen-moment-matching", "noise_mean", ("\\mathbb{E}\\zeta =0", "\\mathbb{E}C=0")),
+    ("w10.frozen-moment-matching", "noise_mean", ("\\mathbb{E}\\zeta =0", "\\mathbb{E}\\zeta =1")),
+    ("w10.frozen-moment-matching", "noise_cov", ("\\mathrm{Cov}(\\zeta )", "\\mathrm{Var}(\\zeta )")),
+    ("w10.frozen-moment-matching", "noise_cov", ("\\mathrm{Cov}(\\zeta )", "\\mathrm{Cov}(C)")),
+    ("w10.frozen-moment-matching", "noise_cov", ("=C/B,", "=C/{B}^{2},")),
+    ("w10.frozen-moment-matching", "step_mean", ("-\\eta", "\\eta")),
     ("w10.lyapunov-balance", "balance", ("=\\eta C/B", "=2\\eta C/B")),
     ("w10.lyapunov-balance", "balance", ("+\\Sigma A=", "+A\\Sigma =")),
     ("w10.effective-temperature", "Sigma", ("T{A}^{-1}", "2T{A}^{-1}")),
