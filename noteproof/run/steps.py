@@ -141,4 +141,4 @@ def _text(value: Any) -> str:
             return str(value.numerator)
         d = to_decimal(value)
         return f"{value.numerator}/{value.denominator}" if len(str(d.normalize())) > 20 else str(d.normalize())
-    return str(to_decimal(value).normalize())[:22]
+    return format(to_decimal(value), ".12g")

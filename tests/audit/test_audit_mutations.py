@@ -114,14 +114,14 @@ MUTATIONS = [
     Edit("w10-h1-lhs", W10, "$h_1=wx$", "$h_2=wx$", kind="formula"),
     Edit("w10-h2-chain", W10, "$h_2=w{h}_1=w^{2}x$", "$h_3=w{h}_1=w^{2}x$", kind="formula"),
     Edit("c12-arithmetic-operator", C12, "= x0 + h(-a x0) = 1 - 1.5 x 1.2 x 1 = -0.8", "= x0 + h(-a x0) = 1 + 1.5 x 1.2 x 1 = -0.8",
-         kind="formula"),
+         kind="number"),   # NP105: the step, with both sides' values
     # worked calculations, link by link (run/steps.py): an operand, an intermediate, a result
     Edit("c12-step-operand", C12, "z1 = 1.2 x 0 + 1 = 1", "z1 = 1.2 x 0 + 2 = 1"),
     Edit("c12-step-intermediate", C12, "= 2 (1.649 - 2) x 1.649 = -1.16", "= 2 (1.649 - 2) x 1.694 = -1.16"),
     Edit("c12-step-result", C12, "0.0107 x 20 = 0.214", "0.0107 x 20 = 0.241"),
     Edit("c12-step-one-digit", C12, "Second: z2 = 1.2 x 1 + 1 = 2.2", "Second: z2 = 1.2 x 1 + 1 = 2"),
     Edit("w10-step-operand", W10, "\\frac{1}{2}(0.8)(0.2)=0.08", "\\frac{1}{2}(0.8)(0.3)=0.08"),
-    Edit("c12-arithmetic-sign", C12, "the exact value is e^(-1.2 x 6)", "the exact value is e^(1.2 x 6)", kind="formula"),
+    Edit("c12-arithmetic-sign", C12, "the exact value is e^(-1.2 x 6)", "the exact value is e^(1.2 x 6)", kind="number"),
     Edit("c12-prose-expression", C12, "needs I - J_f to be invertible", "needs I + J_f to be invertible", kind="formula"),
     Edit("c12-statement-removed", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
          "", kind="statement"),
