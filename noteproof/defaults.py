@@ -29,3 +29,8 @@ PARAM_VALUE = re.compile(r"[-+]?(\d{1,60}(\.\d{0,60})?|\.\d{1,60})(/[1-9]\d{0,59
 def default_jobs() -> int:
     """Worker processes when none is asked for: one per core."""
     return os.cpu_count() or 1
+
+# worked calculations (run/steps.py): a step printed with "=" may round its result, keeping at
+# least this many significant digits ("(-0.8)^4 = 0.41"); fewer ("1.2 x 1 + 1 = 2") is a wrong
+# step unless the note marks it approximate
+MIN_ROUNDED_DIGITS = 2

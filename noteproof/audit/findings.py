@@ -18,6 +18,7 @@ from ..model import ClaimResult, Finding, Outcome, Severity, Status
 from ..run.claim import INPUT_EVIDENCE
 from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..run.interval import rounded_like
+from ..run.steps import STEP_EVIDENCE, step_checks, wrong_step
 from ..sources.coverage import scan_numbers
 from ..sources.locate import numeric_tokens
 from ..sources.notes import number_offset
@@ -38,13 +39,14 @@ def claim_findings(original: Claim, claim: Claim, result: ClaimResult, plan: Pla
         return [Finding("claim", Severity.ERROR, claim.id, result.location or original.location,
                         "could not run: " + "; ".join(result.messages), code="NP801",
                         help=f"run `noteproof check {claim.id}` to see why")]
-    out += number_findings(claim, result, plan, fixes)
+    numbers = number_findings(claim, result, plan, fixes)
+    out += numbers + step_findings(claim, plan, [f.span for f in numbers if f.span])
     out += formula_findings(claim, result, plan, derived_form)
     for e in result.evidence:
         known = e.erratum is not None and plan.old is not None and plan.old.locate(e.erratum.says) is not None
         # an erratum whose words the baseline printed too is the note's old error (the report lists
         # it), not the edit's; an input the note no longer prints is the follow rules' finding
-        if not e.holds and not known and e.detail != INPUT_EVIDENCE:
+        if not e.holds and not known and e.detail not in (INPUT_EVIDENCE, STEP_EVIDENCE):
             out.append(Finding("claim", Severity.ERROR, claim.id, result.location, f"does not hold: {e.statement}",
                                code="NP802", help=f"run `noteproof check {claim.id}` for the computation"))
     out += tag_findings(original, result, plan)
@@ -84,6 +86,24 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
                            f"precision: {expected})", q.number, expected, code="NP101",
                            span=(at, at + len(q.number)), fixed=True,
                            help=f"expected {expected}; `noteproof audit --fix` writes the patch"))
+    return out
+
+
+def step_findings(claim: Claim, plan: Plan, explained: list[tuple[int, int]]) -> list[Finding]:
+    """A worked step of the claim that no longer holds (run.steps), located at the step; not
+    when a wrong number in it (``explained``: their spans) already says why, nor when the
+    baseline printed the same wrong step (the note's own error: the report lists it)."""
+    old = {o.link.text for o in step_checks(claim, plan.old) if not o.holds} if plan.old is not None else set()
+    out = []
+    for c in step_checks(claim, plan.note):
+        if c.holds or c.link.text in old or any(c.link.left.start <= a < c.link.right.end for a, _ in explained):
+            continue
+        link = c.link
+        help_ = (f"print {c.expected} for {link.right.text}, or correct the operand that was mistyped"
+                 if c.expected else f"correct {link.left.text} or {link.right.text}")
+        out.append(Finding("number", Severity.ERROR, claim.id, c.location, wrong_step(c, located=False),
+                           link.right.text, c.expected, code="NP105", span=(link.left.start, link.right.end),
+                           help=help_))
     return out
 
 

@@ -28,6 +28,8 @@ CODES: dict[str, tuple[str, str]] = {
               "restore the text, or change the quote in claims.yaml"),
     "NP103": ("a checked number that could not be computed", "run `noteproof check` on the claim"),
     "NP104": ("a number reprinted and still consistent (notice)", ""),
+    "NP105": ("a step of a worked calculation that does not hold as printed (both sides' values)",
+              "correct the result or the mistyped operand"),
     "NP201": ("a formula that no longer equals its derivation", "write the expected form"),
     "NP202": ("a formula the reader cannot read", "restore it, or write it in the notes' LaTeX subset"),
     "NP203": ("a formula edited on a side its derivation does not compare", "restore that side"),

@@ -28,6 +28,7 @@ from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 from ..sources.tags import TagError, parse_tag
 from .earn import judge, proposal_evidence, reach_gaps
 from .interval import consistent, equal_at_precision, exact_value, same_exact, same_setting, terminates
+from .steps import step_evidence
 
 if TYPE_CHECKING:
     from ..formula.equality import Comparison
@@ -135,7 +136,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
                         "(update it; `noteproof audit --fix` prints the change)")
     tag, status, said = printed_tag(claim, note)
     # what the note's text alone decides, recomputed on every note a cached result is judged on
-    added = (*input_evidence(claim, note), *_numeric_evidence(numbers),
+    added = (*input_evidence(claim, note), *step_evidence(claim, note), *_numeric_evidence(numbers),
              *((proposal_evidence(f"{claim.text} {tag}"),) if Status.PROPOSAL in status else ()))
     evidence += added
     outcome, more = verdict(replace(claim, status=status), evidence, formulas, numbers, overridden, claim.status)

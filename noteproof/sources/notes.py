@@ -105,8 +105,12 @@ class Note:
         before, after = snippet[:max(off, 0)], snippet[off + len(number):]
         if off < 0 or len((before + after).strip()) < CONTEXT:
             return None
-        pattern = re.escape(before) + f"({NUMBER_TOKEN})" + (re.escape(after) if after else r"(?![\d.,]\d)")
-        found = [(m.start(1), m.group(1)) for m in re.finditer(pattern, self.text)]
+        head, head_numbers = _context(before)
+        tail, tail_numbers = _context(after)
+        pattern = head + f"({NUMBER_TOKEN})" + (tail if after else r"(?![\d.,]\d)")
+        k = len(head_numbers) + 1    # the quoted number's group
+        found = [(m.start(k), m.group(k)) for m in re.finditer(pattern, self.text)
+                 if all(map(_same_value, m.groups()[:k - 1] + m.groups()[k:], head_numbers + tail_numbers))]
         if len(found) > 1:
             found = [f for f in found if _same_value(f[1], number)]
         if len(found) == 1:
@@ -253,6 +257,22 @@ def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
         out.append(piece)
         prev = m.group(0)
     return re.compile("".join(out)) if out and context >= CONTEXT else None
+
+
+_CONTEXT_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]?\d)")
+
+
+def _context(words: str) -> tuple[str, list[str]]:
+    """A quote's context words as a pattern in which each number they hold may be printed
+    re-rounded (``1.2 x 6) = 0.000747`` still finds the 6 after ``0.000747`` became ``0.00075``),
+    and those numbers, in order (the caller keeps only re-roundings: Note.quote_at)."""
+    out, numbers, last = [], [], 0
+    for m in _CONTEXT_NUMBER.finditer(words):
+        out += [re.escape(words[last:m.start()]), r"((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)"]
+        numbers.append(m[0])
+        last = m.end()
+    out.append(re.escape(words[last:]))
+    return "".join(out), numbers
 
 
 def _whole(text: str, piece: str) -> int:

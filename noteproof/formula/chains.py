@@ -1,0 +1,178 @@
+"""The notes' worked calculations, read link by link.
+
+A worked calculation is a chain of printed arithmetic: ``z1 = 1.2 x 0 + 1 = 1``,
+``2/500 = 0.004``, ``$\\frac{1}{2}(0.8)(0.2)=0.08$``. A *link* is one relation symbol
+(``=``, ``\\simeq``, ``<``, ...) with a purely numeric side on each hand; sides that carry
+a name (``z1``, ``theta + 0.01``, ``h x rate``) are formulas, not arithmetic, and make no
+link. Inside ``$...$`` the LaTeX reader's tokens are split at relations; in the prose
+(Chapter 12 writes its mathematics in plain text) a side is the longest run of numeric
+text touching the relation, and a run that reaches into a name is not numeric.
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import FormulaError
+from ..sources.notes import Note
+from .arith import is_literal, value
+from .lex_latex import Token
+from .tokens import tokens
+
+
+@dataclass(frozen=True)
+class Side:
+    """One numeric side as printed, where it stands, and its value (arith.value)."""
+
+    text: str
+    start: int
+    end: int
+    value: Any
+    literal: bool     # one printed number: what a step rounds to
+
+
+@dataclass(frozen=True)
+class Link:
+    """``left op right``: one step of a worked calculation."""
+
+    left: Side
+    op: str           # the reader's relation: = ~ < > <= >= !=
+    right: Side
+
+    @property
+    def text(self) -> str:
+        return f"{self.left.text} {PRINTED_OP.get(self.op, self.op)} {self.right.text}"
+
+
+PRINTED_OP = {"~": "≈", "<=": "≤", ">=": "≥", "!=": "≠"}
+_PLAIN_REL = re.compile(r"<=|>=|!=|[≤≥≈≠]|(?<![=<>!-])[=<>](?![=>])")
+_PLAIN_OPS = {"≤": "<=", "≥": ">=", "≈": "~", "≠": "!="}
+# numeric prose: numbers (3,760 with its thousands comma), operators, parentheses, spaces,
+# Euler's e^, exp/log/sqrt( and a `` x `` times sign between two numbers
+_PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?|\.\d+|(?<![A-Za-z])e\^|(?:exp|log|ln|sqrt)\(|[-+*/^()×·−]|(?<=[\d)]) x (?=\d)| "
+_RUN = re.compile(f"(?:{_PIECE})+")
+_THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+_BINARY = "+*/^×·x"
+
+
+@functools.lru_cache(maxsize=16)
+def links(note: Note) -> tuple[Link, ...]:
+    """Every link of every worked calculation in the note, in order."""
+    spans = note.math_spans()
+    out = [link for m in spans for link in _latex_links(m.text, m.start)]
+    prose, last = [], 0
+    for m in spans:
+        prose.append((last, m.start))
+        last = m.end
+    prose.append((last, len(note.text)))
+    out += [link for lo, hi in prose for link in _plain_links(note.text, lo, hi)]
+    return tuple(sorted(out, key=lambda k: k.left.start))
+
+
+def _plain_links(text: str, lo: int, hi: int) -> list[Link]:
+    """The links of the prose ``text[lo:hi]``."""
+    out = []
+    for m in _PLAIN_REL.finditer(text, lo, hi):
+        left = _plain_side(text, _run_ending(text, lo, m.start()), m.start())
+        right = _plain_side(text, m.end(), _run_starting(text, m.end(), hi))
+        if left and right:
+            out.append(Link(left, _PLAIN_OPS.get(m[0], m[0]), right))
+    return out
+
+
+def _run_ending(text: str, lo: int, end: int) -> int:
+    """Where the longest numeric run ending at ``end`` starts."""
+    start = end
+    for m in _RUN.finditer(text, max(lo, end - 200), end):
+        if m.end() == end:
+            start = min(start, m.start())
+    return start
+
+
+def _run_starting(text: str, start: int, hi: int) -> int:
+    m = _RUN.match(text, start, hi)
+    return m.end() if m else start
+
+
+def _plain_side(text: str, start: int, end: int) -> Side | None:
+    """The numeric side ``text[start:end]`` (stripped), or None when it is empty, reaches into
+    a name, or is not arithmetic."""
+    raw = text[start:end]
+    body = raw.strip()
+    if not body:
+        return None
+    s = start + (len(raw) - len(raw.lstrip()))
+    e = s + len(body)
+    if body.endswith((".", ",")) and not body[-2:-1].isdigit() or body.endswith(","):
+        body, e = body[:-1].rstrip(), e - 1
+    while body.endswith(".") and (e >= len(text) or not text[e:e + 1].isdigit()):
+        body, e = body[:-1], e - 1
+    glued = (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "_*'")) or \
+        (e < len(text) and (text[e].isalnum() or text[e] in "_("))
+    if glued or body[0] in _BINARY or body[-1] in _BINARY + "-(" or _before_times(text, s):
+        return None
+    return _side(body, s, e, latex=False)
+
+
+def _before_times(text: str, s: int) -> bool:
+    """``slope x 0.01``: the side is the tail of a product with a name."""
+    return text[max(0, s - 3):s] == " x "
+
+
+def _latex_links(src: str, offset: int) -> list[Link]:
+    """The links of one math span (its text starting at ``offset`` in the note)."""
+    try:
+        toks = tokens(src, {}, True)
+    except FormulaError:
+        return []
+    out = []
+    for part in _parts(toks):
+        sides, ops = [[]], []
+        for t in part:
+            if t.kind == "rel":
+                sides.append([])
+                ops.append(t.value)
+            else:
+                sides[-1].append(t)
+        read = [_latex_side(src, s, offset) for s in sides]
+        out += [Link(a, op, b) for a, op, b in zip(read, ops, read[1:]) if a and b]
+    return out
+
+
+def _parts(toks: list[Token]) -> list[list[Token]]:
+    """Split at separators (``\\quad``, ``;``) and top-level commas: several statements in one span."""
+    parts, depth = [[]], 0
+    for t in toks:
+        if t.kind == "op" and t.value in "({[":
+            depth += 1
+        elif t.kind == "op" and t.value in ")}]":
+            depth -= 1
+        if t.kind == "sep" or (depth == 0 and t.kind == "op" and t.value == ","):
+            parts.append([])
+        else:
+            parts[-1].append(t)
+    return parts
+
+
+def _latex_side(src: str, toks: list[Token], offset: int) -> Side | None:
+    if not toks or value(toks) is None:
+        return None
+    lo, hi = toks[0].pos, _end(src, toks[-1])
+    return Side(src[lo:hi].strip(), offset + lo, offset + hi, value(toks), is_literal(toks))
+
+
+def _end(src: str, tok: Token) -> int:
+    if tok.kind == "num":
+        return tok.pos + len(tok.value)
+    return tok.pos + (len(tok.value) + 1 if tok.kind in ("cmd", "func") else 1)
+
+
+def _side(body: str, start: int, end: int, latex: bool) -> Side | None:
+    try:
+        toks = tokens(_THOUSANDS.sub("", body), {}, latex)
+    except FormulaError:
+        return None
+    got = value(toks)
+    return None if got is None else Side(body, start, end, got, is_literal(toks))

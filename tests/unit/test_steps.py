@@ -1,0 +1,104 @@
+"""Worked calculations read link by link (formula.chains, formula.arith) and judged (run.steps)."""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from noteproof.formula.arith import value
+from noteproof.formula.chains import links
+from noteproof.formula.tokens import tokens
+from noteproof.run.steps import judge, significant_digits
+from noteproof.sources.notes import Note
+
+
+def _links(text: str):
+    note = Note("notes/x.txt", text)
+    return note, links(note)
+
+
+@pytest.mark.parametrize("src, latex, expected", [
+    ("1.2 x 0 + 1", False, Fraction(1)),
+    ("1 / (1 - (1.2))", False, Fraction(-5)),
+    ("-2/(0.5)^2", False, Fraction(-8)),
+    ("0.5 x 1.25^2", False, Fraction(25, 32)),
+    ("2^4", False, Fraction(16)),
+    (r"\frac{1}{2}(0.8)(0.2)", True, Fraction(2, 25)),
+    (r"2^{-10}", True, Fraction(1, 1024)),
+    (r"\sqrt{4}/(1+\sqrt{9})", True, Fraction(1, 2)),
+])
+def test_printed_arithmetic_is_evaluated_exactly(src, latex, expected):
+    assert value(tokens(src, {}, latex)) == expected
+
+
+@pytest.mark.parametrize("src, latex, approx", [
+    ("e^(-1.2 x 6)", False, 0.000746585808),
+    ("2 e^(-2 x 1)", False, 0.2706705665),
+    (r"-\log 0.08", True, 2.525728644),
+    (r"\sqrt{3}/(1+\sqrt{3})", True, 0.633974596),
+])
+def test_transcendental_parts_at_working_precision(src, latex, approx):
+    assert float(value(tokens(src, {}, latex))) == pytest.approx(approx, rel=1e-9)
+
+
+@pytest.mark.parametrize("src", ["theta + 0.01", "h x rate", "x0", "a(1)", "2 x"])
+def test_a_name_makes_a_side_not_arithmetic(src):
+    try:
+        toks = tokens(src, {}, False)
+    except Exception:
+        return
+    assert value(toks) is None
+
+
+def test_links_are_only_between_numeric_sides():
+    note, found = _links("Fixed point: z* = x / (1 - theta) = 1 / (1 - (1.2)) = -5. New equilibrium at "
+                         "theta + 0.01 = 0.81: 1 / 0.19 = 5.263. Estimate = slope x 0.01 = 0.25. "
+                         "Energy by 1 + h^2 = 1.25 per step. First update: z1 = 1.2 x 0 + 1 = 1.")
+    assert [k.text for k in found] == ["1 / (1 - (1.2)) = -5", "1 / 0.19 = 5.263", "1.2 x 0 + 1 = 1"]
+
+
+def test_a_latex_span_splits_at_relations_and_separators():
+    _, found = _links(r"The path has probability $\frac{1}{2}(0.8)(0.2)=0.08$, cost $-\log 0.08\simeq 2.525729$ "
+                      r"and $p_1(A)=3/4,\quad x=2$.")
+    assert [(k.left.text, k.op, k.right.text) for k in found] == [
+        (r"\frac{1}{2}(0.8)(0.2)", "=", "0.08"), (r"-\log 0.08", "~", "2.525729")]
+
+
+def _judged(text: str):
+    note, found = _links(text)
+    assert len(found) == 1, found
+    return judge(found[0], note)
+
+
+@pytest.mark.parametrize("text", [
+    "z1 = 1.2 x 0 + 1 = 1.",           # exact
+    "gives (-0.8)^4 = 0.41 at time 6",   # a rounding keeping two digits
+    "after 40 steps H = 0.5 x 1.25^40 = 3,760.",   # thousands comma; three significant digits
+    r"so $2^{-10}\simeq 0.001$ here",   # marked approximate: one digit is enough
+    "and 2/500 = 0.004 so",
+    "so 0.5 < 2/3 holds",
+])
+def test_steps_that_hold(text):
+    assert _judged(text).holds
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("z1 = 1.2 x 0 + 2 = 1.", "2"),          # an operand mistyped
+    ("z2 = 1.2 x 1 + 1 = 2.3.", "2.2"),      # a result off
+    ("z2 = 1.2 x 1 + 1 = 2.", "2.2"),          # rounded to one digit with "=": a wrong step
+    ("and 2/500 = 0.04 so", "0.004"),
+    (r"cost $-\log 0.08\simeq 2.625729$", "2.525729"),
+])
+def test_wrong_steps_fail_with_the_value_to_print(text, expected):
+    got = _judged(text)
+    assert not got.holds
+    assert got.expected == expected
+
+
+def test_a_wrong_inequality_step_fails():
+    assert not _judged("so 0.7 < 2/3 holds").holds
+
+
+@pytest.mark.parametrize("text, n", [("0.41", 2), ("3760", 3), ("0.000747", 3), ("500", 1), ("5.263", 4), ("-1.16", 3)])
+def test_significant_digits(text, n):
+    assert significant_digits(text) == n
