@@ -40,7 +40,7 @@ def claim_findings(original: Claim, claim: Claim, result: ClaimResult, plan: Pla
                         "could not run: " + "; ".join(result.messages), code="NP801",
                         help=f"run `noteproof check {claim.id}` to see why")]
     numbers = number_findings(claim, result, plan, fixes)
-    out += numbers + step_findings(claim, plan, [f.span for f in numbers if f.span])
+    out += numbers + step_findings(claim, plan, [f.span for f in numbers if f.span and f.severity is Severity.ERROR])
     out += formula_findings(claim, result, plan, derived_form)
     for e in result.evidence:
         known = e.erratum is not None and plan.old is not None and plan.old.locate(e.erratum.says) is not None
