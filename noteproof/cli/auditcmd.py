@@ -5,10 +5,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, default_jobs
+from ..defaults import DEFAULT_DPS, default_jobs
 from ..sources.coverage import Coverage
 from . import terminal
-from .options import dps_arg, jobs_arg, timeout_arg
+from .options import add_limits, dps_arg, jobs_arg
 from .terminal import emit_json
 
 FMT = argparse.RawDescriptionHelpFormatter
@@ -35,8 +35,7 @@ def register(verbs) -> None:
                    help="run the claims afresh; neither read nor write .noteproof-cache/")
     p.add_argument("--dps", type=dps_arg, default=DEFAULT_DPS, help=f"decimal digits (default {DEFAULT_DPS})")
     p.add_argument("--jobs", type=jobs_arg, default=default_jobs(), help="worker processes")
-    p.add_argument("--timeout", type=timeout_arg, default=DEFAULT_TIMEOUT,
-                   help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
+    add_limits(p)
     p.set_defaults(run=cmd_audit)
 
     p = verbs.add_parser("scan", formatter_class=FMT, help="every row and numeric token, and what covers it",
@@ -57,7 +56,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from ..sources.project import find_root
     root = args.root or find_root()
     result = audit(root, args.paths, args.base, args.strict, args.every, args.dps, args.jobs, args.timeout,
-                   cache=not args.no_cache)
+                   cache=not args.no_cache, memory=args.memory)
     diff = fix_diff(result.fixes) if args.fix else ""
     if args.json:
         doc = {"findings": [finding_dict(f) for f in result.findings], "summary": result.summary()}

@@ -1,10 +1,21 @@
-"""The option types every verb shares: --dps, --jobs, --timeout and --set (argparse ``type=``)."""
+"""The option types every verb shares: --dps, --jobs, --timeout, --memory and --set (argparse
+``type=``), and the limits a run is under (``add_limits``: --timeout and --memory)."""
 from __future__ import annotations
 
 import argparse
 import re
 
-from ..defaults import DPS_RANGE, MAX_JOBS, MAX_TIMEOUT, PARAM_NAME, PARAM_VALUE
+from ..defaults import (
+    DEFAULT_TIMEOUT,
+    DPS_RANGE,
+    MAX_JOBS,
+    MAX_TIMEOUT,
+    MEMORY_FRACTION,
+    MEMORY_RANGE,
+    PARAM_NAME,
+    PARAM_VALUE,
+    physical_memory_mb,
+)
 
 
 def dps_arg(text: str) -> int:
@@ -24,6 +35,24 @@ def timeout_arg(text: str) -> float:
     if not re.fullmatch(r"\d{1,5}(\.\d{1,3})?", text) or not 0 < float(text) <= MAX_TIMEOUT:
         raise argparse.ArgumentTypeError(f"--timeout must be seconds from 0 to {MAX_TIMEOUT}, not {text[:20]!r}")
     return float(text)
+
+
+def memory_arg(text: str) -> int:
+    lo, hi = MEMORY_RANGE
+    if not re.fullmatch(r"\d{1,8}", text) or not lo <= int(text) <= hi:
+        raise argparse.ArgumentTypeError(f"--memory must be megabytes from {lo} to {hi}, not {text[:20]!r}")
+    return int(text)
+
+
+def add_limits(parser: argparse.ArgumentParser, jobs: bool = True) -> None:
+    """--timeout and --memory: what bounds each worker a verb runs claims in (run.pool, run.limits)."""
+    parser.add_argument("--timeout", type=timeout_arg, default=DEFAULT_TIMEOUT,
+                        help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
+    total = physical_memory_mb()
+    share = f"{MEMORY_FRACTION:g} of this machine's {total} MB" if total else "no limit: memory size unknown"
+    parser.add_argument("--memory", type=memory_arg, metavar="MB",
+                        help=f"megabytes of address space per worker (default {share}"
+                             + (", divided by --jobs)" if jobs and total else ")"))
 
 
 def set_arg(text: str) -> tuple[str, str]:
