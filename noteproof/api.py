@@ -19,7 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .defaults import DEFAULT_DPS, PARAM_VALUE
+from .defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, PARAM_VALUE
 from .errors import UsageError
 from .model import ClaimResult, Derived, Outcome
 from .run.readouts import check_known, normalize_value, parameters
@@ -234,18 +234,20 @@ class Claim:
         forms = {k: v for d in parts for k, v in d.forms.items()}
         return Derivation(forms, tuple(e for d in parts for e in d.evidence), tuple(s for d in parts for s in d.steps))
 
-    def check(self, dps: int = DEFAULT_DPS, **params: Any) -> Result:
-        """Run the claim's checks, in this process: at the note's settings, or at the given
-        parameters as `noteproof check --set` does (closed forms there, conditions, why)."""
-        from .run.pool import run_one
+    def check(self, dps: int = DEFAULT_DPS, timeout: float = DEFAULT_TIMEOUT, memory: int | None = None,
+              **params: Any) -> Result:
+        """Run the claim's checks at the note's settings, or at the given parameters as
+        `noteproof check --set` does (closed forms there, conditions, why), in a worker process
+        limited like `noteproof check`: ``timeout`` seconds and ``memory`` MB (None: half this
+        machine's memory). Past either, the result is an ``error`` row saying which limit."""
+        from .run.bounded import check_bounded
         values = self._params(params)
-        if not values:
-            self._last = _as(Result, run_one(self.project, self.spec, dps))
-            return self._last
-        from .run.checkat import check_at
-        checked = check_at(self.project, self.spec, values, dps)
-        result = _as(Result, checked.result)
-        object.__setattr__(result, "checked", checked)
+        run = check_bounded(self.project, self.spec, values or None, dps, timeout, memory)
+        result = _as(Result, run.result)
+        if run.checked is not None:
+            object.__setattr__(result, "checked", run.checked)
+        elif not run.failure:
+            self._last = result
         return result
 
     def _params(self, params: dict[str, Any]) -> dict[str, str]:

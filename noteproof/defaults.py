@@ -19,6 +19,9 @@ FINDING_LINE_SHOWN = 110         # characters of a long note line an audit findi
 DEFAULT_TIMEOUT = 120.0          # seconds per claim (one worker)
 MAX_JOBS = 256                   # what --jobs accepts
 MAX_TIMEOUT = 86400              # what --timeout accepts
+MEMORY_FRACTION = 0.5            # of physical memory, shared by the --jobs workers: the default --memory
+MEMORY_RANGE = (16, 1 << 24)     # MB of address space per worker that --memory accepts
+SPINNER_DELAY = 1.0              # seconds `check` runs before a terminal shows its spinner
 
 # A parameter given by `check --set NAME=VALUE`, the API or claims.yaml: a name, and an exact
 # decimal or fraction (never evaluated as code; a denominator starts with 1-9).
@@ -29,6 +32,22 @@ PARAM_VALUE = re.compile(r"[-+]?(\d{1,60}(\.\d{0,60})?|\.\d{1,60})(/[1-9]\d{0,59
 def default_jobs() -> int:
     """Worker processes when none is asked for: one per core."""
     return os.cpu_count() or 1
+
+
+def physical_memory_mb() -> int | None:
+    """This machine's physical memory in MB (None where the system does not say)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // (1 << 20)
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def default_memory_mb(jobs: int) -> int | None:
+    """Each worker's memory limit when none is asked for: MEMORY_FRACTION of physical memory
+    divided by the ``jobs`` workers that may run at once (None: unknown, so no limit)."""
+    total = physical_memory_mb()
+    return max(MEMORY_RANGE[0], int(total * MEMORY_FRACTION) // max(1, jobs)) if total else None
+
 
 # worked calculations (run/steps.py): a step printed with "=" may round its result, keeping at
 # least this many significant digits ("(-0.8)^4 = 0.41"); fewer ("1.2 x 1 + 1 = 2") is a wrong

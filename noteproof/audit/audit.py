@@ -68,7 +68,8 @@ class AuditResult:
 
 
 def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool = False, every: bool = False,
-          dps: int = DEFAULT_DPS, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT, cache: bool = True) -> AuditResult:
+          dps: int = DEFAULT_DPS, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT, cache: bool = True,
+          memory: int | None = None) -> AuditResult:
     from ..run.cache import ResultCache
     from ..run.pool import run_all
     root = root.resolve()
@@ -82,7 +83,7 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     store = ResultCache(root, dps) if cache else None
     replayed = _replayed(project, targets, plans, todo, store) if store is not None else {}
     todo = [c for c in todo if c.id not in replayed]
-    results = {r.id: r for r in run_all(project, todo, dps, jobs, timeout, cache=store)} if todo else {}
+    results = {r.id: r for r in run_all(project, todo, dps, jobs, timeout, cache=store, memory=memory)} if todo else {}
     results.update(replayed)
     result.ran, result.replayed = len(todo), len(replayed)
     for t in targets:

@@ -57,7 +57,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     from ..sources.project import find_root
     root = args.root or find_root()
     result = audit(root, args.paths, args.base, args.strict, args.every, args.dps, args.jobs, args.timeout,
-                   cache=not args.no_cache)
+                   cache=not args.no_cache, memory=args.memory)
     diff = fix_diff(result.fixes) if args.fix else ""
     if args.json:
         doc = {"findings": [finding_dict(f) for f in result.findings], "summary": result.summary()}

@@ -1,5 +1,6 @@
-"""The options verbs share: --dps, --jobs and --timeout defined once in a parent parser
-(argparse ``parents=``), and their types with --set's (argparse ``type=``)."""
+"""The options verbs share: --dps, --jobs and the limits of a run (--timeout, --memory)
+defined once in a parent parser (argparse ``parents=``), and their types with --set's
+(argparse ``type=``)."""
 from __future__ import annotations
 
 import argparse
@@ -12,22 +13,26 @@ from ..defaults import (
     DPS_RANGE,
     MAX_JOBS,
     MAX_TIMEOUT,
+    MEMORY_FRACTION,
+    MEMORY_RANGE,
     PARAM_NAME,
     PARAM_VALUE,
     default_jobs,
+    physical_memory_mb,
 )
 
 
-def shared(pool: bool = True) -> argparse.ArgumentParser:
-    """The parent parser of every verb that runs claims: ``--dps``, and with ``pool`` (the verbs
-    that run claims in worker processes) ``--jobs`` and ``--timeout``."""
+def shared(jobs: bool = True, limits: bool = True) -> argparse.ArgumentParser:
+    """The parent parser of every verb that runs claims: ``--dps``; with ``jobs`` (the verbs that
+    run many claims in worker processes) ``--jobs``; with ``limits`` (the verbs that run claims in
+    bounded workers) ``--timeout`` and ``--memory`` (add_limits)."""
     parent = argparse.ArgumentParser(add_help=False)
     parent.add_argument("--dps", type=dps_arg, default=DEFAULT_DPS,
                         help=f"decimal digits (default {DEFAULT_DPS}, confirmed at +{CONFIRM})")
-    if pool:
+    if jobs:
         parent.add_argument("--jobs", type=jobs_arg, default=default_jobs(), help="worker processes")
-        parent.add_argument("--timeout", type=timeout_arg, default=DEFAULT_TIMEOUT,
-                            help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
+    if limits:
+        add_limits(parent, jobs=jobs)
     return parent
 
 
@@ -48,6 +53,24 @@ def timeout_arg(text: str) -> float:
     if not re.fullmatch(r"\d{1,5}(\.\d{1,3})?", text) or not 0 < float(text) <= MAX_TIMEOUT:
         raise argparse.ArgumentTypeError(f"--timeout must be seconds from 0 to {MAX_TIMEOUT}, not {text[:20]!r}")
     return float(text)
+
+
+def memory_arg(text: str) -> int:
+    lo, hi = MEMORY_RANGE
+    if not re.fullmatch(r"\d{1,8}", text) or not lo <= int(text) <= hi:
+        raise argparse.ArgumentTypeError(f"--memory must be megabytes from {lo} to {hi}, not {text[:20]!r}")
+    return int(text)
+
+
+def add_limits(parser: argparse.ArgumentParser, jobs: bool = True) -> None:
+    """--timeout and --memory: what bounds each worker a verb runs claims in (run.pool, run.limits)."""
+    parser.add_argument("--timeout", type=timeout_arg, default=DEFAULT_TIMEOUT,
+                        help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
+    total = physical_memory_mb()
+    share = f"{MEMORY_FRACTION:g} of this machine's {total} MB" if total else "no limit: memory size unknown"
+    parser.add_argument("--memory", type=memory_arg, metavar="MB",
+                        help=f"megabytes of address space per worker (default {share}"
+                             + (", divided by --jobs)" if jobs and total else ")"))
 
 
 def set_arg(text: str) -> tuple[str, str]:

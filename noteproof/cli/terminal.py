@@ -10,7 +10,7 @@ from typing import Callable, Iterator
 
 from rich.markup import escape
 
-from ..defaults import PIPED_WIDTH
+from ..defaults import PIPED_WIDTH, SPINNER_DELAY
 from ..errors import NoteproofError
 from ..model import ClaimResult, Location, Outcome
 from ..sources.files import write_atomically
@@ -80,6 +80,35 @@ def progress(total: int) -> Iterator[Callable[[ClaimResult], None]]:
                   transient=True) as bar:
         task = bar.add_task("claims", total=total)
         yield lambda result: bar.advance(task)
+
+
+@contextlib.contextmanager
+def spinner(text: str, delay: float = SPINNER_DELAY) -> Iterator[None]:
+    """A rich status spinner on stderr while the block runs, shown only on a terminal and only
+    once the block has taken ``delay`` seconds (a quick check shows nothing); silence when piped."""
+    if not sys.stderr.isatty() or os.environ.get("CI"):
+        yield
+        return
+    import threading
+    status = console(stderr=True).status(escape(text))
+    lock, state = threading.Lock(), {"shown": False, "done": False}
+
+    def show() -> None:
+        with lock:
+            if not state["done"]:
+                status.start()
+                state["shown"] = True
+    timer = threading.Timer(delay, show)
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+        with lock:
+            state["done"] = True
+            if state["shown"]:
+                status.stop()
 
 
 def print_summary(report, written: Path | None = None) -> None:

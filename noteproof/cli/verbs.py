@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from ..defaults import DEFAULT_DPS, REPORT_FOLDER
+from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, REPORT_FOLDER
 from ..errors import UsageError
 from ..model import Outcome
 from ..sources.project import claim_of
@@ -36,7 +37,7 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_list)
 
-    p = verbs.add_parser("show", formatter_class=fmt, parents=[options.shared(pool=False)], help="one claim: row, tag, derivation, numbers, verdict",
+    p = verbs.add_parser("show", formatter_class=fmt, parents=[options.shared(jobs=False, limits=False)], help="one claim: row, tag, derivation, numbers, verdict",
                          description="Run one claim and show its derivation step by step, each formula as "
                                      "printed beside the derived one, each number quoted vs computed.",
                          epilog="example:\n  noteproof show w10.stationary-variances")
@@ -44,13 +45,14 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_show)
 
-    p = verbs.add_parser("check", formatter_class=fmt, parents=[options.shared(pool=False)], help="re-run one claim at your own parameter values",
+    p = verbs.add_parser("check", formatter_class=fmt, parents=[options.shared(jobs=False)], help="re-run one claim at your own parameter values",
                          description="Re-run one claim's checks with parameters you set. Values are read as "
                                      "exact decimals or fractions, never as code. Reports which statements "
                                      "hold and which of the claim's conditions your values break.",
                          epilog="examples:\n  noteproof check w09.fixed-point-response --set beta=0.9\n"
                                 "  noteproof check c12.d01.euler-follows-decay --set h=0.75 --set a=2\n"
-                                "  noteproof check c12.d04.energy-and-timing --set h=1e-1")
+                                "  noteproof check c12.d04.energy-and-timing --set h=1e-1\n"
+                                "  noteproof check w09.contraction --dps 1000 --timeout 60 --memory 2000")
     p.add_argument("id", help="claim id (see `noteproof list`)")
     p.add_argument("--set", dest="sets", action="append", default=[], type=options.set_arg, metavar="NAME=VALUE",
                    help="set a parameter to an exact decimal or fraction (0.9, 3/2, 1e-3); "
@@ -76,7 +78,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if cache is None or any(cache.get(c, project.notes[c.note]) is None for c in claims):
         check_references(project)  # (a claim cached under the same sources passed it already)
     with terminal.progress(len(claims)) as tick:
-        results = run_report(project, claims, args.dps, args.jobs, args.timeout, tick, cache=cache)
+        results = run_report(project, claims, args.dps, args.jobs, args.timeout, tick, cache=cache,
+                             memory=args.memory)
     report = build_report(project, results, args.dps, figures=False)  # run_report enriched them
     texts = terminal.render_all(report)
     out = args.out or project.root / REPORT_FOLDER
@@ -121,16 +124,22 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    """The claim at the user's values, in a worker under --timeout and --memory (run.bounded);
+    a spinner on a terminal while it runs past a second. A time-out or a memory overflow is an
+    error: its message on stderr (and the error row with --json), exit 1."""
     project = project_of(args)
     claim = claim_of(project, args.id)
-    from ..run.checkat import check_at
-    from ..run.readouts import check_known, parameters, readouts
+    from ..run.bounded import check_bounded
+    from ..run.readouts import check_known, parameters
     params = options.settings(args.sets)
     known = parameters(project, claim)
     check_known(claim.id, params, known)
-    checked = check_at(project, claim, params, args.dps)
+    with terminal.spinner(f"checking {claim.id} at --dps {args.dps} (limit {args.timeout:g} s)"):
+        run = check_bounded(project, claim, params, args.dps, args.timeout, args.memory, readouts=True)
+    if run.failure:
+        return check_failed(args, run, {**known, **params})
+    checked, outs = run.checked, run.readouts
     result = checked.result
-    outs = readouts(project, claim, params, args.dps)
     if args.json:
         from ..report.json import claim_dict
         terminal.emit_json({**claim_dict(result), "parameters": {**known, **params},
@@ -141,3 +150,14 @@ def cmd_check(args: argparse.Namespace) -> int:
         from .showview import check_view
         check_view(terminal.console(), claim, checked, outs)
     return 0 if checked.ok else 1
+
+
+def check_failed(args: argparse.Namespace, run, values: dict[str, str]) -> int:
+    """A check that timed out or ran out of memory: the message on stderr (with what to raise),
+    the claim's error row on stdout with --json; exit 1 (the claim did not check, as in a report)."""
+    if args.json:
+        from ..report.json import claim_dict
+        terminal.emit_json({**claim_dict(run.result), "parameters": values})
+    hint = f"; raise it with --timeout SECONDS (the default is {DEFAULT_TIMEOUT:g})" if run.timed_out else ""
+    print(f"noteproof: error: {run.result.id}: {run.failure}{hint}", file=sys.stderr)
+    return 1

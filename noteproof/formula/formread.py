@@ -13,7 +13,7 @@ def read_spec(spec: FormulaSpec, where: Location | None = None) -> tuple:
     try:
         return tuple(reader(spec.text, symbols=dict(spec.symbols), functions=spec.functions, location=where,
                             operators=spec.operators))
-    except NoteproofError:
+    except (NoteproofError, MemoryError):  # (a worker's memory limit: the pool names it)
         raise
     except Exception as exc:  # the reader's contract is FormulaError only; anything else is its bug
         raise FormulaError(f"reader failed: {type(exc).__name__}: {exc}", where) from None

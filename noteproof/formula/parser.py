@@ -160,6 +160,8 @@ def _read(src, symbols, functions, location, latex: bool, operators: Iterable[st
         raise
     except RecursionError:
         raise FormulaError("formula nested too deeply", location) from None
+    except MemoryError:  # a worker's memory limit: the pool names it
+        raise
     except Exception as exc:  # noqa: BLE001 -- contract: only FormulaError leaves the reader
         raise FormulaError(f"cannot read formula ({type(exc).__name__}: {exc})", location) from None
 

@@ -85,6 +85,8 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
         if set(params) & set(check.params):
             try:
                 base = page.derivation(cid)
+            except MemoryError:
+                raise
             except Exception:
                 base = None
         return d, base
@@ -122,6 +124,8 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
             continue
         try:
             moved = base is not None and pick_form(d, f) != pick_form(base, f)
+        except MemoryError:
+            raise
         except Exception:
             moved = False
         if moved:  # the note prints this form at the page's settings: recomputed, not judged
@@ -201,6 +205,8 @@ def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed
             at = form.xreplace(subs)
             if at.is_number:
                 at = sympy.nsimplify(at) if at.is_Float else sympy.simplify(at)
+    except MemoryError:
+        raise
     except Exception as exc:  # a form SymPy cannot evaluate there
         out["why"] = f"{name} = {text_of(form)} cannot be evaluated at {settings_text(_shown(values, changed))}: {exc}"
         return out
@@ -228,6 +234,8 @@ def _vanishing(form: Any, subs: dict) -> str:
         _, den = sympy.fraction(sympy.together(form))
         if den.free_symbols and sympy.simplify(den.xreplace(subs)) == 0:
             return f": its denominator {text_of(den)} is 0 there"
+    except MemoryError:
+        raise
     except Exception:
         pass
     return ""

@@ -118,6 +118,8 @@ def figure(project, claim: Claim, spec: FigureSpec, dps: int) -> FigureResult:
                 points.append((f"{float(Fraction(v)):.12g}", _decimal(value)))
             except NoteproofError as exc:
                 errors.append(f"{spec.vary}={v}: {exc.message}")
+            except MemoryError:
+                raise
             except Exception as exc:
                 errors.append(f"{spec.vary}={v}: {type(exc).__name__}: {exc}")
         series.append(Series(_label(s.label, points, spec.log), tuple(points), "; ".join(errors)))

@@ -66,6 +66,8 @@ def _value(run, check, params: dict[str, str]) -> str:
             return "yes" if run.call(check) is True else "no"
         value, text, _ = compute(run, check.id)
         return nstr(value, READOUT_DIGITS) if isinstance(value, mpf) else text
+    except MemoryError:  # a worker's memory limit: the pool names it
+        raise
     except Exception as exc:  # a read-out the settings break says why, in the figure's terms
         complex_ = complex_value(run, check)
         if complex_ is not None:
@@ -113,7 +115,10 @@ def explain(check, exc: BaseException | None, params: dict[str, str], broken: li
             value=None) -> str:
     """Why a check gives no value at ``params``, in the claim's terms: what it computes, that it
     is complex or undefined there, and which of the claim's conditions the values break. Never an
-    exception's class name."""
+    exception's class name. A MemoryError is raised again: a worker's memory limit, which the
+    pool names, not something the values explain."""
+    if isinstance(exc, MemoryError):
+        raise exc
     what, at = what_of(check), settings_text(params)
     if value is not None and _is_complex(value):
         text = f"{what} is complex at {at}, not a real number"
@@ -144,6 +149,8 @@ def complex_value(run, check):
     try:
         with mpmath.workdps(run.dps):
             value = run.call(check)
+    except MemoryError:
+        raise
     except Exception:
         return None
     return value if _is_complex(value) else None

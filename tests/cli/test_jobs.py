@@ -2,6 +2,8 @@
 and whether results were run or read from the cache."""
 from __future__ import annotations
 
+import io
+import json
 import shutil
 from pathlib import Path
 
@@ -61,3 +63,133 @@ def test_real_claims_are_identical_across_jobs_seeds_and_cache(tmp_path):
     data["claims"] = picked
     (root / "claims.yaml").write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
     assert_identical(runs(root, tmp_path))
+
+
+# ---- issue 16: bounded workers (memory) and a bounded `check` (time) -----------------------------
+
+BIG = 1 << 34   # 16 GB of address space: past any limit these tests set
+
+
+def vm_mb() -> int:
+    """This process's address space in MB (what a forked worker starts with)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmSize:"):
+            return int(line.split()[1]) // 1024
+    pytest.skip("no /proc/self/status: RLIMIT_AS is measured on Linux")
+
+
+def allocate(n: int) -> int:
+    return len(bytearray(n))
+
+
+def test_a_worker_past_its_memory_limit_is_an_error_naming_the_limit_and_the_run_goes_on():
+    from noteproof.run.pool import fork_each
+    limit = vm_mb() + 256
+    done = sorted(fork_each(allocate, [BIG, 1 << 20], 2, timeout=60, memory=limit), key=lambda d: d.index)
+    assert not done[0].ok and not done[0].timed_out
+    assert done[0].failure == f"exceeded the worker memory limit of {limit} MB; raise it with --memory"
+    assert done[1].ok and done[1].value == 1 << 20   # the same limit, a claim within it
+
+
+def test_the_limit_binds_the_worker_only():
+    import resource
+
+    from noteproof.run.pool import fork_each
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    [done] = fork_each(lambda _: resource.getrlimit(resource.RLIMIT_AS)[0], [None], 1, timeout=60, memory=4096)
+    assert done.ok and done.value == 4096 << 20
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
+
+
+def test_a_worker_that_dies_under_a_limit_names_the_limit():
+    import os
+    import signal
+
+    from noteproof.run.pool import fork_each
+    [done] = fork_each(lambda _: os.kill(os.getpid(), signal.SIGKILL), [None], 1, timeout=60, memory=4096)
+    assert not done.ok and done.failure.startswith("worker died (signal SIGKILL)")
+    assert "worker memory limit of 4096 MB; raise it with --memory" in done.failure
+
+
+def test_the_default_limit_is_a_share_of_physical_memory_per_job():
+    from noteproof.defaults import MEMORY_FRACTION, default_memory_mb, physical_memory_mb
+    total = physical_memory_mb()
+    if total is None:
+        pytest.skip("physical memory unknown here")
+    assert default_memory_mb(1) == int(total * MEMORY_FRACTION)
+    assert default_memory_mb(4) == int(total * MEMORY_FRACTION) // 4
+
+
+def variant(tmp_path: Path, body: str) -> Path:
+    """The mini project with mini.halved (the first claim's number) replaced by ``body``."""
+    root = make_project(tmp_path / "mini")
+    (root / "numerics" / "mini.py").write_text(
+        '"""Mini numerics."""\nimport time\n\nfrom noteproof.authoring import numeric\n\n\n'
+        f'@numeric("mini.halved")\ndef halved(n: str = "10"):\n    {body}\n', encoding="utf-8")
+    return root
+
+
+def test_report_with_a_claim_past_the_memory_limit_errs_that_claim_only(tmp_path):
+    root = variant(tmp_path, f"return len(bytearray({BIG}))")
+    proc = cli(root, "report", "--no-cache", "--jobs", "2", "--memory", "1024")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr + proc.stdout
+    doc = json.loads((root / "report" / "claims.json").read_text(encoding="utf-8"))
+    got = {c["id"]: (c["outcome"], c["messages"]) for c in doc["claims"]}
+    assert got["mini.ten-halvings"] == ("error", ["exceeded the worker memory limit of 1024 MB; raise it with --memory"])
+    assert got["mini.three-halvings"][0] == "verified"
+
+
+@pytest.mark.parametrize("value", ["0", "15", "1e3", "-5", "99999999999"])
+def test_memory_option_is_validated(tmp_path, value):
+    root = make_project(tmp_path / "mini")
+    proc = cli(root, "check", "mini.ten-halvings", "--memory", value)
+    assert proc.returncode == 2 and "--memory must be megabytes" in proc.stderr
+
+
+def test_check_past_its_time_limit_says_so_and_exits_1(tmp_path):
+    root = variant(tmp_path, "time.sleep(60)")
+    proc = cli(root, "check", "mini.ten-halvings", "--timeout", "1")
+    assert proc.returncode == 1 and not proc.stdout and "Traceback" not in proc.stderr
+    assert proc.stderr.strip() == ("noteproof: error: mini.ten-halvings: timed out after 1 s; "
+                                   "raise it with --timeout SECONDS (the default is 120)")
+    proc = cli(root, "check", "mini.ten-halvings", "--timeout", "1", "--json")
+    doc = json.loads(proc.stdout)   # one JSON document on stdout, the message on stderr
+    assert proc.returncode == 1 and doc["outcome"] == "error" and doc["messages"] == ["timed out after 1 s"]
+    proc = cli(root, "check", "mini.three-halvings", "--timeout", "1")   # the other claim is quick
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_check_past_its_memory_limit_names_the_limit(tmp_path):
+    root = variant(tmp_path, f"return len(bytearray({BIG}))")
+    proc = cli(root, "check", "mini.ten-halvings", "--memory", "1024")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    assert proc.stderr.strip() == ("noteproof: error: mini.ten-halvings: exceeded the worker memory limit of "
+                                   "1024 MB; raise it with --memory")
+
+
+def test_the_apis_check_is_bounded_too(tmp_path):
+    import noteproof
+    from noteproof.model import Outcome
+    c = noteproof.claim("mini.ten-halvings", root=variant(tmp_path, "time.sleep(60)"))
+    r = c.check(timeout=0.5)
+    assert r.outcome is Outcome.ERROR and r.messages == ("timed out after 0.5 s",) and not r.ok
+    assert c.check(timeout=0.5, n="3").outcome is Outcome.ERROR   # at given values as well
+
+
+class Terminal(io.StringIO):
+    def isatty(self):
+        return True
+
+
+@pytest.mark.parametrize("tty, seconds, shown", [(True, 0.6, True), (True, 0.0, False), (False, 0.6, False)])
+def test_checks_spinner_only_on_a_terminal_and_only_past_the_delay(monkeypatch, tty, seconds, shown):
+    import time
+
+    from noteproof.cli import terminal
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.setenv("NO_COLOR", "1")
+    stream = Terminal() if tty else io.StringIO()
+    monkeypatch.setattr("sys.stderr", stream)
+    with terminal.spinner("checking w09.x", delay=0.2):
+        time.sleep(seconds)
+    assert ("checking w09.x" in stream.getvalue()) is shown
