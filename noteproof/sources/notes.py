@@ -71,12 +71,13 @@ class Note:
     def printed(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
         """Where registered text stands and how the note prints it: as registered, or spaced
         otherwise, or with its quoted ``numbers`` printed otherwise (each judged by its own
-        quote), when that leaves one place."""
+        quote), when that leaves one place or places that all print the same text (the first:
+        the same text is the same formula, and the math inventory accounts for each)."""
         i = _whole(self.text, text)
         if i >= 0:
             return i, text
         found = self.printed_all(text, numbers)
-        return found[0] if len(found) == 1 else None
+        return found[0] if found and len({s for _, s in found}) == 1 else None
 
     def stated(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
         """Where a registered row or sentence stands as printed (Note.printed), or reworded

@@ -10,7 +10,8 @@ relations, parentheses (commas only inside them), and the words the plain-text r
 times sign (``1.5 x 1.2``, ``h x rate``). A run, trimmed of dangling operators and of
 parentheses around the whole, is a formula when it has an operator or a relation and at
 least one symbol (``e`` and function names are not symbols): purely numeric arithmetic is
-left to the numbers inventory. The word lists are the reader's own (noteproof.defaults).
+left to the numbers inventory. The word lists are the reader's own (noteproof.defaults): the
+reader itself lives a layer above (sources may not import formula).
 """
 from __future__ import annotations
 
@@ -170,6 +171,7 @@ def _closes_at_end(run: list[tuple[str, int, int]]) -> bool:
 
 
 def _strip(run: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """The run without spaces at its ends."""
     while run and run[0][0] == "space":
         run = run[1:]
     while run and run[-1][0] == "space":
