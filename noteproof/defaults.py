@@ -29,6 +29,16 @@ PARAM_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,40}")
 PARAM_VALUE = re.compile(r"[-+]?(\d{1,60}(\.\d{0,60})?|\.\d{1,60})(/[1-9]\d{0,59})?")
 
 
+# The words the formula readers take as a Greek letter or a function (formula.lex_latex,
+# formula.lex_plain) and the plain-text formula locator (sources.plainmath) too.
+GREEK = frozenset(
+    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu "
+    "nu xi pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma "
+    "Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell".split())
+FUNCTIONS = frozenset(
+    "exp log ln sin cos tan sinh cosh tanh arcsin arccos arctan asin acos atan sqrt".split())
+
+
 def default_jobs() -> int:
     """Worker processes when none is asked for: one per core."""
     return os.cpu_count() or 1

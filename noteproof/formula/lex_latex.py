@@ -9,14 +9,9 @@ from __future__ import annotations
 
 import re
 
+from ..defaults import FUNCTIONS, GREEK  # noqa: F401  (read here by lex_plain, typeset, run.extras)
 from .lexing import Token, shared_token
 
-GREEK = frozenset(
-    "alpha beta gamma delta epsilon varepsilon zeta eta theta vartheta iota kappa lambda mu "
-    "nu xi pi varpi rho varrho sigma varsigma tau upsilon phi varphi chi psi omega Gamma "
-    "Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega ell".split())
-FUNCTIONS = frozenset(
-    "exp log ln sin cos tan sinh cosh tanh arcsin arccos arctan asin acos atan sqrt".split())
 RELATIONS = {
     "le": "<=", "leq": "<=", "leqslant": "<=", "ge": ">=", "geq": ">=", "geqslant": ">=",
     "ne": "!=", "neq": "!=", "simeq": "~", "approx": "~", "sim": "~", "propto": "propto",

@@ -147,31 +147,44 @@ def _rest(text: str, start: int, end: int, parts: list[tuple[int, int]]) -> str:
     return SPACING.sub("", left.replace("\0", " "))
 
 
-def _placed(note: Note, text: str, numbers: frozenset[str]) -> list[tuple[int, str]]:
-    """Every place a registered formula stands, as printed (Note.printed_all), or exactly."""
-    exact = [(i, text) for i in note.offsets(text)]
-    return exact or note.printed_all(text, numbers)
+def _placed(note: Note, text: str, numbers: frozenset[str], plain: bool = False) -> list[tuple[int, str]]:
+    """Every place a registered formula stands: exactly, else as printed (Note.printed_all). A
+    plain-text formula stands wherever it is printed however spaced, with its own numbers
+    (its exponents and coefficients are the formula), and not where it goes on
+    (``x / (1 - theta)`` is not placed in ``x / (1 - theta)^2``)."""
+    if plain:
+        found = dict(note.printed_all(text)) | {i: text for i in note.offsets(text)}
+        return sorted((i, s) for i, s in found.items() if not _continues(note.text, i + len(s)))
+    return [(i, text) for i in note.offsets(text)] or note.printed_all(text, numbers)
+
+
+def _continues(text: str, end: int) -> bool:
+    """Whether a formula ending at ``end`` goes on: a power, an index, a glued letter or digit."""
+    after = text[end:end + 1]
+    return after in ("^", "_") or (after.isalnum() and text[end - 1:end].isalnum())
 
 
 def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[MathCoverage, ...]:
-    """Each math span with what accounts for it: a registered formula at that place (every
-    occurrence: the first is checked, the others are restatements of the same text), a
-    declaration of notation or definition (``math:`` under the note in claims.yaml, located by a
-    snippet), or numbers that quotes cover. Anything else is unaccounted, and an edited span
-    that no longer reads as registered is unaccounted too."""
+    """Each math span (``$...$``, ``$$...$$`` and the prose's plain-text formulas, Note.plain_math)
+    with what accounts for it: a registered formula at that place (every occurrence: the first
+    is checked, the others are restatements of the same text), a declaration of notation or
+    definition (``math:`` under the note in claims.yaml, located by a snippet), or numbers that
+    quotes cover. Anything else is unaccounted, and an edited span that no longer reads as
+    registered is unaccounted too."""
     text, seen = note.text, set()
-    formulas = [(i, i + len(shown), f) for c in claims for f in c.formulas if not f.plain
-                for i, shown in _placed(note, f.text, c.quoted)]
+    formulas = {plain: [(i, i + len(shown), f) for c in claims for f in c.formulas if f.plain == plain
+                        for i, shown in _placed(note, f.text, c.quoted, plain)] for plain in (False, True)}
     declared = [(i, i + len(s), why) for s, why in spec.math for i in note.offsets(s)]
     stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
-    spans = covers(note, claims)
+    spans, plain = covers(note, claims), note.plain_math()
+    printed = spans + _quoted_as_printed(note, claims) if plain else spans
     out = []
-    for m in note.math_spans():
-        where = note.location_of(m.start)
+    for m in sorted(note.math_spans() + plain, key=lambda m: m.start):
+        where, places = note.location_of(m.start), formulas[m.plain]
         # a span inside a formula's place, or made of formulas' places with nothing else between
         # them than punctuation, spacing and \text{...} words
-        inside = [(a, b, f) for a, b, f in formulas if m.start <= a and b <= m.end]
-        hit = [f for a, b, f in formulas if a <= m.start and m.end <= b] \
+        inside = [(a, b, f) for a, b, f in places if m.start <= a and b <= m.end]
+        hit = [f for a, b, f in places if a <= m.start and m.end <= b] \
             or [f for _, _, f in inside if not _rest(text, m.start, m.end, [(a, b) for a, b, _ in inside])]
         if hit:
             kind = "restatement" if (hit[0].text, m.text) in seen else "check"
@@ -187,6 +200,10 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[Ma
         if why is not None:
             out.append(MathCoverage(m.text, where, "definition", why))
             continue
+        worked = _worked(note, m, places, declared, printed) if m.plain else None
+        if worked is not None:
+            out.append(MathCoverage(m.text, where, *worked))
+            continue
         tokens = [replace(t, start=t.start + m.start, end=t.end + m.start) for t in numeric_tokens(m.text)]
         got = [coverage_of(t, spans) for t in tokens]
         if NUMBERS_ONLY.fullmatch(m.text) and tokens and all(c in ("check", "input") for c, _ in got):
@@ -194,6 +211,44 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[Ma
         else:
             out.append(MathCoverage(m.text, where, "unaccounted"))
     return tuple(out)
+
+
+def _quoted_as_printed(note: Note, claims: tuple[Claim, ...]) -> list[Cover]:
+    """Each quote's number where the note prints it (Note.quote_at: re-rounded, more digits)."""
+    out = []
+    for claim in claims:
+        for q in claim.quotes:
+            at = note.quote_at(q.snippet, q.number)
+            if at is not None:
+                kind, by = (Coverage.CHECK, q.numeric) if q.numeric else (Coverage.INPUT, f"{claim.id}: {q.input}")
+                out.append(Cover(at[0], at[0] + len(at[1]), kind, by))
+    return out
+
+
+def _worked(note: Note, m, places: list, declared: list, spans: list[Cover]) -> tuple[str, str] | None:
+    """(kind, by) for a plain-text formula made of registered formulas' places and declared
+    snippets and worked arithmetic whose every number a quote covers (``x / (1 - theta)^2 = 1 /
+    0.2^2 = 25``), or of a name given such a value (``theta = 1``, ``p1 = -0.469``); else None."""
+    from .plainmath import NAMED, arithmetic
+    parts = [(max(a, m.start), min(b, m.end), "check", f.derivation) for a, b, f in places if a < m.end and m.start < b]
+    parts += [(max(a, m.start), min(b, m.end), "definition", w) for a, b, w in declared if a < m.end and m.start < b]
+    left = list(m.text)
+    for a, b, _, _ in parts:
+        left[a - m.start:b - m.start] = " " * (b - a)
+    rest = "".join(left)
+    named = NAMED.match(rest) if not parts else None
+    rest = rest[named.end():] if named else rest
+    offset = m.start + (named.end() if named else 0)
+    if not arithmetic(rest):
+        return None
+    tokens = [t for t in numeric_tokens(note.text, offset, m.end) if not any(a <= t.start < b for a, b, _, _ in parts)]
+    got = [coverage_of(t, spans) for t in tokens]
+    if not (parts or tokens) or any(c not in (Coverage.CHECK, Coverage.INPUT) for c, _ in got):
+        return None
+    if parts:
+        return min(parts, key=lambda p: p[2] != "check")[2:]
+    checked = next((by for c, by in got if c is Coverage.CHECK), None)
+    return ("check", checked) if checked else ("definition", f"a setting: {got[0][1]}")
 
 
 def encoded_rows(note: Note, claims: tuple[Claim, ...]) -> dict[str, str]:

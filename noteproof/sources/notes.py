@@ -30,11 +30,13 @@ class Row:
 
 @dataclass(frozen=True)
 class MathSpan:
-    """One ``$...$`` or ``$$...$$`` of a note: its inner text and where that stands."""
+    """One ``$...$`` or ``$$...$$`` of a note (its inner text), or one plain-text formula of
+    its prose (``plain``, sources.plainmath), and where that stands."""
 
     text: str
     start: int             # offset of the inner text
     end: int
+    plain: bool = False
 
 
 @dataclass(frozen=True)
@@ -69,12 +71,13 @@ class Note:
     def printed(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
         """Where registered text stands and how the note prints it: as registered, or spaced
         otherwise, or with its quoted ``numbers`` printed otherwise (each judged by its own
-        quote), when that leaves one place."""
+        quote), when that leaves one place or places that all print the same text (the first:
+        the same text is the same formula, and the math inventory accounts for each)."""
         i = _whole(self.text, text)
         if i >= 0:
             return i, text
         found = self.printed_all(text, numbers)
-        return found[0] if len(found) == 1 else None
+        return found[0] if found and len({s for _, s in found}) == 1 else None
 
     def stated(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
         """Where a registered row or sentence stands as printed (Note.printed), or reworded
@@ -122,6 +125,13 @@ class Note:
         """Every ``$$...$$`` and ``$...$`` of the note, in order."""
         return tuple(MathSpan(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2),
                               m.end(1) if m.group(1) else m.end(2)) for m in MATH_SPAN.finditer(self.text))
+
+    def plain_math(self) -> tuple[MathSpan, ...]:
+        """Every plain-text formula of the note's prose outside its ``$...$`` spans, in order
+        (sources.plainmath says what one is: ``z* = x / (1 - theta)``, not ``1.5 x 1.2``)."""
+        from .plainmath import plain_formulas
+        skip = [(m.start, m.end) for m in self.math_spans()]
+        return tuple(MathSpan(self.text[a:b], a, b, True) for a, b in plain_formulas(self.text, skip))
 
     def label_after(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
         """The page label printed after ``text`` (the first sentence that is a bare label,

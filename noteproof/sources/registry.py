@@ -210,13 +210,12 @@ def _notes(top: _Reader) -> dict[str, NoteSpec]:
 
 
 def _declared(item: object, parent: _Reader) -> tuple[str, str, str]:
-    """("snippet", text around the $...$ it declares, why) or ("pattern", regex of a whole span, why)."""
+    """("snippet", text around the $...$ or plain-text formula it declares, why) or ("pattern",
+    regex of a whole span, why)."""
     r = _Reader(item, parent.path, "a math declaration", {"snippet", "pattern", "why"}, parent.data.line)
     snippet, pattern = r.str("snippet", False), r.str("pattern", False)
     if (snippet is None) == (pattern is None):
         raise RegistryError("a math declaration needs exactly one of 'snippet' and 'pattern'", r.at())
-    if snippet is not None and "$" not in snippet:
-        raise RegistryError("a math declaration's snippet must contain the $...$ span it declares", r.at("snippet"))
     if pattern is not None:
         try:
             re.compile(pattern)

@@ -3,7 +3,7 @@
 import pytest
 
 from noteproof.errors import NoteError
-from noteproof.sources.notes import read_note, table_rows
+from noteproof.sources.notes import Note, read_note, table_rows
 from noteproof.sources.tags import parse_tag
 from tests.helpers import ROOT
 
@@ -57,3 +57,33 @@ def test_a_row_without_its_tab_names_its_line(tmp_path):
     with pytest.raises(NoteError) as err:
         table_rows(read_note(path, "w.txt"))
     assert err.value.location.line == 129
+
+
+PLAIN = {   # a line of Chapter 12's prose -> the plain-text formulas Note.plain_math finds in it
+    "Fixed point: z* = x / (1 - theta) = 1 / (1 - (1.2)) = -5.": ["z* = x / (1 - theta) = 1 / (1 - (1.2)) = -5"],
+    "the slope is x/(1-theta)^2, which has the sign of x.": ["x/(1-theta)^2"],
+    "Euler factor per step (1 - ah): -0.8": ["1 - ah"],
+    "stable only if |1 - z| < 1, that is h < 2 / 100 = 0.02.": ["|1 - z| < 1", "h < 2 / 100 = 0.02"],
+    "Fast mode z = h x rate = 0.05 x 100 = 5.": ["z = h x rate = 0.05 x 100 = 5"],
+    "Flow dx/dt = -2x gives x(t) = x0 e^(-2t).": ["dx/dt = -2x", "x(t) = x0 e^(-2t)"],
+    "needs I - J_f to be invertible": ["I - J_f"],
+    # numbers only, words, labels and hyphens are not formulas
+    "First update: z1 = 1.2 x 0 + 1 = 1.": ["z1 = 1.2 x 0 + 1 = 1"],
+    "the exact value is e^(-1.2 x 6) = 0.000747.": [],
+    "Estimate = slope x 0.01 = 0.25.": [],
+    "Illustration C12-D01. half-kick Stormer-Verlet, 64-bit, v39 EPUB / v43 print": [],
+    "A at -1 and B at +1; the state is (x, y) starting at (x0, 0)": [],
+    "$z_k-z^*=\\theta^k(z_0-z^*)$ and a(t) x(t)": [],
+}
+
+
+@pytest.mark.parametrize("line, expected", PLAIN.items())
+def test_plain_math_finds_the_formulas_of_prose(line, expected):
+    assert [m.text for m in Note("n.txt", line).plain_math()] == expected
+
+
+def test_plain_math_spans_are_located():
+    note = Note("n.txt", "Intro.\nThe factor is 1 - ah here.\n")
+    (span,) = note.plain_math()
+    assert span.plain and note.text[span.start:span.end] == "1 - ah"
+    assert note.location_of(span.start).line == 2

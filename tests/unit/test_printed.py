@@ -108,6 +108,43 @@ def test_an_edited_math_span_is_unaccounted(real, key, old, new):
     assert lost, "the edited span should be unaccounted"
 
 
+@pytest.mark.parametrize("old,new", [
+    ("the slope is x/(1-theta)^2, which", "the slope is x/(1-theta)^3, which"),   # one of two printings
+    ("Slope = x / (1 - theta)^2", "Slope = x / (1 + theta)^2"),                   # inside worked arithmetic
+    ("Fixed point: z* = x / (1 - theta)", "Fixed point: y* = x / (1 - theta)"),   # the side named
+    ("Euler factor per step (1 - ah)", "Euler factor per step (1 + ah)"),
+    ("that is h < 2 / 100", "that is h > 2 / 100"),
+    ("The denominator 1 - theta", "The denominator 1 + theta"),                   # a declared definition
+    ("With x = 0 every", "With x < 0 every"),                                     # a setting's relation
+    ("2 (x(1) - y) x(1) = 2", "2 (x(1) + y) x(1) = 2"),
+])
+def test_an_edited_plain_text_formula_is_unaccounted(real, old, new):
+    text = real.notes["chapter12"].text
+    assert old in text
+    lost = [m for m in _math(real, "chapter12", text.replace(old, new, 1)) if m.coverage == "unaccounted"]
+    assert lost, "the edited plain-text formula should be unaccounted"
+
+
+@pytest.mark.parametrize("old,new", [
+    ("the slope is x/(1-theta)^2, which", "the slope is x / (1 - theta)^2, which"),
+    ("Fixed point: z* = x / (1 - theta)", "Fixed point: z* = x/(1 - theta)"),
+    ("x_old x 0.167", "x_old x 0.1667"),                                          # re-rounded in worked arithmetic
+    ("1 - h + h^2/2 - h^3/6 + h^4/24 = 0.779", "1 - h + h^2/2 - h^3/6 + h^4/24 = 0.77930"),
+])
+def test_a_respaced_or_re_rounded_plain_text_formula_stays_accounted(real, old, new):
+    text = real.notes["chapter12"].text
+    assert old in text
+    assert not [m for m in _math(real, "chapter12", text.replace(old, new, 1)) if m.coverage == "unaccounted"]
+
+
+def test_plain_text_formulas_are_in_the_math_inventory(real):
+    got = {m.text: m.coverage for m in _math(real, "chapter12", real.notes["chapter12"].text)}
+    assert got["x/(1-theta)^2"] in ("check", "restatement")
+    assert got["x / (1 - theta)^2 = 1 / 0.2^2 = 25"] == "check"
+    assert got["1 / 10^k"] == "definition"
+    assert "e^(-1.2 x 6) = 0.000747" not in got          # numbers only: the numbers inventory's
+
+
 def test_a_reworded_sentence_around_math_stays_accounted(real):
     text = real.notes["week09"].text.replace("A large response near one", "A big response near one", 1)
     assert not [m for m in _math(real, "week09", text) if m.coverage == "unaccounted"]
