@@ -140,6 +140,7 @@ HARMLESS = [
     Edit("c12-re-round", C12, "Implicit factor on the fast mode: 0.167", "Implicit factor on the fast mode: 0.1667"),
     Edit("c12-re-round-comma", C12, "(start 0.5): 3,760", "(start 0.5): 3,761.6"),
     Edit("c12-step-re-round", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 0.00075"),
+    Edit("c12-step-re-round-operand", C12, "x(1) = e^0.5 = 1.649", "x(1) = e^0.5 = 1.6487"),
     Edit("c12-step-more-digits", C12, "1 / 0.19 = 5.263, so", "1 / 0.19 = 5.2632, so"),
     Edit("c12-reword", C12, "A quantity decays smoothly.", "A quantity decays smoothly over time."),
     Edit("c12-reword-around-number", C12, "so the gap 0.271 stays above zero", "so the gap of 0.271 stays positive"),

@@ -141,3 +141,43 @@ def test_interact_builds_sliders_when_ipywidgets_is_installed():
     box = noteproof.claim("c12.d04.energy-and-timing", root=ROOT).interact()
     slider = box.children[0]
     assert slider.description == "h" and (slider.min, slider.max) == (0.1, 1.25)
+
+
+def test_interact_wires_each_slider_to_the_callback(monkeypatch):
+    """interact() with stand-ins for ipywidgets and IPython.display (not installed here): one
+    slider per parameter over the note's range, and moving one redraws the recomputed read-outs."""
+    import sys
+    import types
+
+    class Widget:
+        def __init__(self, *children, **kw):
+            self.children, self.observers, self.shown = children[0] if children else (), [], []
+            self.__dict__.update(kw)
+
+        def observe(self, fn, names):
+            self.observers.append(fn)
+
+        def clear_output(self, wait=False):
+            self.shown.clear()
+
+        def __enter__(self):
+            shown.append(self)
+            return self
+
+        def __exit__(self, *exc):
+            shown.pop()
+
+    shown: list = []
+    widgets = types.SimpleNamespace(FloatSlider=Widget, Output=Widget, VBox=Widget)
+    display = types.SimpleNamespace(Markdown=str, display=lambda md: shown[-1].shown.append(md))
+    monkeypatch.setitem(sys.modules, "ipywidgets", widgets)
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(display=display))
+    monkeypatch.setitem(sys.modules, "IPython.display", display)
+    box = noteproof.claim("c12.d04.energy-and-timing", root=ROOT).interact()
+    slider, out = box.children
+    assert (slider.description, slider.min, slider.max, slider.value) == ("h", 0.1, 1.25, 0.5)
+    assert "h = 0.5" in out.shown[-1] or "holds" in out.shown[-1]
+    slider.value = 2.5
+    for fn in slider.observers:
+        fn({"new": 2.5})
+    assert len(out.shown) == 1 and "VIOLATED" in out.shown[0]
