@@ -125,7 +125,8 @@ def euler_check_answer(check_h="0.75", check_a="2") -> Derived:
         forms={"check_factor": f},
         evidence=(_ev(IDENTITY, f"at a = {check_a}, h = {check_h} the factor 1 - ah is {f}: "
                       "size below one (shrinks), negative (alternates), while e^(-ah) > 0",
-                      abs(f) < 1 and f < 0 and sp.exp(-exact(check_a) * exact(check_h)) > 0),))
+                      abs(f) < 1 and f < 0 and sp.exp(-exact(check_a) * exact(check_h)) > 0,
+                      reach=Reach.SETTING),))
 
 
 # ---- D02: fixed-point iteration z_{k+1} = theta z_k + x ----------------------
@@ -196,10 +197,12 @@ def theta_one() -> Derived:
     return Derived(
         forms={"grows": grows},
         evidence=(
-            _ev(IDENTITY, "theta = 1, x = 1: z = z + 1 has no solution", none == sp.S.EmptySet),
-            _ev(IDENTITY, "theta = 1, x = 0: z = z holds for every real z", every == sp.S.Reals),
+            _ev(IDENTITY, "theta = 1, x = 1: z = z + 1 has no solution", none == sp.S.EmptySet,
+                reach=Reach.SETTING),
+            _ev(IDENTITY, "theta = 1, x = 0: z = z holds for every real z", every == sp.S.Reals,
+                reach=Reach.SETTING),
             _ev(IDENTITY, "theta = 1, x = 1, z0 = 0: z_k = k, one more each round",
-                _zero(grows - k)),
+                _zero(grows - k), reach=Reach.SETTING),
         ),
         steps=(Step("theta = 1, x = 1", none), Step("theta = 1, x = 0", every),
                Step("theta = 1, x = 1 iterates", grows)))
@@ -215,7 +218,7 @@ def shown_updates(theta_shown="6/5", x_shown="1", updates="12") -> Derived:
         zk = th * zk + xv
     closed = iterate.subs({theta: th, x: xv, z0: 0, k: count})
     return Derived(evidence=(_ev(IDENTITY, f"{count} updates of z <- theta z + x from 0 give {zk}, "
-                                 f"the closed form's z_{count}", _zero(zk - closed)),))
+                                 f"the closed form's z_{count}", _zero(zk - closed), reach=Reach.SETTING),))
 
 
 NUMBER_WORDS = {w: i for i, w in enumerate(
@@ -504,7 +507,8 @@ def exact_equilibria(theta_shown="4/5", x_shown="1", dtheta="1/100") -> Derived:
     pair = [xv / (1 - th), xv / (1 - th - d)]
     return Derived(evidence=(_ev(IDENTITY, f"z* = {pair[0]} and {pair[1]} satisfy z = theta z + x exactly "
                                  "(equilibria, not iterates)",
-                                 _zero(pair[0] - (th * pair[0] + xv)) and _zero(pair[1] - ((th + d) * pair[1] + xv))),))
+                                 _zero(pair[0] - (th * pair[0] + xv)) and _zero(pair[1] - ((th + d) * pair[1] + xv)),
+                                 reach=Reach.SETTING),))
 
 
 # ---- D04: harmonic oscillator, Euler against Stormer-Verlet ----------------
@@ -575,7 +579,7 @@ def frequency(h_max="1.25") -> Derived:
             _ev(INEQUALITY, "asin(u) > u on (0, 1] (derivative 1/sqrt(1-u^2) > 1), so omega > 1 "
                 "for 0 < h < 2: Verlet runs fast", sp.Interval.open(0, 1).is_subset(above)),
             _ev(INEQUALITY, f"the largest step shown, {h_max}, is in the stable range (0, 2)",
-                stable.contains(exact(h_max)) == sp.true),
+                stable.contains(exact(h_max)) == sp.true, reach=Reach.SETTING),
         ),
         steps=(Step("Verlet step matrix", M), Step("characteristic polynomial", charpoly),
                Step("frequency", omega)))

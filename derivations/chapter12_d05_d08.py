@@ -10,7 +10,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import Derived, Evidence, EvidenceKind, Relation, Step, derivation, exact
+from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Step, derivation, exact
 
 t = sp.Symbol("t", real=True)
 h = sp.Symbol("h", positive=True)
@@ -595,16 +595,23 @@ def finite_difference() -> Derived:
 
 
 @derivation("c12.d07.solve-count")
-def solve_count() -> Derived:
-    """Forward solves of a one-sided finite-difference gradient in P parameters: 1 + P."""
+def solve_count(parameters="1000") -> Derived:
+    """Forward solves of a one-sided finite-difference gradient in P parameters: 1 + P.
+
+    C12-D07's check answer: "About 1,001 forward solves, one baseline plus one nudged run
+    per parameter" for the question's "A model has 1,000 parameters". The count 1 + P is
+    proved for every P; its value at the question's P is a step (the printed 1,001 is
+    compared with the counting loop c12.d07.fd-solves, at the page's setting).
+    """
     P = sp.Symbol("P", positive=True, integer=True)
     i = sp.Symbol("i", positive=True, integer=True)
     solves = 1 + sp.summation(1, (i, 1, P))   # the baseline, then one nudged run per parameter
     return Derived(forms={"solves": solves},
                    evidence=(Evidence(EvidenceKind.IDENTITY, "one baseline solve plus one nudged solve per "
-                                      "parameter: P + 1 (1,001 for P = 1,000)",
-                                      _zero(solves - (P + 1)) and solves.subs(P, 1000) == 1001),),
-                   steps=(Step("1 + sum_{i=1}^{P} 1", solves),))
+                                      "parameter: 1 + sum_{i=1}^{P} 1 = P + 1 for every P",
+                                      _zero(solves - (P + 1)), reach=Reach.GENERAL),),
+                   steps=(Step("1 + sum_{i=1}^{P} 1", solves),
+                          Step(f"at the question's P = {parameters}", solves.subs(P, exact(parameters)))))
 
 
 # ---- D08 ------------------------------------------------------------------------------
@@ -691,7 +698,7 @@ def stiffness_ratio() -> Derived:
             Evidence(EvidenceKind.INEQUALITY, "1/r decreases for r > 0, so the slowest time scale over the "
                      "fastest is max_j |lambda_j| / min_j |lambda_j|", decreasing),
             Evidence(EvidenceKind.IDENTITY, "rates 1, 10, 100: S = 100 from the formula and from the time scales",
-                     page == 100 and sp.Max(*times) / sp.Min(*times) == 100),
+                     page == 100 and sp.Max(*times) / sp.Min(*times) == 100, reach=Reach.SETTING),
         ),
         steps=(Step("eigenvalues of diag(-lambda_j)", sp.Tuple(*eig)), Step("time scale of rate r", time_scale),
                Step("slowest / fastest time scale", ratio)))

@@ -313,12 +313,14 @@ def unstable_discretization(ds_small: str = "0.5", ds_large: str = "3") -> Deriv
                "test_equation": test},
         evidence=(
             Evidence(Kind.IDENTITY, f"at ds={ds_small} the Euler factor is {small}; the note's "
-                     "'shrinks by half each step' needs 1/2", small == sp.Rational(1, 2)),
+                     "'shrinks by half each step' needs 1/2", small == sp.Rational(1, 2),
+                     reach=Reach.SETTING),
             Evidence(Kind.COUNTEREXAMPLE, f"witness ds={ds_large}: the ODE solution h0 e^(-s) "
                      f"decays but the Euler factor is {large}, |{large}| > 1",
                      decays and abs(large) > 1),
             Evidence(Kind.IDENTITY, f"at ds={ds_large} the factor is {large}; the note's "
-                     "'doubles while alternating sign' needs -2", large == -2),
+                     "'doubles while alternating sign' needs -2", large == -2,
+                     reach=Reach.SETTING),
             Evidence(Kind.IDENTITY, "the Euler map of dh/ds = -h is h_{l+1} = (1 - ds) h_l, and its "
                      "ds -> 0 limit returns dh/ds = -h", bool(returns), detail=f"limit: {back}")),
         steps=(Step("the family's ODE with f(s, h) = -h", test),
@@ -378,7 +380,7 @@ def contraction(beta: str = "1/2", steps: str = "10", resolution: str = "0.001")
                      "beta > 0; 0 < beta < 1 is needed only for the suppression conclusion"),
             Evidence(Kind.IDENTITY, f"at beta={beta}, {n} steps, unit initial separation the "
                      f"bound is {bound_n} < {resolution}, the resolution (exact arithmetic)",
-                     bool(resolves)),
+                     bool(resolves), reach=Reach.SETTING),
             Evidence(Kind.NUMERIC, f"runs of the map at beta={beta} from four pairs of states "
                      f"under identical inputs stay under beta^k |a_0-a~_0| for k = 0..{n} "
                      "(mpmath, 50 digits)", stays,

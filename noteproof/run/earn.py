@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..model import SUFFICIENT_REACH, Evidence, Scope, Status
+from ..model import SUFFICIENT_REACH, Evidence, Reach, Scope, Status
 from ..model import EvidenceKind as K
 
 EXACT_KINDS = frozenset({K.IDENTITY, K.INEQUALITY, K.COUNTEREXAMPLE, K.DEFINITION})
@@ -38,11 +38,18 @@ def measured_performance(text: str) -> list[str]:
 
 
 def proposal_evidence(text: str) -> Evidence:
-    """The proposal rule, applied to the note's own words: a proposal quotes no measured performance."""
+    """The proposal rule, applied to the note's own words: a proposal quotes no measured performance.
+
+    What it checks is the page as printed, so its reach is the setting: the note is internally
+    consistent with its [Proposal] tag. What a cited source itself reports (Week 9's "no reported
+    performance in the version consulted on 2026-09-13") is outside noteproof's reach, and the
+    evidence says so rather than lend the source's content the note's definition."""
     found = measured_performance(text)
-    return Evidence(K.DEFINITION, "the claim's row and status cell, as printed, quote no measured "
-                    "performance (no number besides a date, no performance word)", not found,
-                    supports=Status.PROPOSAL, detail=f"found: {', '.join(found)}" if found else "")
+    return Evidence(K.DEFINITION, "internally consistent: the claim's row and status cell, as printed, "
+                    "quote no measured performance (no number besides a date, no performance word); "
+                    "what the cited source itself reports is not checked (outside noteproof's reach)",
+                    not found, supports=Status.PROPOSAL, reach=Reach.SETTING,
+                    detail=f"found: {', '.join(found)}" if found else "")
 
 
 @dataclass(frozen=True)
