@@ -11,7 +11,7 @@ import re
 
 import sympy as sp
 
-from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Status, Step, derivation, exact
+from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Status, Step, derivation, exact, zero
 
 IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY
 WITNESS, DEFINITION = EvidenceKind.COUNTEREXAMPLE, EvidenceKind.DEFINITION
@@ -23,7 +23,8 @@ q, p = sp.symbols("q p")
 
 
 def _zero(expr) -> bool:
-    return sp.simplify(expr) == 0
+    """SymPy proves ``expr`` == 0 (authoring.zero: expand, cancel, then simplify)."""
+    return zero(expr)
 
 
 def _ev(kind, statement, holds, detail="", supports=None, notice="", reach=None):
