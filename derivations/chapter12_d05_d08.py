@@ -7,10 +7,12 @@ stability ranges.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Step, derivation, exact
+from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Step, derivation, exact, zero
 
 t = sp.Symbol("t", real=True)
 h = sp.Symbol("h", positive=True)
@@ -23,7 +25,8 @@ z = sp.Symbol("z", positive=True)
 
 
 def _zero(expr) -> bool:
-    return sp.simplify(expr) == 0
+    """SymPy proves ``expr`` == 0 (authoring.zero: expand, cancel, then simplify)."""
+    return zero(expr)
 
 
 # ---- D05 ------------------------------------------------------------------------------
@@ -64,9 +67,10 @@ def order_preserved() -> Derived:
     gg = sp.Symbol("g", real=True)
     chain = sp.diff(f(xa + s * gg, t), s) - gg * sp.Subs(sp.diff(f(u, t), u), u, xa + s * gg)
     ftc = (f(xa + s * gg, t).subs(s, 1) - f(xa + s * gg, t).subs(s, 0)) - (f(xa + gg, t) - f(xa, t))
-    sol = sp.dsolve(sp.Eq(g(t).diff(t), m(t) * g(t)), g(t)).rhs
+    # a first-order linear ODE: dsolve told so (hint), rather than trying every method on it
+    sol = sp.dsolve(sp.Eq(g(t).diff(t), m(t) * g(t)), g(t), hint="1st_linear").rhs
     c1 = next(iter(sol.free_symbols - {t}))
-    factor = sp.simplify(sol / c1)
+    factor = sp.powsimp(sol / c1)
     linear_sign = isinstance(factor, sp.exp) and factor.is_positive is not False
     ta = sp.Symbol("t", real=True)
     path_a, path_b = (ta - 1) ** 3, sp.Integer(0)
@@ -252,7 +256,7 @@ def order_statement() -> Derived:
     xa_f, xb_f, g, f = sp.Function("x_A"), sp.Function("x_B"), sp.Function("g"), sp.Function("f")
     m = sp.Function("m", real=True)
     g0 = sp.Symbol("g_0", real=True)
-    sol = sp.dsolve(sp.Eq(g(t).diff(t), m(t) * g(t)), g(t), ics={g(0): g0}).rhs
+    sol = sp.dsolve(sp.Eq(g(t).diff(t), m(t) * g(t)), g(t), ics={g(0): g0}, hint="1st_linear").rhs
     factor = sp.powsimp(sol / g0)
     # an integral of the real m over a real range is real: stand a real symbol in for each
     stand_in = factor.replace(lambda e: isinstance(e, sp.Integral), lambda e: sp.Dummy(real=True))
@@ -313,9 +317,53 @@ def _rk4_factor(step):
     return sp.expand(1 + step / 6 * (k1 + 2 * k2 + 2 * k3 + k4))
 
 
-def _leading_power(expr, var, n=8) -> int:
-    series = sp.series(expr, var, 0, n).removeO()
-    return min(sp.Poly(series, var).monoms())[0]
+def _qq_series(factor):
+    """The ring QQ[[h]] of exact power series (SymPy's ring_series), its generator, and ``factor``
+    (a polynomial in h with rational coefficients) in it."""
+    from sympy.polys.ring_series import rs_exp, rs_log  # noqa: F401  (the operations used on it)
+    from sympy.polys.rings import ring
+    ring_, hh = ring("h", sp.QQ)
+    poly = sp.Poly(factor, h)
+    return ring_, hh, ring_({k: sp.QQ(int(c.p), int(c.q)) for k, c in poly.as_dict().items()})
+
+
+def _as_series(p, n, scale=sp.Integer(1)):
+    """A truncated series of QQ[[h]] as SymPy writes sp.series: scale * sum c_k h^k + O(h^n)."""
+    return sp.Add(*[scale * sp.Rational(int(c.numerator), int(c.denominator)) * h ** m[0]
+                    for m, c in p.items()]) + sp.O(h ** n)
+
+
+def _local_series(factor, n):
+    """e^{-h} - factor to O(h^n), exactly: the Taylor coefficients (-1)^k / k! of e^{-h} less the
+    factor's (what sp.series(sp.exp(-h) - factor, h, 0, n) gives, computed in QQ[[h]])."""
+    from sympy.polys.ring_series import rs_exp
+    _, hh, r = _qq_series(factor)
+    return _as_series(rs_exp(-hh, hh, n) - r, n)
+
+
+def _global_series(factor, n, power=1):
+    """factor^{power/h} - e^{-1} to O(h^n) (N = 1/h steps of ``power`` sub-steps each reach t = 1):
+    factor^{power/h} = e^{-1} exp(u), u = (power log(factor) + h)/h, so the series is
+    e^{-1} (exp(u) - 1), with log and exp of exact series in QQ[[h]] (what sp.series gives on the
+    same expression). None when factor^{power/h} does not tend to e^{-1} (factor(0) is not 1, or u
+    does not vanish at h = 0): then the error does not vanish with h."""
+    from sympy.polys.ring_series import rs_exp, rs_log
+    ring_, hh, r = _qq_series(factor)
+    if r.coeff(1) != 1:
+        return None
+    u = rs_log(r, hh, n + 1) * power + hh       # log(factor) has no constant term: u is a multiple of h
+    u = ring_({(m[0] - 1,): c for m, c in u.items()})
+    if u.coeff(1) != 0:
+        return None
+    return _as_series(rs_exp(u, hh, n) - 1, n, sp.exp(-1))
+
+
+def _leading_power(series) -> int:
+    """The lowest power of h in a truncated series (0 for None: an error that does not vanish)."""
+    if series is None:
+        return 0
+    terms = series.removeO()
+    return min(sp.Poly(terms, h).monoms())[0] if terms != 0 else series.getO().expr.as_base_exp()[1]
 
 
 @derivation("c12.d06.step-factors")
@@ -328,12 +376,18 @@ def step_factors() -> Derived:
     series in h of factor^(1/h) - e^{-1} is 1 for Euler and 4 for RK4 (forms
     ``euler_error_order``, ``rk4_error_order``: error propto h^p with p from the series).
     """
+    return _step_factors()
+
+
+@lru_cache(maxsize=1)
+def _step_factors() -> Derived:
+    """step_factors, derived once in a process (c12.d06.orders builds on it)."""
     euler = sp.expand(1 + h * (-1))
     rk4 = _rk4_factor(h)
-    p_euler = _leading_power(sp.exp(-h) - euler, h)
-    p_rk4 = _leading_power(sp.exp(-h) - rk4, h)
-    g_euler = _leading_power(sp.exp(sp.log(euler) / h) - sp.exp(-1), h, 4)
-    g_rk4 = _leading_power(sp.exp(sp.log(rk4) / h) - sp.exp(-1), h, 7)
+    p_euler = _leading_power(_local_series(euler, 8))
+    p_rk4 = _leading_power(_local_series(rk4, 8))
+    g_euler = _leading_power(_global_series(euler, 4))
+    g_rk4 = _leading_power(_global_series(rk4, 7))
     err_e, err_r = sp.symbols("error_Euler error_RK4", real=True)
     return Derived(
         forms={"euler_factor": euler, "rk4_factor": rk4,
@@ -342,14 +396,14 @@ def step_factors() -> Derived:
                "rk4_error_order": Relation(("propto",), (err_r, h ** g_rk4))},
         evidence=(
             Evidence(EvidenceKind.IDENTITY, "one step per method on dx/dt = -x: Euler 1 - h, RK4 the degree-4 "
-                     "Taylor polynomial of e^{-h}", _zero(rk4 - sp.series(sp.exp(-h), h, 0, 5).removeO())),
+                     "Taylor polynomial of e^{-h}", _zero(rk4 - _local_series(0, 5).removeO())),
             Evidence(EvidenceKind.IDENTITY, "local error per step: e^{-h} - (1 - h) = O(h^2), "
                      "e^{-h} - R4(h) = h^5/120 + O(h^6)", p_euler == 2 and p_rk4 == 5),
             Evidence(EvidenceKind.IDENTITY, "global error at t = 1 with h = 1/n: Euler -e^{-1} h/2 + O(h^2), "
                      "RK4 e^{-1} h^4/120 + O(h^5)", g_euler == 1 and g_rk4 == 4),
         ),
-        steps=(Step("RK4 stages applied to -x", rk4), Step("e^{-h} - R4(h)", sp.series(sp.exp(-h) - rk4, h, 0, 7)),
-               Step("(R4(h))^{1/h} - e^{-1}", sp.series(sp.exp(sp.log(rk4) / h) - sp.exp(-1), h, 0, 6))))
+        steps=(Step("RK4 stages applied to -x", rk4), Step("e^{-h} - R4(h)", _local_series(rk4, 7)),
+               Step("(R4(h))^{1/h} - e^{-1}", _global_series(rk4, 6))))
 
 
 @derivation("c12.d06.rk4-weights")
@@ -519,12 +573,15 @@ def equal_cost(min_steps="1", max_steps="32") -> Derived:
     """
     counted = evaluation_count().forms
     cost = int(sp.simplify(counted["rk4_evaluations"] / counted["euler_evaluations"]))
-    euler = sp.exp(cost * sp.log(1 - h / cost) / h) - sp.exp(-1)
-    rk4 = sp.exp(sp.log(_rk4_factor(h)) / h) - sp.exp(-1)
-    lead_e = sp.series(euler, h, 0, 2).removeO()
-    lead_r = sp.series(rk4, h, 0, 5).removeO()
+    # the global errors at time 1: Euler's (1 - h/cost)^{cost/h} - e^{-1}, RK4's R4(h)^{1/h} - e^{-1}
+    euler, rk4 = _global_series(1 - h / cost, 2, cost), _global_series(_rk4_factor(h), 5)
+    lead_e = sp.nan if euler is None else euler.removeO()
+    lead_r = sp.nan if rk4 is None else rk4.removeO()
     growth = sp.limit(sp.Abs(lead_e / lead_r) * h ** 3, h, 0)
-    unbounded = sp.limit(sp.Abs(euler / rk4), h, 0, "+") == sp.oo
+    # |Euler / RK4| -> oo as h -> 0+: each error is its leading term (1 + O(h)), a nonzero
+    # multiple of h^p, and Euler's power is the lower
+    p_e, p_r = _leading_power(euler), _leading_power(rk4)
+    unbounded = 0 < p_e < p_r and lead_e.coeff(h, p_e) != 0 and lead_r.coeff(h, p_r) != 0
     lo, hi = int(exact(min_steps)), int(exact(max_steps))
     wins, growing, ratios = equal_cost_wins(lo, hi, cost)
     shown = ", ".join(f"n = {n}: {sp.N(r, 4)}" for n, r in zip(range(lo, hi + 1), ratios)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import Derived, Evidence, Reach, Status, Step, derivation, exact, mpnum
+from noteproof.authoring import Derived, Evidence, Reach, Status, Step, derivation, exact, mpnum, zero
 from noteproof.authoring import EvidenceKind as Kind
 
 BETA = sp.Symbol("beta", positive=True)
@@ -43,7 +43,7 @@ def _zero(expr) -> bool:
         value = expr.xreplace(point).evalf(30)
         if value.is_number and value.is_comparable and abs(value) > sp.Float("1e-20"):
             return False
-    return sp.simplify(expr) == 0
+    return zero(expr)
 
 
 # ---- 1. the four indices ---------------------------------------------------

@@ -12,7 +12,7 @@ import itertools
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import Derived, Evidence, Reach, Relation, Status, Step, derivation, exact, mpnum
+from noteproof.authoring import Derived, Evidence, Reach, Relation, Status, Step, derivation, exact, mpnum, zero
 from noteproof.authoring import EvidenceKind as K
 
 
@@ -22,8 +22,8 @@ def _eq(lhs, rhs) -> sp.Equality:
 
 
 def _zero(expr) -> bool:
-    expanded = sp.expand(expr)
-    return expanded == 0 or sp.simplify(expanded) == 0
+    """SymPy proves ``expr`` == 0 (authoring.zero: expand, cancel, then simplify)."""
+    return zero(sp.expand(expr))
 
 
 def _zero_matrix(m) -> bool:

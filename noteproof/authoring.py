@@ -9,13 +9,13 @@ only, so the engine's layout can change without touching the content::
     def fixed_point_slope() -> Derived: ...
 
 See noteproof.sources.content for the decorators' contract (parameters as strings,
-:func:`exact` and :func:`mpnum` to read them).
+:func:`exact` and :func:`mpnum` to read them, :func:`zero` to prove an expression 0).
 """
 from .errors import NoteproofError
 from .formula.parser import Relation
 from .model import Derived, Erratum, ErratumKind, Evidence, EvidenceKind, Reach, Status, Step
-from .sources.content import condition, derivation, exact, mpnum, numeric
+from .sources.content import condition, derivation, exact, mpnum, numeric, zero
 
 __all__ = ["Derived", "Erratum", "ErratumKind", "Evidence", "EvidenceKind", "NoteproofError", "Reach",
            "Relation", "Status", "Step",
-           "condition", "derivation", "exact", "mpnum", "numeric"]
+           "condition", "derivation", "exact", "mpnum", "numeric", "zero"]

@@ -673,10 +673,22 @@ def _derived_order(method: str) -> int:
     """The global order of ``method`` on dx/dt = -x, from SymPy: the leading power in h of the series
     of x_N - e^{-1}, x_N = (one step of the same stepper from x = 1)^(1/h)."""
     import sympy as sp
+    from sympy.polys.ring_series import rs_exp, rs_log
+    from sympy.polys.rings import ring
     h = sp.Symbol("h", positive=True)
     factor = sp.expand(STEPPERS[method](lambda v: -v, sp.Integer(1), h))
-    series = sp.series(sp.exp(sp.log(factor) / h) - sp.exp(-1), h, 0, 7).removeO()
-    return int(min(sp.Poly(series, h).monoms())[0])
+    # factor^{1/h} - e^{-1} = e^{-1} (exp(u) - 1), u = (log(factor) + h)/h, in exact series QQ[[h]]
+    # (the series sp.series gives); no positive order when factor^{1/h} does not tend to e^{-1}
+    qq, hh = ring("h", sp.QQ)
+    r = qq({k: sp.QQ(int(c.p), int(c.q)) for k, c in sp.Poly(factor, h).as_dict().items()})
+    if r.coeff(1) != 1:
+        return 0
+    u = rs_log(r, hh, 8) + hh
+    u = qq({(m[0] - 1,): c for m, c in u.items()})
+    if u.coeff(1) != 0:
+        return 0
+    terms = (rs_exp(u, hh, 7) - 1).keys()
+    return int(min(terms)[0]) if terms else 7
 
 
 def _order_reached(ratio) -> int:

@@ -4,8 +4,9 @@ A check that raises becomes an ``error`` row; one that runs past the time limit 
 one that runs out of its memory (run.limits) stops, and each becomes an ``error`` row; the run
 goes on. Results come back in
 registry order whatever the number of jobs, so output does not depend on --jobs.
-``fork_each`` is the pool itself (one forked process per item, at most ``jobs`` at a
-time, each killed at its deadline); ``run_all`` runs claims on it and ``fork_map``
+``fork_each`` is the pool itself (one forked process per group of items, by default each item
+alone, at most ``jobs`` at a time, each item killed at its deadline); ``run_all`` runs claims on
+it, the claims that share a derivation in one worker (``shared_groups``), and ``fork_map``
 serves the report's extras (report.enrich).
 """
 from __future__ import annotations
@@ -14,6 +15,7 @@ import multiprocessing
 import os
 import time
 import traceback
+from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
@@ -69,65 +71,98 @@ class Done:
 
 
 def fork_each(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int,
-              timeout: float = DEFAULT_TIMEOUT, memory: int | None = None) -> Iterator[Done]:
-    """``fn`` of each item, each in its own forked process, at most ``jobs`` at a time, in the
-    order of ``items``; yields each item's Done as it finishes (a worker past ``timeout``
-    seconds is killed: its Done says so, with ``seconds`` = ``timeout``). Each worker's address
-    space is limited to ``memory`` MB (None: the default for ``jobs``, run.limits)."""
+              timeout: float = DEFAULT_TIMEOUT, memory: int | None = None,
+              groups: Sequence[Sequence[int]] | None = None) -> Iterator[Done]:
+    """``fn`` of each item in forked processes, at most ``jobs`` at a time, in the order of
+    ``items``; yields each item's Done as it finishes (a worker past ``timeout`` seconds on one
+    item is killed: its Done says so, with ``seconds`` = ``timeout``). Each worker's address
+    space is limited to ``memory`` MB (None: the default for ``jobs``, run.limits).
+
+    ``groups`` (lists of item indices, every index once; default: each item alone) are run one
+    group to a worker, its items one after another, so what they share is computed once (the
+    memoised derivations of several claims). The time limit is per item; when a worker is killed,
+    dies or runs out of memory on one item, that item's Done says so and the rest of its group
+    start again in a fresh worker."""
     ctx = multiprocessing.get_context("fork")
     memory = worker_memory(memory, jobs)
-    queue = iter(enumerate(items))
-    pending = len(items)
-    running: dict[Connection, tuple[int, multiprocessing.Process, float, float]] = {}
-    while pending or running:
-        while pending and len(running) < max(1, jobs):
-            i, item = next(queue)
-            pending -= 1
+    queue = deque(list(g) for g in (groups if groups is not None else [[i] for i in range(len(items))]) if g)
+    running: dict[Connection, _Worker] = {}
+    while queue or running:
+        while queue and len(running) < max(1, jobs):
+            group = queue.popleft()
             parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(child, fn, item, memory), daemon=True)
+            proc = ctx.Process(target=_child, args=(child, fn, [(i, items[i]) for i in group], memory), daemon=True)
             started = time.monotonic()
             proc.start()
             child.close()
-            running[parent] = (i, proc, started + timeout, started)
-        soonest = min(entry[2] for entry in running.values())
+            running[parent] = _Worker(proc, group, started)
+        soonest = min(w.started + timeout for w in running.values())
         for conn in wait(list(running), timeout=max(0.0, soonest - time.monotonic())):
-            i, proc, _, started = running.pop(conn)
+            w = running[conn]
             try:
-                ok, value = conn.recv()
-            except (EOFError, OSError):
-                ok, value = False, None
-            conn.close()
-            proc.join()
-            failure = "" if ok else value if isinstance(value, str) else death_message(proc.exitcode, memory)
-            yield Done(i, ok, value if ok else None, failure, time.monotonic() - started)
+                i, ok, value = conn.recv()
+            except (EOFError, OSError):  # the worker ended: done with its group, failed, or died
+                conn.close()
+                w.proc.join()
+                running.pop(conn)
+                if w.group and not w.failed:  # it died on its current item (no answer for it)
+                    yield Done(w.group.pop(0), False, None, death_message(w.proc.exitcode, memory),
+                               time.monotonic() - w.started)
+                if w.group:
+                    queue.appendleft(w.group)
+                continue
+            now = time.monotonic()
+            w.group.remove(i)
+            w.failed = not ok
+            failure = "" if ok else value if isinstance(value, str) else death_message(None, memory)
+            yield Done(i, ok, value if ok else None, failure, now - w.started)
+            w.started = now
         now = time.monotonic()
-        for conn, (i, proc, deadline, _) in list(running.items()):
-            if now >= deadline:
-                proc.kill()
-                proc.join()
+        for conn, w in list(running.items()):
+            if now >= w.started + timeout:
+                w.proc.kill()
+                w.proc.join()
                 conn.close()
                 running.pop(conn)
-                yield Done(i, False, None, f"timed out after {timeout:g} s", timeout, timed_out=True)
+                yield Done(w.group.pop(0), False, None, f"timed out after {timeout:g} s", timeout, timed_out=True)
+                if w.group:
+                    queue.appendleft(w.group)
 
 
-def _child(conn: Connection, fn: Callable[[Any], Any], item: Any, memory: int | None) -> None:
-    """``fn(item)`` under the memory limit, its (ok, value or failure) sent back. The out-of-memory
-    answer is pickled before the limit is set: sending it must not need the memory that ran out."""
-    out_of_memory = ForkingPickler.dumps((False, memory_message(memory)))
-    sent = False
-    try:
-        limit_memory(memory)
-        conn.send((True, fn(item)))
-        sent = True
-    except MemoryError:
-        pass  # answered below, once the handler has let go of the frames holding the memory
-    except BaseException as exc:  # e.g. an unpicklable result
-        sent = _send(conn, (False, f"worker failed: {type(exc).__name__}: {exc}"))
-    if not sent:
+@dataclass
+class _Worker:
+    """A running worker: its process, the items of its group not yet answered (the first is the
+    one it is on) and when that item started; ``failed`` once it has answered a failure (it then
+    stops, and the rest of its group start again elsewhere)."""
+
+    proc: multiprocessing.Process
+    group: list[int]
+    started: float
+    failed: bool = False
+
+
+def _child(conn: Connection, fn: Callable[[Any], Any], work: list[tuple[int, Any]], memory: int | None) -> None:
+    """``fn(item)`` of each (index, item) under the memory limit, each (index, ok, value or failure)
+    sent back as it is done; stops at the first failure. The out-of-memory answers are pickled
+    before the limit is set: sending one must not need the memory that ran out."""
+    out_of_memory = {i: ForkingPickler.dumps((i, False, memory_message(memory))) for i, _ in work}
+    for i, item in work:
+        sent = ok = False
         try:
-            conn.send_bytes(out_of_memory)
-        except BaseException:  # the parent reads a dead worker
-            pass
+            limit_memory(memory)
+            conn.send((i, True, fn(item)))
+            sent = ok = True
+        except MemoryError:
+            pass  # answered below, once the handler has let go of the frames holding the memory
+        except BaseException as exc:  # e.g. an unpicklable result
+            sent = _send(conn, (i, False, f"worker failed: {type(exc).__name__}: {exc}"))
+        if not sent:
+            try:
+                conn.send_bytes(out_of_memory[i])
+            except BaseException:  # the parent reads a dead worker
+                pass
+        if not ok:
+            break
     conn.close()
 
 
@@ -149,10 +184,10 @@ def fork_map(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int, timeout:
 
 
 def _claim_in_worker(project: Project, claim: Claim, dps: int, extras: bool) -> tuple[ClaimResult, bool]:
-    """One claim's result in its worker, and whether it is complete (its extras computed)."""
-    if extras:
-        from ..sources.content import memoize_derivations
-        memoize_derivations(project.content)
+    """One claim's result in its worker, and whether it is complete (its extras computed). The
+    derivations are memoised in the worker: the claims of its group (shared_groups) share them."""
+    from ..sources.content import memoize_derivations
+    memoize_derivations(project.content)
     result = run_one(project, claim, dps)
     if extras:
         return _enriched(project, claim, result, dps)
@@ -200,14 +235,16 @@ def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
             todo.append((i, claim))
     if not todo:
         return [results[i] for i in sorted(results)]
-    if cache is not None:  # longest first (last run's timings), so the run does not end on a long claim
-        last = cache.timings()
-        todo.sort(key=lambda item: -last.get(item[1].id, 0.0))
+    # claims that share a derivation run in one worker, which derives it once (shared_groups);
+    # longest group first (last run's timings, else the most claims), so the run does not end on a long one
+    last = cache.timings() if cache is not None else {}
+    groups = shared_groups([claim for _, claim in todo])
+    groups.sort(key=lambda g: (-sum(last.get(todo[i][1].id, 0.0) for i in g), -len(g)))
     project.content  # import content once, before forking, so children inherit it
     _warm_imports(extras)
     seconds: dict[str, float] = {}
     work = lambda claim: _claim_in_worker(project, claim, dps, extras)  # noqa: E731
-    for done in fork_each(work, [claim for _, claim in todo], jobs, timeout, memory):
+    for done in fork_each(work, [claim for _, claim in todo], jobs, timeout, memory, groups):
         i, claim = todo[done.index]
         results[i], complete = done.value if done.ok else (error_result(claim, done.failure), False)
         seconds[claim.id] = done.seconds
@@ -217,6 +254,29 @@ def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
     if cache is not None:
         cache.save_timings(seconds)
     return [results[i] for i in sorted(results)]
+
+
+def shared_groups(claims: Sequence[Claim]) -> list[list[int]]:
+    """The claims (indices into ``claims``) in groups, each group the claims linked by the
+    derivations they use (their own and their formulas'; a claim that shares none is alone), in
+    registry order: a group runs in one worker, which derives what they share once."""
+    owner: dict[str, int] = {}      # derivation id -> the first claim that uses it
+    root = list(range(len(claims)))
+
+    def find(i: int) -> int:
+        while root[i] != i:
+            root[i] = root[root[i]]
+            i = root[i]
+        return i
+
+    for i, claim in enumerate(claims):
+        for d in (*claim.derivations, *(f.derivation for f in claim.formulas)):
+            j = owner.setdefault(d, i)
+            root[find(i)] = find(j)
+    groups: dict[int, list[int]] = {}
+    for i in range(len(claims)):
+        groups.setdefault(find(i), []).append(i)
+    return list(groups.values())
 
 
 def run_report(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,

@@ -103,6 +103,27 @@ def mpnum(value: Any) -> Any:
     return mpmath.mpf(int(q.p)) / int(q.q)
 
 
+def zero(expr: Any) -> bool:
+    """True when SymPy proves ``expr`` identically 0. The exact rewritings are tried first, each
+    a proof when it gives 0: ``expand`` (products and powers multiplied out), then ``cancel`` of
+    ``together`` (a rational function of its generators, x, exp(t), sin(t)..., over one
+    denominator with common factors cancelled); ``simplify`` only where they do not decide (trig
+    identities, radicals, logs), so every expression ``simplify`` proves 0 is still proved 0. Never
+    a sampled value: a value at a point may refute, not prove."""
+    import sympy
+    expr = sympy.sympify(expr)
+    if expr == 0:
+        return True
+    if isinstance(expr, sympy.Expr):
+        for rewrite in (sympy.expand, lambda e: sympy.cancel(sympy.together(e))):
+            try:
+                if rewrite(expr) == 0:
+                    return True
+            except (sympy.PolynomialError, TypeError, ValueError):  # not a rational function of generators
+                pass
+    return bool(sympy.simplify(expr) == 0)
+
+
 _ROOT: list[Path] = []
 
 

@@ -193,3 +193,53 @@ def test_checks_spinner_only_on_a_terminal_and_only_past_the_delay(monkeypatch, 
     with terminal.spinner("checking w09.x", delay=0.2):
         time.sleep(seconds)
     assert ("checking w09.x" in stream.getvalue()) is shown
+
+
+def _grouped_item(item):
+    """What a grouped worker runs: the pid (items of one group share a process), or a failure."""
+    import os
+    import signal
+    import time
+    kind, n = item
+    if kind == "sleep":
+        time.sleep(n)
+    elif kind == "die":
+        os.kill(os.getpid(), signal.SIGKILL)
+    elif kind == "big":
+        return len(bytearray(n))
+    return os.getpid()
+
+
+def test_a_group_runs_in_one_worker_and_a_failing_item_costs_only_itself():
+    """Items of a group share one process (what they derive is derived once); an item that runs
+    past the time limit, dies or runs out of memory is its own error, the rest of its group start
+    again in a fresh worker and every other item is answered."""
+    from noteproof.run.pool import fork_each
+    items = [("ok", 0), ("ok", 0), ("sleep", 30), ("ok", 0), ("die", 0), ("ok", 0), ("big", BIG), ("ok", 0),
+             ("ok", 0)]
+    limit = vm_mb() + 256
+    done = {d.index: d for d in fork_each(_grouped_item, items, 2, timeout=3, memory=limit,
+                                          groups=[[0, 1, 2, 3], [4, 5], [6, 7], [8]])}
+    assert sorted(done) == list(range(len(items)))
+    assert done[0].value == done[1].value and done[3].ok and done[3].value != done[0].value
+    assert done[2].timed_out and done[2].failure == "timed out after 3 s"
+    assert not done[4].ok and done[4].failure.startswith("worker died (signal SIGKILL)") and done[5].ok
+    assert not done[6].ok and "exceeded the worker memory limit" in done[6].failure and done[7].ok
+    assert done[8].ok
+
+
+def test_claims_that_share_a_derivation_are_grouped():
+    from noteproof.run.pool import shared_groups
+    from noteproof.sources.project import load_project
+    project = load_project(ROOT)
+    claims = list(project.registry.claims)
+    groups = shared_groups(claims)
+    assert sorted(i for g in groups for i in g) == list(range(len(claims)))
+    by_claim = {claims[i].id: n for n, g in enumerate(groups) for i in g}
+    uses = lambda c: {*c.derivations, *(f.derivation for f in c.formulas)}  # noqa: E731
+    for a in claims:
+        for b in claims:
+            if uses(a) & uses(b):
+                assert by_claim[a.id] == by_claim[b.id]
+    assert by_claim["c12.d08.stiff-limit"] == by_claim["c12.d08.check-answer"]
+    assert by_claim["w09.fixed-point-response"] != by_claim["c12.d08.check-answer"]

@@ -395,3 +395,39 @@ def test_d06_halving_claim_fails_on_a_wrong_factor(tmp_path):
     assert result.outcome is Outcome.FAILED
     assert result.messages[0] == "number '8': the value is exactly 16; the note prints 8"
     assert not any("not found" in m or m.startswith("does not hold") for m in result.messages)
+
+
+def test_d06_series_in_exact_power_series_are_sympys_and_can_fail():
+    """The D06 series (local e^{-h} - R, global R^{p/h} - e^{-1}) computed in QQ[[h]] are the very
+    series sp.series gives; a wrong factor gives a wrong order, or none."""
+    d06 = _d05()
+    rk4 = sp.expand(1 - h + h ** 2 / 2 - h ** 3 / 6 + h ** 4 / 24)
+    for factor, n, power in ((rk4, 7, 1), (1 - h, 4, 1), (1 - h / 4, 2, 4), (rk4, 5, 1)):
+        assert d06._local_series(factor, n) == sp.series(sp.exp(-h) - factor, h, 0, n)
+        assert d06._global_series(factor, n, power) == sp.series(
+            sp.exp(power * sp.log(factor) / h) - sp.exp(-1), h, 0, n)
+    assert d06._leading_power(d06._global_series(rk4, 7)) == 4
+    assert d06._leading_power(d06._local_series(rk4, 8)) == 5
+    wrong = rk4 + h ** 4 / 24          # a wrong fourth coefficient: third order
+    assert d06._leading_power(d06._global_series(wrong, 7)) == 3
+    assert d06._leading_power(d06._local_series(wrong, 8)) == 4
+    assert d06._global_series(1 - 2 * h, 4) is None     # (1 - 2h)^{1/h} -> e^{-2}: no vanishing error
+    assert d06._global_series(2 - h, 4) is None
+    assert d06._leading_power(None) == 0
+
+
+def test_d06_derived_order_can_fail():
+    """The numerics' derived global order: 1 for Euler, 4 for RK4, and not 4 for a wrong stepper."""
+    import numerics.chapter12_d05_d08 as num
+    assert num._derived_order("euler") == 1 and num._derived_order("rk4") == 4
+    steppers = dict(num.STEPPERS)
+    try:
+        num.STEPPERS["rk4"] = lambda f, x, hh: x + hh * f(x + hh / 2 * f(x))    # the midpoint rule
+        num._derived_order.cache_clear()
+        assert num._derived_order("rk4") == 2
+        num.STEPPERS["rk4"] = lambda f, x, hh: 2 * x + hh * f(x)               # not consistent
+        num._derived_order.cache_clear()
+        assert num._derived_order("rk4") == 0
+    finally:
+        num.STEPPERS.update(steppers)
+        num._derived_order.cache_clear()

@@ -1,0 +1,27 @@
+"""authoring.zero: the targeted proof that an expression is 0 (expand, cancel, then simplify)."""
+from __future__ import annotations
+
+import sympy as sp
+
+from noteproof.authoring import zero
+
+x, t = sp.symbols("x t", real=True)
+h = sp.Symbol("h", positive=True)
+
+
+def test_zero_proves_by_the_cheapest_exact_rewriting_and_by_simplify_where_they_do_not_decide():
+    assert zero(0) and zero(sp.Integer(0))
+    assert zero((x - 1) * (x + 1) - (x ** 2 - 1))                       # expand
+    assert zero((x ** 2 - 1) / (x - 1) - (x + 1))                        # cancel
+    assert zero(1 / (1 + h) - 1 + h / (1 + h))                           # together + cancel
+    assert zero(sp.exp(2 * t) * sp.exp(-t) - sp.exp(t))                  # expand (powers)
+    assert zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1)                     # simplify (trig)
+    assert zero(sp.sqrt(h ** 2) - h)                                     # assumptions: h > 0
+
+
+def test_zero_rejects_what_is_not_zero():
+    assert not zero(x - 1)
+    assert not zero((x ** 2 - 1) / (x - 1) - x)
+    assert not zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - sp.Rational(99999, 100000))
+    assert not zero(sp.sqrt(x ** 2) - x)                                 # x real may be negative
+    assert not zero(sp.exp(t) - 1 - t - t ** 2 / 2)                      # a truncated series is not exp
