@@ -154,6 +154,10 @@ def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
     """The tag that is judged: the status cell as the note prints it beside the claim's row
     (claims.yaml's ``tag`` only says what was registered); a statement's registered tag.
     Returns (tag text, status parts, messages); no parts when the cell names no status."""
+    if claim.row is None and not claim.tag.label:
+        return claim.tag.text, claim.status, [
+            f"the note prints no tag for this sentence: {claim.tag.text} is claims.yaml's reading of "
+            "what it states, judged as such"]
     if claim.row is None:
         return printed_label(claim, note)
     cell = note.status_cell(claim.row)
