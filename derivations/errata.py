@@ -558,3 +558,59 @@ def parameter_step(p_b="0.792412", eta="1") -> Derived:
                             f"margin z_B - z_A still grows (first {first}, second {second}, {mpmath.nstr(mp_a, 4)})"),
         ),
         steps=(Step("dL/d(z_A, z_B)", sp.Matrix([ga, gb])), Step("score change of a parameter step", dz)))
+
+
+# ---- Week 10 status table: "reproduces the stationary variances ... fails for anisotropic noise"
+
+def _lyapunov(A: sp.Matrix, N: sp.Matrix) -> sp.Matrix:
+    """The stationary covariance: the symmetric Sigma with A Sigma + Sigma A^T = N (Week 10, line 64)."""
+    n = A.shape[0]
+    S = sp.Matrix(n, n, lambda i, j: sp.Symbol(f"s{min(i, j)}{max(i, j)}"))
+    sol = sp.solve(list(A * S + S * A.T - N), list(S.free_symbols), dict=True)
+    return S.subs(sol[0]) if sol else sp.zeros(n, n) * sp.nan
+
+
+def recheck_lyapunov(offdiag: str) -> list:
+    """Second route: A Sigma + Sigma A = N for A = I, N = [[2, q], [q, 2]] as one linear system in
+    mpmath (vec(Sigma) by LU), the diagonal of Sigma."""
+    q = mpnum(offdiag)
+    M = mpmath.matrix([[2, 0, 0, 0], [0, 2, 0, 0], [0, 0, 2, 0], [0, 0, 0, 2]])   # I (x) A + A (x) I at A = I
+    s = mpmath.lu_solve(M, mpmath.matrix([2, q, q, 2]))
+    return [s[0], s[3], s[1]]
+
+
+@derivation("w10.variances-not-covariance")
+def variances_not_covariance(offdiag="1") -> Derived:
+    """Anisotropic noise whose stationary variances one temperature still reproduces: at unit
+    curvature A = I and eta C/B = [[2, q], [q, 2]], Sigma = [[1, q/2], [q/2, 1]]: its variances are
+    T (A^{-1})_ii with T = 1, though eta C/B is no multiple of I (the row's "variances" is too weak
+    for "fails for anisotropic noise"; the covariance Sigma = T A^{-1} is what needs eta C/B = 2 T I)."""
+    q = exact(offdiag)
+    A, N = sp.eye(2), sp.Matrix([[2, q], [q, 2]])
+    Sigma = _lyapunov(A, N)
+    anisotropic = q != 0 and abs(q) < 2          # positive definite, and not a multiple of I
+    T = Sigma[0, 0] / A.inv()[0, 0]
+    variances_match = all(sp.simplify(Sigma[i, i] - T * A.inv()[i, i]) == 0 for i in range(2))
+    covariance_fails = sp.simplify(Sigma[0, 1] - T * A.inv()[0, 1]) != 0
+    first = bool(anisotropic and variances_match and covariance_fails)
+    mp = recheck_lyapunov(offdiag)
+    second = bool(anisotropic and abs(mp[0] - mp[1]) < mpmath.mpf(10) ** (-mpmath.mp.dps + 5) and mp[2] != 0)
+    return Derived(
+        forms={"Sigma": Sigma},
+        evidence=(refutation(
+            f"anisotropic noise eta C/B = [[2, {q}], [{q}, 2]] at A = I: the stationary variances are "
+            f"{Sigma[0, 0]} and {Sigma[1, 1]}, T (A^-1)_ii with T = {T}, while the covariance is {Sigma[0, 1]}, "
+            "not 0", first, second, kind=ErratumKind.IMPRECISE,
+            says="A single effective temperature reproduces the stationary variances",
+            finding=f"at unit curvature A = I with anisotropic noise eta C/B = [[2, {q}], [{q}, 2]] (no multiple "
+                    f"of I) the balance A Sigma + Sigma A = eta C/B gives Sigma = [[{Sigma[0, 0]}, {Sigma[0, 1]}], "
+                    f"[{Sigma[1, 0]}, {Sigma[1, 1]}]] (exact; mpmath LU of the vectorised balance: variances "
+                    f"{mpmath.nstr(mp[0], 12)}, {mpmath.nstr(mp[1], 12)}): both variances are T (A^-1)_ii with "
+                    f"T = {T}, so the variances do not fail; the covariance {Sigma[0, 1]} is what no scalar T "
+                    "reproduces",
+            suggestion="A single effective temperature reproduces the stationary covariance (Sigma = T A^{-1}), "
+                       "not only its variances",
+            rerun=(("offdiag", offdiag),),
+            routes="the exact Lyapunov solution (SymPy) and an mpmath LU solve of the vectorised balance",
+            no_witness=f"q = {q} gives no anisotropic positive-definite noise (need 0 < |q| < 2)"),),
+        steps=(Step("stationary covariance at A = I", Sigma),))

@@ -222,6 +222,18 @@ def test_effective_temperature_counterexample_needs_anisotropy(A_, C_, refutes):
     assert witness.holds is refutes
 
 
+@pytest.mark.parametrize("offdiag, refutes", [("1", True), ("-3/2", True), ("0", False), ("2", False), ("5", False)])
+def test_anisotropic_noise_can_keep_the_variances_of_one_temperature(offdiag, refutes):
+    """At A = I and eta C/B = [[2, q], [q, 2]] (anisotropic for 0 < |q| < 2) Sigma = [[1, q/2], [q/2, 1]]:
+    the variances are those of T = 1, the covariance is not; q = 0 is isotropic, |q| >= 2 no covariance."""
+    d = derive("w10.variances-not-covariance", offdiag=offdiag)
+    [e] = d.evidence
+    assert (e.erratum is not None and not e.holds) is refutes
+    if refutes:
+        assert e.erratum.says in note_text("week10") and "covariance" in e.erratum.suggestion
+    assert d.forms["Sigma"][0, 0] == 1 and d.forms["Sigma"][0, 1] == sp.Rational(offdiag) / 2
+
+
 def test_stationary_variances_differ_at_order_eta_h():
     d = derive("w10.stationary-variances")
     assert all_hold(d)
@@ -355,7 +367,9 @@ def test_overstated_tag_is_not_earned(claim_id, overstated):
 
 # ---- through the engine: the reader on the note's formulas, and each claim's verdict ------
 
-W10_ERRATA = ()   # Week 10 has no erratum: the gradient-step sentence is read on the scores (a notice says so)
+# the row's "stationary variances": anisotropic noise can leave every variance T (A^-1)_ii; what needs
+# eta C/B = 2 T I is the covariance (the gradient-step sentence is read on the scores: a notice says so)
+W10_ERRATA = ("w10.effective-temperature",)
 W10_PARTLY = ("w10.continuous-adjoint",)        # a scalar local error and sampled bound for a general statement
 
 
