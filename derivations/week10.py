@@ -181,6 +181,30 @@ def backward_recursion() -> Derived:
                Step("Scalar chain rule: dL/dh", delta), Step("Scalar chain rule: dL/dtheta", grad_theta)))
 
 
+def _partials(F, at, w, u, v):
+    """F's partial derivatives in its state and in w, at the state ``at``: (F_h, F_w)."""
+    return (sp.Derivative(F(u, v), u).subs({u: at, v: w}), sp.Derivative(F(u, v), v).subs({u: at, v: w}))
+
+
+def sum_over_uses(drop_direct: bool = False) -> tuple[bool, bool]:
+    """The row's rule for any layers: (one step, three layers). One step: for any differentiable
+    F(h, w) and h(w), d/dw F(h(w), w) = F_h h'(w) + F_w (SymPy's chain rule on undefined functions);
+    with h_0 free of w, induction on the depth gives dh_L/dw = sum_l (prod_{k>l} F_{k,h}) F_{l,w}, one
+    term per use of w. Three layers F1, F2, F3 spelled out confirm the sum. ``drop_direct`` leaves out
+    each layer's own use (the wrong rule), so the check can fail."""
+    w, u, v, x = sp.symbols("w u v x")
+    F, g = sp.Function("F"), sp.Function("g")
+    F_h, F_w = _partials(F, g(w), w, u, v)
+    one = _zero(sp.diff(F(g(w), w), w) - (F_h * sp.diff(g(w), w) + (0 if drop_direct else F_w)))
+    F1, F2, F3 = (sp.Function(n) for n in ("F1", "F2", "F3"))
+    h1 = F1(x, w)
+    h2 = F2(h1, w)
+    b1 = _partials(F1, x, w, u, v)[1]     # the first layer's state x does not depend on w
+    (a2, b2), (a3, b3) = _partials(F2, h1, w, u, v), _partials(F3, h2, w, u, v)
+    uses = a3 * a2 * b1 + a3 * b2 + (0 if drop_direct else b3)
+    return one, _zero(sp.diff(F3(h2, w), w) - uses)
+
+
 @derivation("w10.shared-parameter")
 def shared_parameter(w="2", x="1", y="1") -> Derived:
     """Total derivative through both uses of w in h1 = w x, h2 = w h1 (§1 worked example).
@@ -202,10 +226,17 @@ def shared_parameter(w="2", x="1", y="1") -> Derived:
     first = (sp.diff(loss.subs(H2, use2.rhs), H1) * sp.diff(h1, W)).subs(H1, h1)
     at = {W: exact(w), X: exact(x), Y: exact(y)}
     t_val, l_val = total.subs(at), last.subs(at)
+    one_step, three_layers = sum_over_uses()
     return Derived(
         forms={"dLdw": total, "h2": h2, "h2_chain": chain, "last_use": last, "h1": use1,
                "loss": objective},
         evidence=(
+            Evidence(K.IDENTITY, "For any depth and any differentiable layers F_l(h, w) sharing w: "
+                     "d/dw F(h(w), w) = F_h h'(w) + F_w (chain rule, undefined functions), so by induction "
+                     "dh_L/dw = sum_l (prod_{k>l} F_{k,h}) F_{l,w}: one term per use", one_step,
+                     reach=Reach.GENERAL),
+            Evidence(K.IDENTITY, "Three layers F1, F2, F3 sharing w: the derivative is the three uses' sum",
+                     three_layers, reach=Reach.INSTANCES),
             Evidence(K.IDENTITY, "dL/dw is the sum of the contributions of both uses of w",
                      _zero(total - (first + last)), detail=f"total = {total}"),
             Evidence(K.IDENTITY, "Counting only the last use gives exactly half the derivative",

@@ -494,3 +494,14 @@ def test_the_two_state_conditions_are_the_notes(check_id, params, holds):
     """Section 3's two-state example: a fair (uniform) start and a switching probability in (0, 1)."""
     from tests.helpers import real_content
     assert real_content().get(check_id).fn(**params) is holds
+
+
+def test_a_shared_parameter_receives_the_sum_for_any_layers():
+    """The row's rule proved for any differentiable layers (one step of the chain rule, and three
+    layers spelled out); leaving out each layer's own use of w fails both."""
+    fn = real_content().get("w10.shared-parameter").fn
+    rule = fn.__globals__["sum_over_uses"]
+    assert rule() == (True, True) and rule(drop_direct=True) == (False, False)
+    from noteproof.model import Reach
+    general = [e for e in derive("w10.shared-parameter").evidence if e.reach is Reach.GENERAL]
+    assert general and all(e.holds for e in general)
