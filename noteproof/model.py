@@ -223,6 +223,9 @@ class NumberResult:
     location: Location | None
     check: str = ""        # numeric id
     message: str = ""
+    decision: bool = False  # a decision error: the value reverses the conclusion the note draws
+                            # from the number (run.decision); at the user's values (`check --set`),
+                            # the conclusion no longer holds there
 
 
 @dataclass(frozen=True)

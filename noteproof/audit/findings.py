@@ -16,6 +16,7 @@ from fractions import Fraction
 from ..errors import NoteproofError
 from ..model import ClaimResult, Finding, Outcome, Severity, Status
 from ..run.claim import INPUT_EVIDENCE
+from ..run.decision import reversal, supports
 from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..run.interval import rounded_like
 from ..run.steps import STEP_EVIDENCE, step_checks, wrong_step
@@ -81,6 +82,19 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
             continue
         at = moved.start if moved else text.find(q.snippet) + number_offset(q.snippet, q.number)
         fixes.append((at, at + len(q.number), expected))
+        reversed_ = reversal(q.decides, n.quoted, n.computed) if n.decision and q.decides else ""
+        if reversed_:
+            out.append(Finding("number", Severity.ERROR, claim.id, where,
+                               f"{n.quoted} is wrong: {q.numeric} computes {n.computed} "
+                               f"(printed to the same precision: {expected}); {reversed_}", q.number, expected,
+                               code="NP106", span=(at, at + len(q.number)),
+                               fixed=not supports(q.decides, n.quoted),   # else the conclusion is wrong too
+                               help=f"expected {expected}; the value says not {q.decides.says!r}: correct the "
+                                    "conclusion drawn from it too (`noteproof audit --fix` writes the number)"
+                               if supports(q.decides, n.quoted) else
+                               f"expected {expected}, which supports {q.decides.says!r}; "
+                               "`noteproof audit --fix` writes the patch"))
+            continue
         out.append(Finding("number", Severity.ERROR, claim.id, where,
                            f"{q.number} is wrong: {q.numeric} computes {n.computed} (printed to the same "
                            f"precision: {expected})", q.number, expected, code="NP101",

@@ -113,7 +113,9 @@ def _decided(quote: QuoteSpec, value, eps: Decimal) -> bool:
         return False
     lo, hi = interval(quote.number, exact=quote.exact)
     c = abs(to_decimal(value))
-    return c > eps and not any(c - eps <= edge <= c + eps for edge in (lo, hi))
+    # the side of the threshold a conclusion rests on (quote.decides) must be certain too
+    edges = (lo, hi) + ((abs(to_decimal(Fraction(quote.decides.than))),) if quote.decides else ())
+    return c > eps and not any(c - eps <= edge <= c + eps for edge in edges)
 
 
 def _formula(old: FormulaSpec, spec: FormulaSpec, base: FormulaResult, note: Note) -> FormulaResult | None:

@@ -30,6 +30,9 @@ CODES: dict[str, tuple[str, str]] = {
     "NP104": ("a number reprinted and still consistent (notice)", ""),
     "NP105": ("a step of a worked calculation that does not hold as printed (both sides' values)",
               "correct the result or the mistyped operand"),
+    "NP106": ("a recomputed value that reverses the note's conclusion (a decision error: the printed number "
+              "and the value lie on opposite sides of what the conclusion rests on)",
+              "print the expected value, and check the conclusion drawn from it"),
     "NP201": ("a formula that no longer equals its derivation", "write the expected form"),
     "NP202": ("a formula the reader cannot read", "restore it, or write it in the notes' LaTeX subset"),
     "NP203": ("a formula edited on a side its derivation does not compare", "restore that side"),

@@ -121,8 +121,9 @@ def _numbers(out, result: ClaimResult, title: str) -> None:
     for col in ("quoted", "computed", "check", "outcome", "where"):
         t.add_column(col, overflow="fold")
     for n in result.numbers:
+        outcome = f"[{STYLE[n.outcome]}]{n.outcome.value}[/]"
         t.add_row(escape(n.quoted), escape(n.computed), escape(n.check),
-                  f"[{STYLE[n.outcome]}]{n.outcome.value}[/]" + (f" {escape(n.message)}" if n.message else ""),
+                  outcome + (f" {escape(n.message)}" if n.message else ""),
                   escape(str(n.location or "?")))
     out.print(t)
 
@@ -184,6 +185,11 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
             out.print(f"  {verb}: {escape(st['statement'])}")
         for ex in checked.examples:
             out.print(f"  {escape(ex['latex'])}  ->  {escape(ex['yours'])}  [dim]({escape(ex['location'])})[/]")
+    if checked.conclusions:
+        out.print("\n[bold]what the note concludes from its numbers, at your settings[/]")
+        for c in checked.conclusions:
+            mark = "[green]holds   [/]" if c["holds"] else "[bold red]REVERSED[/]"
+            out.print(f"  {mark}  {escape(c['message'])}  [dim]({escape(c['check'])}, {escape(c['location'])})[/]")
     _readouts(out, [r for r in readouts if r["kind"] != "condition"])
     if result.numbers and not readouts:
         _recomputed(out, result)

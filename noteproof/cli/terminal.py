@@ -141,6 +141,7 @@ def print_summary(report, written: Path | None = None) -> None:
               f"{s['failed']} failed ({plural(s['errata'], 'erratum', 'errata')}), {plural(s['errors'], 'error')}, "
               f"{s['unverified']} unverified"
               + (f"; {plural(s['unaccounted_math'], 'math span')} unaccounted" if s["unaccounted_math"] else "")
+              + (f"; {plural(s['decision_errors'], 'decision error')}" if s.get("decision_errors") else "")
               + (f"; wrote {written}" if written else ""))
 
 

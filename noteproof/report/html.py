@@ -15,7 +15,7 @@ from ..defaults import CONFIRM
 from ..formula.typeset import text_html
 from ..run.graph import tag_mark
 from ..model import ClaimResult, Outcome
-from .report import NoteSection, Report, mark
+from .report import NoteSection, Report, decision_error, decision_text, mark
 from .svg import dependency_graph, plot
 
 STYLE = """*,*::before,*::after{box-sizing:border-box}
@@ -83,7 +83,10 @@ def summary(report: Report) -> list[str]:
     return ['<h2 id="summary">Summary</h2>',
             f"<p>{s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
             f"{s['failed']} failed, {s['errors']} errors, "
-            f"{s['unverified']} unverified; {s['unencoded_rows']} rows not encoded. Numbers at {report.dps} "
+            f"{s['unverified']} unverified; {s['unencoded_rows']} rows not encoded"
+            + (f"; {s['decision_errors']} decision error{'s' if s['decision_errors'] != 1 else ''} (a value that "
+               "reverses the note's conclusion)"
+               if s["decision_errors"] else "") + f". Numbers at {report.dps} "
             f"digits, confirmed at {report.dps + CONFIRM}.</p>",
             stacked(f"<th>mark</th><th>claims</th>{head}", rows), f"<ul>{toc}</ul>"]
 
@@ -247,7 +250,8 @@ def _numbers(r: ClaimResult) -> list[str]:
         return []
     rows = "".join(f'<tr><td data-label="quoted">{escape(n.quoted)}</td><td data-label="computed"><code>'
                    f'{escape(n.computed)}</code></td><td data-label="digits">{n.dps or "64-bit"}</td>'
-                   f'<td data-label="outcome" class="{_css(n.outcome)}">{n.outcome.value}</td>'
+                   f'<td data-label="outcome" class="{_css(n.outcome)}">{n.outcome.value}'
+                   f'{" (" + text_html(decision_text(n)) + ")" if decision_error(n) else ""}</td>'
                    f'<td data-label="where"><code>{escape(str(n.location or "?"))}</code></td></tr>' for n in r.numbers)
     return [stacked("<th>quoted</th><th>computed</th><th>digits</th><th>outcome</th><th>where</th>", rows)]
 

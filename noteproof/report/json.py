@@ -28,7 +28,7 @@ def claim_dict(r: ClaimResult) -> dict:
                       "detail": e.detail, "notice": e.notice} for e in r.evidence],
         "numbers": [{"quoted": n.quoted, "computed": n.computed, "dps": n.dps, "outcome": n.outcome.value,
                      "location": str(n.location) if n.location else None, "check": n.check,
-                     "message": n.message} for n in r.numbers],
+                     "message": n.message, "decision": n.decision} for n in r.numbers],
         "formulas": [{"latex": f.latex, "outcome": f.outcome.value,
                       "location": str(f.location) if f.location else None, "check": f.check,
                       "derived": f.derived, "message": f.message} for f in r.formulas],

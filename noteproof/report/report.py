@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..defaults import VERSION, default_jobs
 from ..run.graph import MARK_ORDER, propagate, reported
-from ..model import ClaimResult, Erratum, Mark, Outcome
+from ..model import ClaimResult, Erratum, Mark, NumberResult, Outcome
 from ..sources.notes import Row
 from ..sources.project import Project
 
@@ -50,6 +50,7 @@ class Report:
             "unencoded_rows": sum(len(s.unencoded) for s in self.sections),
             "unaccounted_math": sum(len(s.unaccounted_math) for s in self.sections),
             "errata": len(self.errata),
+            "decision_errors": sum(decision_error(n) for r in results for n in r.numbers),
             "by_mark": {m.value: sum(m is mark(r) for r in results) for m in MARK_ORDER},
             "by_mark_outcome": {m.value: {o.value: sum(m is mark(r) and r.outcome is o for r in results)
                                           for o in Outcome} for m in MARK_ORDER},
@@ -59,6 +60,17 @@ class Report:
     def ok(self) -> bool:
         s = self.summary
         return not (s["failed"] or s["errors"] or s["unencoded_rows"] or s["unaccounted_math"])
+
+
+def decision_error(n: NumberResult) -> bool:
+    """A failing number whose value reverses the conclusion the note draws from it (run.decision)."""
+    return n.decision and n.outcome is Outcome.FAILED
+
+
+def decision_text(n: NumberResult) -> str:
+    """The decision error's sentence ("decision error: the note concludes ...; the value ... says not")."""
+    at = n.message.find("decision error: ")
+    return n.message[at:] if decision_error(n) and at >= 0 else ""
 
 
 def mark(result: ClaimResult) -> Mark:

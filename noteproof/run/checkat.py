@@ -18,6 +18,7 @@ from ..defaults import DEFAULT_DPS
 from ..formula.printing import text as text_of
 from ..model import ClaimResult, Evidence, EvidenceKind, NumberResult, Outcome
 from ..sources.content import CheckKind
+from .decision import short_value
 from .readouts import complex_value, explain, parameters, settings_text, what_of
 
 
@@ -33,6 +34,8 @@ class Checked:
     statements: list[dict] = field(default_factory=list)    # {kind, statement, holds, judged}
     examples: list[dict] = field(default_factory=list)      # the page's formulas recomputed, not judged
     why: list[str] = field(default_factory=list)            # what cannot be computed there, and why
+    conclusions: list[dict] = field(default_factory=list)   # {says, quoted, value, holds, check, location}:
+                                                            # what the note concludes from a number, there
 
     @property
     def ok(self) -> bool:
@@ -44,7 +47,7 @@ class Checked:
 
     def as_dict(self) -> dict:
         return {"closed_forms": self.forms, "statements": self.statements, "examples": self.examples,
-                "why": self.why}
+                "why": self.why, "conclusions": self.conclusions}
 
 
 def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> Checked:
@@ -133,7 +136,7 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
         else:
             formulas.append(r)
 
-    numbers = []
+    numbers, conclusions = [], []
     for q in spec.quotes:
         if not q.numeric:
             continue
@@ -146,8 +149,12 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
             numbers.append(NumberResult(q.number, "", dps, Outcome.ERROR, number_location(note, q), q.numeric, msg))
             continue
         n = place_number(note, q, value, text, used, overridden=True)
-        if n.outcome is Outcome.UNVERIFIED:
+        if n.outcome is Outcome.UNVERIFIED and q.decides is None:
             n = replace(n, message="recomputed at your settings")
+        elif q.decides is not None and n.outcome is Outcome.UNVERIFIED and short_value(value, q.decides):
+            conclusions.append({"says": q.decides.says, "quoted": n.quoted, "value": short_value(value, q.decides),
+                                "holds": not n.decision, "message": n.message, "check": q.numeric,
+                                "location": str(n.location or "")})
         numbers.append(n)
 
     evidence = tuple(judged) + tuple(
@@ -158,7 +165,7 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
         result = replace(result, outcome=Outcome.FAILED)
     if why:
         result = replace(result, messages=tuple(why) + tuple(m for m in result.messages if m not in why))
-    return Checked(result, dict(params), known, forms, conditions, statements, examples, why)
+    return Checked(result, dict(params), known, forms, conditions, statements, examples, why, conclusions)
 
 
 def _is_example(now: Evidence, before: Evidence, taken: dict[str, str], params: dict[str, str]) -> bool:

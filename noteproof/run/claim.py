@@ -26,6 +26,7 @@ from ..sources.content import Check, CheckKind, Content
 from ..sources.notes import Note
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 from ..sources.tags import TagError, parse_tag
+from .decision import at_settings, reversal
 from .earn import judge, proposal_evidence, reach_gaps
 from .interval import consistent, equal_at_precision, exact_value, same_exact, same_setting, terminates
 from .steps import step_evidence
@@ -276,28 +277,48 @@ def number_location(note: Note, quote: QuoteSpec) -> Location | None:
 def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
                  overridden: bool = False) -> NumberResult:
     """A computed value against the quote as the note prints it: the interval rule
-    (compare.consistent), located at the number."""
+    (compare.consistent), located at the number. A failing number whose value lies on the other
+    side of the conclusion the quote ``decides`` than the printed number is a decision error
+    (run.decision); at the user's values, whether that conclusion still holds there."""
     at = note.quote_at(quote.snippet, quote.number)
     if at is None:
         return NumberResult(quote.number, text, dps, Outcome.FAILED, None, quote.numeric,
                             f"snippet {quote.snippet!r} not found in {note.path}")
     where, printed = note.location_of(at[0]), at[1]
     if overridden:
-        return NumberResult(printed, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
-                            "recomputed at the given settings")
+        return _at_settings(NumberResult(printed, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
+                                         "recomputed at the given settings"), quote, value)
     exactly = exact_value(value)
     if quote.exact or (exactly is not None and terminates(exactly) and not note.marks_approximate(at[0])
                        and not quote.rounded):
         # the mathematics makes it exact (a count, a threshold, a pole, a fixed point): equal, not rounded
         ok = same_exact(printed, exactly) if exactly is not None else equal_at_precision(printed, value, dps)
-        return NumberResult(printed, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where, quote.numeric,
-                            "" if ok else f"the value is exactly {text}; the note prints {printed}")
+        return _decided(NumberResult(printed, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where,
+                                     quote.numeric, "" if ok else f"the value is exactly {text}; the note prints "
+                                     f"{printed}"), quote, value)
     try:
         ok = consistent(printed, value, exact=quote.exact)
     except NoteproofError as exc:
         return NumberResult(printed, text, dps, Outcome.FAILED, where, quote.numeric, exc.message)
-    return NumberResult(printed, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where,
-                        quote.numeric, "" if ok else f"computed {text}, outside what {printed!r} allows")
+    return _decided(NumberResult(printed, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where,
+                                 quote.numeric, "" if ok else f"computed {text}, outside what {printed!r} allows"),
+                    quote, value)
+
+
+def _decided(n: NumberResult, quote: QuoteSpec, value: Any) -> NumberResult:
+    """A failing number marked a decision error when its value reverses the quote's conclusion."""
+    if n.outcome is not Outcome.FAILED or quote.decides is None:
+        return n
+    sentence = reversal(quote.decides, n.quoted, value)
+    return replace(n, decision=True, message=f"{n.message}; {sentence}") if sentence else n
+
+
+def _at_settings(n: NumberResult, quote: QuoteSpec, value: Any) -> NumberResult:
+    """A number recomputed at the user's values: whether the quote's conclusion holds there."""
+    if quote.decides is None:
+        return n
+    holds, sentence = at_settings(quote.decides, n.quoted, value)
+    return n if holds is None else replace(n, decision=not holds, message=sentence)
 
 
 def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
 from ..defaults import PARAM_NAME as NAME
@@ -13,6 +14,7 @@ from .safeyaml import LDict, LList, load_yaml
 from .tags import Tag, TagError, parse_status_words, parse_tag
 
 SIDES = ("rhs", "lhs", "whole")
+RELATIONS = ("<", "<=", ">", ">=")
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,24 @@ class FormulaSpec:
 
 
 @dataclass(frozen=True)
+class Decides:
+    """The conclusion the note draws from a quoted number: ``says`` holds where the number
+    (its size ``|x|`` when ``size``) stands in ``relation`` to ``than`` ("|theta|: 1.2", so the
+    iteration does not settle: relation ">", than "1", says "the iteration does not settle")."""
+
+    relation: str                # one of RELATIONS
+    than: str                    # a decimal or fraction, as a string
+    says: str                    # the conclusion, in the note's words
+    size: bool = False           # compare |x|, not x (a factor's size against 1)
+    location: Location | None = None
+
+    def holds(self, value: Fraction) -> bool:
+        """Whether ``value`` lies on the side of ``than`` where the note's conclusion holds."""
+        x, t = (abs(value) if self.size else value), Fraction(self.than)
+        return {"<": x < t, "<=": x <= t, ">": x > t, ">=": x >= t}[self.relation]
+
+
+@dataclass(frozen=True)
 class QuoteSpec:
     snippet: str
     number: str
@@ -50,6 +70,7 @@ class QuoteSpec:
     location: Location
     rounded: bool = False        # the note prints an exact value rounded, unmarked ("(-0.8)^4 = 0.41")
     param: str | None = None     # an input that is a page setting: the checks run at the printed value
+    decides: Decides | None = None   # the conclusion the note draws from the number
 
 
 @dataclass(frozen=True)
@@ -124,7 +145,8 @@ class Registry:
 CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
               "conditions", "formulas", "quotes", "figures", "scope", "reads_note"}
 FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side", "operators"}
-QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact", "rounded", "param"}
+QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact", "rounded", "param", "decides"}
+DECIDES_KEYS = {"relation", "than", "says", "size"}
 NOTE_KEYS = {"file", "title", "labels", "math"}
 FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
 SERIES_KEYS = {"numeric", "label", "set"}
@@ -305,7 +327,37 @@ def _quote(item: object, parent: _Reader) -> QuoteSpec:
     if param is not None and (source is None or not NAME.fullmatch(param)):
         raise RegistryError("'param' names the parameter an 'input' quote sets (a name like h or theta)",
                             r.at("param"))
-    return QuoteSpec(snippet, number, numeric, source, exact, r.at(), rounded, param)
+    decides = _decides(r, number) if r.data.get("decides") is not None else None
+    if decides is not None and numeric is None:
+        raise RegistryError("'decides' belongs on a quote a check computes ('numeric'), not on an input",
+                            r.at("decides"))
+    return QuoteSpec(snippet, number, numeric, source, exact, r.at(), rounded, param, decides)
+
+
+def _decides(quote: _Reader, number: str) -> Decides:
+    """A quote's ``decides: {relation, than, says, size}``: the number as registered must lie on
+    the side where the conclusion ``says`` holds."""
+    r = _Reader(quote.data["decides"], quote.path, "a quote's 'decides'", DECIDES_KEYS, quote.at("decides").line)
+    relation = r.data.get("relation")
+    if relation not in RELATIONS:
+        raise RegistryError(f"'relation' must be one of {', '.join(RELATIONS)} (quoted), not {relation!r}",
+                            r.at("relation"))
+    than = r.data.get("than")
+    if not isinstance(than, str) or not VALUE.fullmatch(than):
+        raise RegistryError(f"'than' must be a decimal or fraction as a string (\"1\", \"0.001\"), not {than!r}",
+                            r.at("than"))
+    says = r.str("says")
+    size = _flag(r, "size")
+    decides = Decides(relation, than, says, size, r.at())
+    try:
+        printed = Fraction(number.replace(",", "").replace("\u2212", "-"))
+    except (ValueError, ZeroDivisionError):
+        raise RegistryError(f"'decides' needs a number it can compare, not {number!r}", r.at()) from None
+    if not decides.holds(printed):
+        shown = f"|{number}|" if size else number
+        raise RegistryError(f"the quoted {shown} is not {relation} {than}: 'decides' states the conclusion the "
+                            f"note draws from the number it prints ({says!r})", r.at("relation"))
+    return decides
 
 
 def _figure(item: object, parent: _Reader) -> FigureSpec:

@@ -125,7 +125,21 @@ MUTATIONS = [
     Edit("c12-prose-expression", C12, "needs I - J_f to be invertible", "needs I + J_f to be invertible", kind="formula"),
     Edit("c12-statement-removed", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
          "", kind="statement"),
+    # decision errors (NP106): a number printed across the threshold its conclusion rests on
+    # (claims.yaml `decides:`), beside a wrong digit on the same side (NP101)
+    Edit("c12-multiplier-decision", C12, "Size of multiplier |theta|: 1.2", "Size of multiplier |theta|: 0.8", "1.2",
+         "number"),
+    Edit("c12-multiplier-digit", C12, "Size of multiplier |theta|: 1.2", "Size of multiplier |theta|: 1.3", "1.2",
+         "number"),
+    Edit("w09-separation-decision", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.00107", "0.00098", "number"),
+    Edit("c12-explicit-factor-decision", C12, "Explicit factor on the fast mode: -4", "Explicit factor on the fast mode: -0.4",
+         "-4.0", "number"),
 ]
+
+# the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
+DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101", "w09-separation-decision": "NP106",
+             "c12-explicit-factor-decision": "NP106", "w09-separation": "NP101", "c12-implicit": "NP101",
+             "w10-score-gradient": "NP101"}
 
 HARMLESS = [
     Edit("w09-more-digits", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.0009765625"),
@@ -223,6 +237,19 @@ def test_each_mutation_is_an_error_on_its_line(edit, audits):
         assert any(f["kind"] == edit.kind for f in on_line), on_line
     if edit.expected:
         assert any(f["expected"] == edit.expected for f in on_line), on_line
+
+
+@pytest.mark.parametrize("edit", [e for e in MUTATIONS if e.id in DECISIONS], ids=lambda e: e.id)
+def test_a_number_across_its_conclusions_threshold_is_a_decision_error(edit, audits):
+    """NP106 where the printed number and the value lie on opposite sides of what the note
+    concludes from it; NP101, and no decision error, for a wrong digit on the same side."""
+    line, run, _ = audits[edit.id]
+    codes = [f["code"] for f in run.json["findings"] if f["location"].split(":")[1:2] == [str(line)]]
+    assert DECISIONS[edit.id] in codes, run.json["findings"]
+    assert ("NP106" in codes) == (DECISIONS[edit.id] == "NP106"), codes
+    if DECISIONS[edit.id] == "NP106":
+        [f] = [f for f in run.json["findings"] if f["code"] == "NP106"]
+        assert "decision error: the note concludes" in f["message"] and f["help"]
 
 
 @pytest.mark.parametrize("edit", HARMLESS, ids=lambda e: e.id)

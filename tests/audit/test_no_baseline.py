@@ -121,3 +121,27 @@ def test_a_respaced_plain_text_formula_passes_the_report(old, new, judge, as_wri
     text = judge.project.notes["chapter12"].text
     assert old in text
     assert judge("chapter12", text.replace(old, new, 1)) <= as_written["chapter12"]
+
+
+# A number printed across the threshold the note's conclusion rests on (claims.yaml `decides:`)
+# is a decision error in the report of the edited note, with no baseline; a wrong digit on the
+# same side is an ordinary wrong number.
+DECISION_EDITS = [
+    ("chapter12", "Size of multiplier |theta|: 1.2", "Size of multiplier |theta|: 0.8", True),
+    ("chapter12", "Size of multiplier |theta|: 1.2", "Size of multiplier |theta|: 1.3", False),
+    ("week09", "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.00107", True),
+    ("week09", "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.000987", False),
+    ("week10", "\\simeq (0.207588,-0.207588)", "\\simeq (-0.207588,-0.207588)", True),
+    ("chapter12", "so the gap 0.271 stays above zero", "so the gap 0.281 stays above zero", False),
+]
+
+
+@pytest.mark.parametrize("key,old,new,decision", DECISION_EDITS)
+def test_a_number_across_its_conclusion_is_a_decision_error_without_a_baseline(key, old, new, decision, judge,
+                                                                               as_written):
+    text = judge.project.notes[key].text
+    assert old in text
+    bad = judge(key, text.replace(old, new, 1)) - as_written[key]
+    wrong = [m for _, m in bad if m.startswith("number ")]
+    assert wrong, bad
+    assert any("decision error: the note concludes" in m for m in wrong) == decision, wrong

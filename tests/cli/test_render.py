@@ -328,3 +328,31 @@ def test_series_differ_by_dash_and_marker_not_only_colour():
     fig = FigureResult("three", "x", "y", "", tuple(Series(f"s{i}", (("1", "1"), ("2", str(i + 2)))) for i in range(3)))
     svg = plot(fig)
     assert svg.count("stroke-dasharray") >= 4 and "<rect x=" in svg and "<path d=" in svg
+
+
+def test_a_decision_error_is_counted_and_shown_apart_from_a_wrong_digit():
+    """A failing number marked a decision error (run.decision): its row in every format says so,
+    claims.json carries ``decision`` and ``summary.decision_errors``; a wrong digit does not."""
+    sentence = ("decision error: the note concludes 'the iteration does not settle'; the value 0.8 says not "
+                "(0.8 is not > 1)")
+    numbers = (NumberResult("1.2", "0.8", 50, Outcome.FAILED, Location("notes/chapter12.txt", 83), "c12.d02.m",
+                            f"computed 0.8, outside what '1.2' allows; {sentence}", decision=True),
+               NumberResult("44.6", "44.58", 50, Outcome.FAILED, Location("notes/chapter12.txt", 84), "c12.d02.d",
+                            "computed 44.58, outside what '44.6' allows"))
+    r = ClaimResult("c12.d02.x", "chapter12", "settles", "Illustration", (Mark.EXACT,), Outcome.FAILED,
+                    numbers=numbers, messages=("number '1.2': " + numbers[0].message,))
+    rep = Report("0.1.0", 50, (NoteSection("chapter12", "Chapter 12", "notes/chapter12.txt", (r,), ()),))
+    assert rep.summary["decision_errors"] == 1
+    doc = json.loads(json_render.render(rep))
+    assert doc["summary"]["decision_errors"] == 1
+    assert [n["decision"] for n in doc["claims"][0]["numbers"]] == [True, False]
+    md = markdown.render(rep)
+    assert f"| 1.2 | 0.8 | 50 | failed ({sentence}) |" in md and "1 decision error (a value" in md
+    assert "| 44.6 | 44.58 | 50 | failed |" in md
+    page = html.render(rep)
+    assert "failed (decision error: the note concludes" in page and "1 decision error (a value" in page
+
+
+def test_a_report_with_no_decision_error_says_nothing_of_them(report):
+    assert report.summary["decision_errors"] == 0
+    assert "decision error" not in markdown.render(report) and "decision error" not in html.render(report)

@@ -265,3 +265,31 @@ def test_every_shown_command_line_runs(tmp_path):
         run = run_cli(*args, cwd=project)
         assert run.code in (0, 1), (args, run.stderr[-2000:])
         assert "Traceback" not in run.stderr, (args, run.stderr[-2000:])
+
+
+def test_check_says_when_a_conclusion_the_note_draws_is_reversed_at_the_users_values():
+    """|theta| = 1.2 > 1, "the iteration does not settle" (claims.yaml `decides:`): at theta = 0.5
+    the value says not; at theta = 2 the conclusion still holds."""
+    code, out, _ = cli("check", "c12.d02.settles-only-if-contraction", "--set", "theta=0.5")
+    assert "what the note concludes from its numbers, at your settings" in out
+    assert "REVERSED" in " ".join(out.split())
+    assert "the note's conclusion 'the iteration does not settle' is reversed at your settings: the value 0.5 " \
+           "says not (0.5 is not > 1)" in " ".join(out.split())
+    code, out, _ = cli("check", "c12.d02.settles-only-if-contraction", "--set", "theta=2", "--json")
+    [c] = [c for c in json.loads(out)["conclusions"] if c["check"] == "c12.d02.multiplier-size"]
+    assert c["holds"] is True and c["value"] == "2" and c["says"] == "the iteration does not settle"
+
+
+def test_show_names_a_decision_error_in_an_edited_copy(tmp_path):
+    """No baseline: the read-out printed across its conclusion's threshold is a decision error."""
+    project = copy_project(tmp_path / "project")
+    note = project / "notes" / "chapter12.txt"
+    note.write_text(note.read_text(encoding="utf-8").replace("Size of multiplier |theta|: 1.2",
+                                                             "Size of multiplier |theta|: 0.8", 1), encoding="utf-8")
+    run = run_cli("show", "c12.d02.settles-only-if-contraction", "--json", cwd=project)
+    [n] = [n for n in run.json["numbers"] if n["check"] == "c12.d02.multiplier-size"]
+    assert n["decision"] is True and n["outcome"] == "failed"
+    assert "decision error: the note concludes 'the iteration does not settle', which the printed 0.8 " \
+           "contradicts" in n["message"]
+    run = run_cli("show", "c12.d02.settles-only-if-contraction", cwd=project)
+    assert "decision error: the note concludes" in " ".join(run.stdout.split())

@@ -81,3 +81,40 @@ def test_a_syntax_error_is_exit_2_naming_the_line(project):
     edit(project / "claims.yaml", "claims:\n", "claims:\n  - id: [unclosed\n")
     run = run_cli("list", cwd=project)
     assert run.code == 2 and "claims.yaml:" in run.stderr and "Traceback" not in run.stderr
+
+
+DECIDES = GOOD + ("    quotes:\n      - snippet: \"multiplier: 1.2\"\n        number: \"1.2\"\n"
+                  "        numeric: a\n        decides: {DECIDES}\n")
+
+
+def test_a_decides_conclusion_loads(tmp_path):
+    body = DECIDES.replace("{DECIDES}", '{relation: ">", than: "1", says: "the iteration does not settle"}')
+    (claim,) = load(tmp_path, body).claims
+    d = claim.quotes[0].decides
+    assert (d.relation, d.than, d.says, d.size) == (">", "1", "the iteration does not settle", False)
+    assert d.location.line == 13
+
+
+@pytest.mark.parametrize("decides, line, words", [
+    ('{relation: "=>", than: "1", says: "settles"}', 13, "'relation' must be one of <, <=, >, >="),
+    ('{relation: ">", than: 1, says: "settles"}', 13, "'than' must be a decimal or fraction as a string"),
+    ('{relation: ">", than: "one", says: "settles"}', 13, "'than' must be a decimal or fraction"),
+    ('{relation: ">", than: "1"}', 13, "missing field 'says'"),
+    ('{relation: ">", than: "1", says: ""}', 13, "'says' must be a non-empty string"),
+    ('{relation: ">", than: "1", says: "settles", size: "yes"}', 13, "'size' must be true or false"),
+    ('{relation: ">", than: "1", says: "settles", colour: red}', 13, "unknown field 'colour'"),
+    ('"theta > 1"', 13, "must be a mapping"),
+    ('{relation: "<", than: "1", says: "the iteration settles"}', 13, "the quoted 1.2 is not < 1"),
+    ('{relation: "<", than: "1", size: true, says: "shrinks"}', 13, "the quoted |1.2| is not < 1"),
+])
+def test_a_malformed_decides_is_a_located_error(tmp_path, decides, line, words):
+    err = error_of(tmp_path, DECIDES.replace("{DECIDES}", decides))
+    assert words in err.message, err.message
+    assert err.location.line == line and err.location.path == "claims.yaml"
+
+
+def test_decides_belongs_on_a_computed_quote_not_an_input(tmp_path):
+    body = DECIDES.replace("numeric: a", "input: \"the page's setting\"").replace(
+        "{DECIDES}", '{relation: ">", than: "1", says: "the iteration does not settle"}')
+    err = error_of(tmp_path, body)
+    assert "'decides' belongs on a quote a check computes" in err.message and err.location.line == 13
