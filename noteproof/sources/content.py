@@ -111,7 +111,8 @@ def zero(expr: Any) -> bool:
     identities, radicals, logs), so every expression ``simplify`` proves 0 is still proved 0. Never
     a sampled value: a value at a point may refute, not prove."""
     import sympy
-    expr = sympy.sympify(expr)
+    if isinstance(expr, int):    # content hands SymPy objects or plain integers, never text
+        expr = sympy.Integer(expr)
     if expr == 0:
         return True
     if isinstance(expr, sympy.Expr):
