@@ -371,6 +371,8 @@ def _stationary_ratio(x, c_over_b="1"):
     """Iterate both one-step variance maps to stationarity at eta h = x (eta = x, h = 1)."""
     noise = mpnum(c_over_b)
     eps = mpmath.mpf(10) ** (-mpmath.mp.dps + 5)
+    if not 0 < x < 2:     # (1 - eta h)^2 >= 1: the discrete variance grows, no stationary value
+        raise ArithmeticError(f"no stationary variance at eta h = {mpmath.nstr(x, 6)}: it needs 0 < eta h < 2")
     def stationary(a, b):
         v = mpmath.mpf(0)
         while True:

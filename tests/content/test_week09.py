@@ -6,6 +6,7 @@ longer refutes, a wrong number) must fail.
 """
 from __future__ import annotations
 
+import inspect
 import sys
 from decimal import Decimal
 from functools import lru_cache
@@ -399,10 +400,87 @@ def test_engine_fails_the_errata_claims_on_their_erratum_only(claim_id):
     ("w09.stable-branch", {}, True), ("w09.stable-branch", {"beta": "3/2"}, False),
     ("w09.stable-branch", {"beta": "1"}, False), ("w09.zero-input", {}, True),
     ("w09.zero-input", {"u": "1/2"}, False),
+    ("w09.slope-denominator", {}, True), ("w09.slope-denominator", {"beta": "1"}, False),
+    ("w09.slope-denominator", {"beta": "1", "u": "1/2"}, True),      # a* != 0 there: a*^2 != 0
+    ("w09.slope-denominator", {"beta": "2"}, True),                   # the fold is at u = +-0.2...
+    ("w09.euler-grid", {}, True), ("w09.euler-grid", {"total": "0"}, False),
+    ("w09.euler-grid", {"levels": "10,0"}, False), ("w09.euler-grid", {"levels": "5/2"}, False),
+    ("w09.lipschitz-constant", {}, True), ("w09.lipschitz-constant", {"K": "0"}, False),
+    ("w09.remainder-constant", {}, True), ("w09.remainder-constant", {"C": "-1"}, False),
+    ("w09.exact-start", {}, True), ("w09.exact-start", {"e0": "1/10"}, False),
+    ("w09.small-step-shrinks", {}, True), ("w09.small-step-shrinks", {"ds_small": "2"}, False),
+    ("w09.small-step-shrinks", {"ds_small": "0"}, False),
+    ("w09.large-step-grows", {}, True), ("w09.large-step-grows", {"ds_large": "2"}, False),
+    ("w09.contracting-coupling", {}, True), ("w09.contracting-coupling", {"beta": "1"}, False),
+    ("w09.contracting-coupling", {"beta": "0"}, False),
+    ("w09.whole-steps", {}, True), ("w09.whole-steps", {"steps": "0"}, True),
+    ("w09.whole-steps", {"steps": "5/2"}, False), ("w09.whole-steps", {"steps": "-1"}, False),
+    ("w09.whole-depths", {}, True), ("w09.whole-depths", {"depths": "0"}, True),
+    ("w09.whole-depths", {"depths": "1,3/2"}, False),
+    ("w09.positive-coupling", {}, True), ("w09.positive-coupling", {"beta": "-1/2"}, False),
+    ("w09.driven-input", {}, True), ("w09.driven-input", {"u_high": "0"}, False),
 ])
 def test_the_week09_conditions_are_the_notes(check_id, params, holds):
-    """Section 3's conditions (beta < 1 on the stable branch, u = 0 at the origin), so
-    `check --set` names the one a value breaks. (The contraction bound holds for every beta > 0:
-    the status cell's 0 < beta < 1 is where it suppresses, not a condition of the bound.)"""
+    """The conditions the note states or its statements need (Section 2's K > 0, C Delta s^2,
+    e_0 = 0 and the grid S/L; the example's small and large steps; Section 3's beta > 0, the
+    contraction's 0 < beta < 1, the stable branch beta < 1 at u = 0, the slope's denominator, a
+    changing input), so `check --set` names the one a value breaks. (The contraction bound
+    itself holds for every beta > 0, as its notice says; 0 < beta < 1 is the range its status
+    cell states it for.)"""
     got = real_content().get(check_id).fn(**params)
     assert got is holds
+
+
+def _week09_conditioned():
+    project, claims = _week09_claims()
+    return [c for c in claims if c.conditions]
+
+
+def test_every_week09_claim_with_a_parameter_the_note_conditions_registers_it():
+    """Every Week 9 claim but the definition, the proposal and the erratum on the slope's
+    denominator (whose settings are that erratum's witness beta = 1, u = 0) has conditions."""
+    ids = {c.id for c in _week09_conditioned()}
+    assert ids == {"w09.euler-error-bound", "w09.unstable-discretization", "w09.contraction",
+                   "w09.sensitivity-product", "w09.fixed-point-response", "w09.energy-descent"}
+
+
+def test_the_notes_settings_meet_every_week09_condition():
+    """The note as written meets its conditions: each holds at its claim's parameters."""
+    from noteproof.run.readouts import parameters
+    project, _ = _week09_claims()
+    for claim in _week09_conditioned():
+        known = parameters(project, claim)
+        for cid in claim.conditions:
+            fn = real_content().get(cid).fn
+            taken = {k: v for k, v in known.items() if k in inspect.signature(fn).parameters}
+            assert fn(**taken) is True, (claim.id, cid)
+
+
+@pytest.mark.parametrize("claim_id, params, condition_id", [
+    ("w09.euler-error-bound", {"K": "0"}, "w09.lipschitz-constant"),
+    ("w09.euler-error-bound", {"e0": "1/10"}, "w09.exact-start"),
+    ("w09.euler-error-bound", {"total": "-1"}, "w09.euler-grid"),
+    ("w09.unstable-discretization", {"ds_large": "3/2"}, "w09.large-step-grows"),
+    ("w09.unstable-discretization", {"ds_small": "5/2"}, "w09.small-step-shrinks"),
+    ("w09.contraction", {"beta": "3/2"}, "w09.contracting-coupling"),
+    ("w09.contraction", {"steps": "5/2"}, "w09.whole-steps"),
+    ("w09.sensitivity-product", {"depths": "3/2"}, "w09.whole-depths"),
+    ("w09.fixed-point-response", {"beta": "1"}, "w09.slope-denominator"),
+    ("w09.energy-descent", {"beta": "-1/2"}, "w09.positive-coupling"),
+    ("w09.energy-descent", {"u_high": "0"}, "w09.driven-input"),
+])
+def test_check_outside_a_condition_names_it(claim_id, params, condition_id):
+    """`check --set` (the API's Claim.check) with a value outside a condition fails the claim
+    and names that condition; set to the note's own values, none is broken."""
+    import noteproof
+    from noteproof.model import Outcome
+    claim = noteproof.claim(claim_id, root=ROOT)
+    r = claim.check(**params)
+    assert r.outcome is Outcome.FAILED
+    assert condition_id in {c["check"] for c in r.checked.broken}
+    statement = next(c["statement"] for c in r.checked.broken if c["check"] == condition_id)
+    assert any(statement in m for m in r.messages)
+    from noteproof.defaults import PARAM_VALUE
+    page = {k: r.checked.known[k] for k in params}
+    if all(PARAM_VALUE.fullmatch(v) for v in page.values()):   # a list ("1,2,3,4") is no --set value
+        assert not claim.check(**page).checked.broken

@@ -489,10 +489,37 @@ def test_formula_is_registered_whole_as_a_relation(claim_id, form, text):
 @pytest.mark.parametrize("check_id, params, holds", [
     ("w10.uniform-start", {}, True), ("w10.uniform-start", {"initial_A": "3/10"}, False),
     ("w10.switching-probability", {}, True), ("w10.switching-probability", {"switch": "1"}, False),
+    ("w10.nonzero-derivative", {}, True), ("w10.nonzero-derivative", {"x": "0"}, False),
+    ("w10.nonzero-derivative", {"w": "0"}, False), ("w10.nonzero-derivative", {"y": "4"}, False),
+    ("w10.adjoint-grid", {}, True), ("w10.adjoint-grid", {"S": "0"}, False),
+    ("w10.adjoint-grid", {"depths": "10 5/2"}, False),
+    ("w10.stable-steps", {}, True), ("w10.stable-steps", {"eta_h": "1/2"}, True),
+    ("w10.stable-steps", {"eta_h": "2"}, False), ("w10.stable-steps", {"eta_h": "0"}, False),
+    ("w10.positive-hessian", {}, True), ("w10.positive-hessian", {"a11": "-1"}, False),
+    ("w10.positive-hessian", {"a12": "2"}, False),                  # det = 2 - 4 < 0
+    ("w10.noise-covariance", {}, True), ("w10.noise-covariance", {"c12": "2"}, False),
+    ("w10.noise-covariance", {"noise_scale": "0"}, False), ("w10.noise-covariance", {"c11": "-1"}, False),
+    ("w10.anisotropic-noise", {}, True), ("w10.anisotropic-noise", {"c22": "1"}, False),
+    ("w10.anisotropic-noise", {"c22": "1", "c12": "1/2"}, True),
+    ("w10.stable-variance-step", {}, True), ("w10.stable-variance-step", {"eta": "2"}, False),
+    ("w10.stable-variance-step", {"h": "-1"}, False), ("w10.stable-variance-step", {"eta": "0"}, False),
+    ("w10.output-probability", {}, True), ("w10.output-probability", {"p_B": "3/2"}, False),
+    ("w10.vocabulary", {}, True), ("w10.vocabulary", {"vocabulary": "1"}, False),
+    ("w10.vocabulary", {"vocabulary": "5/2"}, False),
+    ("w10.uncertain-target", {}, True), ("w10.uncertain-target", {"p_b": "1"}, False),
+    ("w10.positive-learning-rate", {}, True), ("w10.positive-learning-rate", {"eta": "0"}, False),
+    ("w10.positive-temperature", {}, True), ("w10.positive-temperature", {"tau": "0"}, False),
+    ("w10.finite-scores", {}, True), ("w10.finite-scores", {"weight": "0"}, False),
+    ("w10.finite-scores", {"weights": "3 -1"}, False),
+    ("w10.unique-largest", {}, True), ("w10.unique-largest", {"unique": "2 2 0"}, False),
+    ("w10.tied-maxima", {}, True), ("w10.tied-maxima", {"tied": "2 1 0"}, False),
 ])
-def test_the_two_state_conditions_are_the_notes(check_id, params, holds):
-    """Section 3's two-state example: a fair (uniform) start and a switching probability in (0, 1)."""
-    from tests.helpers import real_content
+def test_the_week10_conditions_are_the_notes(check_id, params, holds):
+    """The conditions the note states or its statements need: Section 3's two-state example (a
+    fair start, a switching probability in (0, 1)); Section 1's nonzero derivative to halve and a
+    probability over at least two tokens; the Week 9 grid of the adjoint; Section 2's positive
+    Hessian, a covariance for the noise, the anisotropic witness outside eta C/B = 2 T I, h > 0
+    and 0 < eta h < 2; Section 3's positive temperature, finite scores, a unique or tied maximum."""
     assert real_content().get(check_id).fn(**params) is holds
 
 
@@ -505,3 +532,73 @@ def test_a_shared_parameter_receives_the_sum_for_any_layers():
     from noteproof.model import Reach
     general = [e for e in derive("w10.shared-parameter").evidence if e.reach is Reach.GENERAL]
     assert general and all(e.holds for e in general)
+
+
+def _week10_claims():
+    from noteproof.sources.project import load_project
+    project = load_project(ROOT)
+    return project, list(project.claims_of("week10"))
+
+
+def test_every_week10_claim_with_a_parameter_the_note_conditions_registers_it():
+    """All but the chain rule and sampling without replacement (general statements with no
+    parameter a value could break)."""
+    _, claims = _week10_claims()
+    assert {c.id for c in claims if not c.conditions} == {"w10.backward-recursion", "w10.without-replacement"}
+
+
+def test_the_notes_settings_meet_every_week10_condition():
+    """The note as written meets its conditions: each holds at its claim's parameters."""
+    import inspect
+
+    from noteproof.run.readouts import parameters
+    project, claims = _week10_claims()
+    for claim in claims:
+        known = parameters(project, claim)
+        for cid in claim.conditions:
+            fn = real_content().get(cid).fn
+            taken = {k: v for k, v in known.items() if k in inspect.signature(fn).parameters}
+            assert fn(**taken) is True, (claim.id, cid)
+
+
+@pytest.mark.parametrize("claim_id, params, condition_id", [
+    ("w10.shared-parameter", {"x": "0"}, "w10.nonzero-derivative"),
+    ("w10.continuous-adjoint", {"S": "0"}, "w10.adjoint-grid"),
+    ("w10.frozen-moment-matching", {"eta_h": "3"}, "w10.stable-steps"),
+    ("w10.lyapunov-balance", {"a11": "-1"}, "w10.positive-hessian"),
+    ("w10.effective-temperature", {"c22": "1"}, "w10.anisotropic-noise"),
+    ("w10.effective-temperature", {"c12": "2"}, "w10.noise-covariance"),
+    ("w10.effective-temperature", {"a22": "0"}, "w10.positive-hessian"),
+    ("w10.stationary-variances", {"eta": "3"}, "w10.stable-variance-step"),
+    ("w10.two-state-path", {"initial_A": "3/10"}, "w10.uniform-start"),
+    ("w10.softmax-gradient", {"p_B": "3/2"}, "w10.output-probability"),
+    ("w10.softmax-gradient", {"vocabulary": "1"}, "w10.vocabulary"),
+    ("w10.gradient-step-direction", {"p_b": "1"}, "w10.uncertain-target"),
+    ("w10.gradient-step-direction", {"eta": "-1"}, "w10.positive-learning-rate"),
+    ("w10.temperature-softmax", {"tau": "-1"}, "w10.positive-temperature"),
+    ("w10.temperature-softmax", {"weight": "-3"}, "w10.finite-scores"),
+    ("w10.temperature-limits", {"tied": "1"}, "w10.tied-maxima"),
+])
+def test_check_outside_a_condition_names_it(claim_id, params, condition_id):
+    """`check --set` (the API's Claim.check) with a value outside a condition fails the claim
+    and names that condition; set to the note's own values, none is broken."""
+    import noteproof
+    from noteproof.defaults import PARAM_VALUE
+    from noteproof.model import Outcome
+    claim = noteproof.claim(claim_id, root=ROOT)
+    r = claim.check(**params)
+    assert r.outcome is Outcome.FAILED
+    assert condition_id in {c["check"] for c in r.checked.broken}
+    statement = next(c["statement"] for c in r.checked.broken if c["check"] == condition_id)
+    assert any(statement in m for m in r.messages)
+    page = {k: r.checked.known[k] for k in params}
+    if all(PARAM_VALUE.fullmatch(v) for v in page.values()):
+        assert not claim.check(**page).checked.broken
+
+
+def test_frozen_moment_matching_explains_a_step_without_a_stationary_variance():
+    """eta h >= 2: the variance map grows, so the sampled ratio has no value (it used to iterate
+    for ever); `check` says why and names the broken condition."""
+    import noteproof
+    r = noteproof.claim("w10.frozen-moment-matching", root=ROOT).check(eta_h="3")
+    assert any("no stationary variance" in w and "0 < eta h < 2" in w for w in r.checked.why)
