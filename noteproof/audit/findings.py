@@ -240,9 +240,10 @@ def _tags(parts) -> str:
 def _overstated(parts: tuple[Status, ...], old: tuple[Status, ...], evidence) -> str:
     """In plain words: "[Exact] needs a proof ...; this claim has only an error bound and an
     observed order, which earn [Controlled approximation]"."""
-    # the proposal rule's own evidence (earn.proposal_evidence) is the tag's, not the claim's
-    kinds = sorted({e.kind.value for e in evidence
-                    if e.holds and e.kind.value != "none" and e.supports is not Status.PROPOSAL})
+    # the proposal rule's own evidence (earn.proposal_evidence) is the tag's, not the claim's, and a
+    # condition (where the claim applies, a worked step) earns no tag
+    kinds = sorted({e.kind.value for e in evidence if e.holds and e.kind.value != "none"
+                    and e.supports is not Status.PROPOSAL and not e.condition})
     have = _and([PLAIN_KIND.get(k, k) for k in kinds]) or "no evidence"
     weak = [p for p in parts if not earns(p, frozenset(e.kind for e in relevant(evidence, p) if e.holds))
             or p not in old] or list(parts)
