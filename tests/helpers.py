@@ -190,3 +190,33 @@ def real_registry():
     """The project's registry (claims.yaml), read once per process."""
     from noteproof.sources.registry import load_registry
     return load_registry(ROOT / "claims.yaml")
+
+
+def assert_check_names_condition(claim_id: str, params: dict[str, str], condition_id: str) -> None:
+    """`check --set` (the API's Claim.check) with a value outside a condition fails the claim and
+    names that condition; set back to the note's own values, none is broken."""
+    import noteproof
+    from noteproof.defaults import PARAM_VALUE
+    from noteproof.model import Outcome
+    claim = noteproof.claim(claim_id, root=ROOT)
+    r = claim.check(**params)
+    assert r.outcome is Outcome.FAILED
+    assert condition_id in {c["check"] for c in r.checked.broken}
+    statement = next(c["statement"] for c in r.checked.broken if c["check"] == condition_id)
+    assert any(statement in m for m in r.messages)
+    page = {k: r.checked.known[k] for k in params}
+    if all(PARAM_VALUE.fullmatch(v) for v in page.values()):   # a list ("1,2,3,4") is no --set value
+        assert not claim.check(**page).checked.broken
+
+
+def assert_conditions_hold(project, claims) -> None:
+    """The note as written meets its conditions: each holds at its claim's parameters."""
+    import inspect
+
+    from noteproof.run.readouts import parameters
+    for claim in claims:
+        known = parameters(project, claim)
+        for cid in claim.conditions:
+            fn = real_content().get(cid).fn
+            taken = {k: v for k, v in known.items() if k in inspect.signature(fn).parameters}
+            assert fn(**taken) is True, (claim.id, cid)

@@ -19,7 +19,7 @@ from ..errors import FormulaError
 from ..sources.notes import Note
 from .arith import is_literal, value
 from .lex_latex import Token
-from .tokens import tokens
+from .tokens import split_parts, tokens
 
 
 @dataclass(frozen=True)
@@ -124,11 +124,11 @@ def _before_times(text: str, s: int) -> bool:
 def _latex_links(src: str, offset: int) -> list[Link]:
     """The links of one math span (its text starting at ``offset`` in the note)."""
     try:
-        toks = tokens(src, {}, True)
+        parts = split_parts(tokens(src, {}, True), _fail, len(src))
     except FormulaError:
         return []
     out = []
-    for part in _parts(toks):
+    for part in parts:    # several statements in one span: \quad, ";", top-level commas
         sides, ops = [[]], []
         for t in part:
             if t.kind == "rel":
@@ -141,19 +141,8 @@ def _latex_links(src: str, offset: int) -> list[Link]:
     return out
 
 
-def _parts(toks: list[Token]) -> list[list[Token]]:
-    """Split at separators (``\\quad``, ``;``) and top-level commas: several statements in one span."""
-    parts, depth = [[]], 0
-    for t in toks:
-        if t.kind == "op" and t.value in "({[":
-            depth += 1
-        elif t.kind == "op" and t.value in ")}]":
-            depth -= 1
-        if t.kind == "sep" or (depth == 0 and t.kind == "op" and t.value == ","):
-            parts.append([])
-        else:
-            parts[-1].append(t)
-    return parts
+def _fail(message: str, pos: int | None = None):
+    raise FormulaError(message)
 
 
 def _latex_side(src: str, toks: list[Token], offset: int) -> Side | None:

@@ -6,7 +6,6 @@ longer refutes, a wrong number) must fail.
 """
 from __future__ import annotations
 
-import inspect
 import sys
 from decimal import Decimal
 from functools import lru_cache
@@ -18,7 +17,14 @@ import sympy as sp
 from noteproof.formula.parser import Relation
 from noteproof.model import EvidenceKind as Kind
 from noteproof.model import Status
-from tests.helpers import ROOT, note_text, real_content, real_registry
+from tests.helpers import (
+    ROOT,
+    assert_check_names_condition,
+    assert_conditions_hold,
+    note_text,
+    real_content,
+    real_registry,
+)
 
 C, K, S, ds = sp.symbols("C K S ds", positive=True)
 beta = sp.Symbol("beta", positive=True)
@@ -446,14 +452,8 @@ def test_every_week09_claim_with_a_parameter_the_note_conditions_registers_it():
 
 def test_the_notes_settings_meet_every_week09_condition():
     """The note as written meets its conditions: each holds at its claim's parameters."""
-    from noteproof.run.readouts import parameters
     project, _ = _week09_claims()
-    for claim in _week09_conditioned():
-        known = parameters(project, claim)
-        for cid in claim.conditions:
-            fn = real_content().get(cid).fn
-            taken = {k: v for k, v in known.items() if k in inspect.signature(fn).parameters}
-            assert fn(**taken) is True, (claim.id, cid)
+    assert_conditions_hold(project, _week09_conditioned())
 
 
 @pytest.mark.parametrize("claim_id, params, condition_id", [
@@ -470,17 +470,4 @@ def test_the_notes_settings_meet_every_week09_condition():
     ("w09.energy-descent", {"u_high": "0"}, "w09.driven-input"),
 ])
 def test_check_outside_a_condition_names_it(claim_id, params, condition_id):
-    """`check --set` (the API's Claim.check) with a value outside a condition fails the claim
-    and names that condition; set to the note's own values, none is broken."""
-    import noteproof
-    from noteproof.model import Outcome
-    claim = noteproof.claim(claim_id, root=ROOT)
-    r = claim.check(**params)
-    assert r.outcome is Outcome.FAILED
-    assert condition_id in {c["check"] for c in r.checked.broken}
-    statement = next(c["statement"] for c in r.checked.broken if c["check"] == condition_id)
-    assert any(statement in m for m in r.messages)
-    from noteproof.defaults import PARAM_VALUE
-    page = {k: r.checked.known[k] for k in params}
-    if all(PARAM_VALUE.fullmatch(v) for v in page.values()):   # a list ("1,2,3,4") is no --set value
-        assert not claim.check(**page).checked.broken
+    assert_check_names_condition(claim_id, params, condition_id)

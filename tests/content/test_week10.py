@@ -11,7 +11,14 @@ from noteproof.model import EvidenceKind as K
 from noteproof.model import Status
 from noteproof.run.earn import judge
 from noteproof.run.interval import consistent
-from tests.helpers import ROOT, note_text, real_content, real_registry
+from tests.helpers import (
+    ROOT,
+    assert_check_names_condition,
+    assert_conditions_hold,
+    note_text,
+    real_content,
+    real_registry,
+)
 
 eta, h, c, B, v, T, A, C, w, x, y = sp.symbols("eta h c B v T A C w x y", positive=True)
 
@@ -549,16 +556,8 @@ def test_every_week10_claim_with_a_parameter_the_note_conditions_registers_it():
 
 def test_the_notes_settings_meet_every_week10_condition():
     """The note as written meets its conditions: each holds at its claim's parameters."""
-    import inspect
-
-    from noteproof.run.readouts import parameters
     project, claims = _week10_claims()
-    for claim in claims:
-        known = parameters(project, claim)
-        for cid in claim.conditions:
-            fn = real_content().get(cid).fn
-            taken = {k: v for k, v in known.items() if k in inspect.signature(fn).parameters}
-            assert fn(**taken) is True, (claim.id, cid)
+    assert_conditions_hold(project, claims)
 
 
 @pytest.mark.parametrize("claim_id, params, condition_id", [
@@ -580,20 +579,7 @@ def test_the_notes_settings_meet_every_week10_condition():
     ("w10.temperature-limits", {"tied": "1"}, "w10.tied-maxima"),
 ])
 def test_check_outside_a_condition_names_it(claim_id, params, condition_id):
-    """`check --set` (the API's Claim.check) with a value outside a condition fails the claim
-    and names that condition; set to the note's own values, none is broken."""
-    import noteproof
-    from noteproof.defaults import PARAM_VALUE
-    from noteproof.model import Outcome
-    claim = noteproof.claim(claim_id, root=ROOT)
-    r = claim.check(**params)
-    assert r.outcome is Outcome.FAILED
-    assert condition_id in {c["check"] for c in r.checked.broken}
-    statement = next(c["statement"] for c in r.checked.broken if c["check"] == condition_id)
-    assert any(statement in m for m in r.messages)
-    page = {k: r.checked.known[k] for k in params}
-    if all(PARAM_VALUE.fullmatch(v) for v in page.values()):
-        assert not claim.check(**page).checked.broken
+    assert_check_names_condition(claim_id, params, condition_id)
 
 
 def test_frozen_moment_matching_explains_a_step_without_a_stationary_variance():
