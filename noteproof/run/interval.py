@@ -83,10 +83,13 @@ def consistent(quoted: str, computed: Any, *, exact: bool = False) -> bool:
     return lo <= abs(c) < hi
 
 
-def to_decimal(value: Any) -> Decimal:
-    """An mpf, int, float, Fraction, Decimal or SymPy number as a Decimal, without loss."""
+DECIMAL_DIGITS = 120   # digits of a comparison; more where the value was computed at more (--dps 1000)
+
+
+def to_decimal(value: Any, digits: int = DECIMAL_DIGITS) -> Decimal:
+    """An mpf, int, float, Fraction, Decimal or SymPy number as a Decimal, to ``digits`` digits."""
     with localcontext() as ctx:
-        ctx.prec = 120
+        ctx.prec = digits
         if isinstance(value, Decimal):
             return value
         if isinstance(value, (int, float)):
@@ -103,7 +106,7 @@ def to_decimal(value: Any) -> Decimal:
                     return Decimal(0)
                 d = Decimal(int(man)) * Decimal(2) ** int(exp)
                 return -d if sign else d
-            return to_decimal(mpmath.mpf(value))
+            return to_decimal(mpmath.mpf(value), digits)
         except (TypeError, ValueError, InvalidOperation) as exc:
             raise NumberError(f"cannot compare a {type(value).__name__} with a quoted number") from exc
 
@@ -155,9 +158,10 @@ def equal_at_precision(quoted: str, value: Any, dps: int) -> bool:
     place of a float)."""
     q = parse_quoted(quoted)
     qd = Decimal(q.numerator) / Decimal(q.denominator) if isinstance(q, Fraction) else q
+    digits = max(DECIMAL_DIGITS, dps + 30)   # finer than the tolerance below
     with localcontext() as ctx:
-        ctx.prec = 120
-        c = to_decimal(value)
+        ctx.prec = digits
+        c = to_decimal(value, digits)
         scale = max(Decimal(1), abs(qd))
         tol = scale * (Decimal(2) ** -50 if dps == 0 else Decimal(10) ** -(max(dps, 20) - 10))
         return abs(c - qd) <= tol

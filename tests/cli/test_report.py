@@ -77,3 +77,17 @@ def test_the_terminal_summary_prints_a_message_s_brackets(cached_project, tmp_pa
     from tests.helpers import run_cli
     run = run_cli("report", "--out", str(tmp_path / "out"), cwd=cached_project)
     assert "evidence for [controlled approximation]" in " ".join(run.stdout.split())
+
+
+@pytest.mark.slow
+def test_the_report_at_1000_digits_judges_as_at_50(real_report, tmp_path):
+    """--dps 1000 completes with no error and every claim's outcome and the errata are those at
+    the default 50 digits (a comparison rounded to fewer digits than it was computed at, and a
+    re-check that compared a rounded factor -1 with 1 exactly, once made two claims differ)."""
+    import json
+    run = run_cli("report", "--dps", "1000", "--jobs", "2", "--no-cache", "--out", str(tmp_path), timeout=900)
+    assert run.code in (0, 1), run.stderr
+    high = json.loads((tmp_path / "claims.json").read_text(encoding="utf-8"))
+    outcomes = {c["id"]: c["outcome"] for c in high["claims"]}
+    assert outcomes == {c["id"]: c["outcome"] for c in real_report["claims"]}
+    assert [e["claim"] for e in high["errata"]] == [e["claim"] for e in real_report["errata"]]

@@ -59,3 +59,32 @@ def test_the_fix_is_printed_at_the_quoted_precision(quoted, computed, expected):
 def test_floats_from_64_bit_checks_compare_exactly():
     assert consistent("3.7", 3.7312)
     assert not consistent("3.7", 3.76)
+
+
+def test_an_exact_quote_is_judged_at_the_precision_it_was_computed_at():
+    """At --dps 1000 a root found to 1e-1002 of 1 equals the printed 1 (the comparison used to
+    round to 120 digits, finer tolerance than its own digits: C12-D05's swap time failed)."""
+    import mpmath
+
+    from noteproof.run.interval import equal_at_precision
+    with mpmath.workdps(1000):
+        near = mpmath.mpf(1) + mpmath.mpf(10) ** -1002
+        far = mpmath.mpf(1) + mpmath.mpf(10) ** -900
+    assert equal_at_precision("1", near, 1000)
+    assert not equal_at_precision("1", far, 1000)
+    assert equal_at_precision("1", mpmath.mpf(1) - mpmath.mpf(2) ** -170, 50)
+
+
+def test_the_stability_limit_recheck_holds_at_every_precision():
+    """The re-check of "2/lambda is the largest stable step" (1000 Euler steps at h = 2/lambda, a
+    factor -1 up to binary rounding) refutes at 50 and at 1000 digits, and not at a stable step."""
+    import mpmath
+
+    from tests.helpers import real_content
+    fn = real_content().get("c12.d08.no-largest-step").fn
+    shrink = fn.__globals__["does_not_shrink"]
+    recheck = fn.__globals__["recheck_explicit"]
+    for dps in (50, 1000):
+        with mpmath.workdps(dps):
+            assert shrink(recheck(mpmath.mpf(2) / 100, mpmath.mpf(100), 1000))
+            assert not shrink(recheck(mpmath.mpf("0.0199"), mpmath.mpf(100), 1000))
