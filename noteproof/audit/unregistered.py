@@ -76,6 +76,7 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
         return []
     old_lines, new_lines = plan.old.text.split("\n"), plan.note.text.split("\n")
     formulas = [f.text for c in plan.claims for f in c.formulas if f.plain]
+    steps = held_steps(plan.note)
     out = []
     for n, (lo, hi) in sorted(plan.where.items()):
         if hi - lo != 1 or old_lines[n - 1] == new_lines[lo - 1]:
@@ -88,6 +89,9 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
                     and not _judged_elsewhere(b, j1, j2, formulas) and not _judged_elsewhere(a, i1, i2, []):
                 at = line_offsets(plan.note.text)[lo - 1] + j1
                 span = (at, at + max(1, j2 - j1))
+                if any(a0 <= span[0] and span[1] <= b0 for a0, b0 in steps):
+                    continue   # inside a worked step that holds as printed: run.steps judged it
+
                 origin = line_offsets(plan.old.text)[n - 1] + i1 if j1 == j2 else None
                 before, after = _window(a, i1, i2), _window(b, j1, j2)
                 shown = f"`{after}` (was `{before}`)" if after else f"`{before}` deleted"
@@ -98,6 +102,14 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
                                    "register it in claims.yaml (formulas:) so that a check reads it"))
                 break
     return out
+
+
+def held_steps(note) -> list[tuple[int, int]]:
+    """Where the worked steps that hold as printed stand (run.steps): an edit inside one is
+    arithmetic the report judged (``1.2 x 0+1 = 1``, ``x`` written ``×``), not unchecked."""
+    from ..formula.chains import links
+    from ..run.steps import judge
+    return [(k.left.start, k.right.end) for k in links(note) if judge(k, note).holds]
 
 
 def _arithmetic(line: str, i: int, j: int) -> bool:

@@ -92,7 +92,7 @@ class _Arith:
     (*|/ factor | juxtaposed factor)*, factor = -factor | power, power = primary (^ exponent)?"""
 
     def __init__(self, toks: list[Token]):
-        self.t, self.i = toks, 0
+        self.t, self.i = list(toks), 0
 
     def _peek(self) -> Token | None:
         return self.t[self.i] if self.i < len(self.t) else None
@@ -147,6 +147,15 @@ class _Arith:
         self.i += 1
         return _power(base, self._exponent())
 
+    def _tex_argument(self) -> Any:
+        """A ``\\frac`` argument: a group, or one digit of a bare number, as TeX reads
+        ``\\frac12`` (one half, not twelve over what follows)."""
+        tok = self._peek()
+        if tok is not None and tok.kind == "num" and len(tok.value) > 1:
+            self.t[self.i] = tok._replace(value=tok.value[1:], pos=tok.pos + 1)
+            return Fraction(tok.value[0])
+        return self.primary()
+
     def _exponent(self) -> Any:
         """What ``^`` raises to: a primary, perhaps negated (``e^-x``)."""
         if self._is("op", "-"):
@@ -171,8 +180,8 @@ class _Arith:
             self.i += 1
             return _apply("exp", self._exponent())
         if tok.kind == "cmd" and tok.value in ("frac", "dfrac", "tfrac"):
-            num = self.primary()
-            return _binary("/", num, self.primary())
+            num = self._tex_argument()
+            return _binary("/", num, self._tex_argument())
         if tok.kind in ("func", "cmd") and tok.value in _FUNCTIONS:
             return _apply(tok.value, self.power())
         raise _NotArithmetic(f"not arithmetic: {tok.value}")

@@ -55,6 +55,7 @@ _PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?|\.\d+|(?<![A-Za-z])e\^|
 _RUN = re.compile(f"(?:{_PIECE})+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _BINARY = "+*/^×·x"
+_RANGE = re.compile(r"\d[-−]\d")
 
 
 @functools.lru_cache(maxsize=16)
@@ -109,6 +110,8 @@ def _plain_side(text: str, start: int, end: int) -> Side | None:
         body, e = body[:-1].rstrip(), e - 1
     while body.endswith(".") and (e >= len(text) or not text[e:e + 1].isdigit()):
         body, e = body[:-1], e - 1
+    if _RANGE.search(body):
+        return None      # ``10-12``: a range, not a subtraction (the notes space their minus signs)
     glued = (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "_*'")) or \
         (e < len(text) and (text[e].isalnum() or text[e] in "_("))
     if glued or body[0] in _BINARY or body[-1] in _BINARY + "-(" or _before_times(text, s):
@@ -116,9 +119,18 @@ def _plain_side(text: str, start: int, end: int) -> Side | None:
     return _side(body, s, e, latex=False)
 
 
+_TAIL = re.compile(r"(?:\b(?:x|times|plus|minus|over|of|ln|log|exp|sqrt|sin|cos|tan)\s+|\d,\s*|\d:)$")
+
+
 def _before_times(text: str, s: int) -> bool:
-    """``slope x 0.01``: the side is the tail of a product with a name."""
-    return text[max(0, s - 3):s] == " x "
+    """The side is the tail of something longer: a product or sum written in words (``slope x
+    0.01``, ``2 times 3``), a function named before it (``ln 2``), the end of a list or a ratio
+    (``1, 2, 2, 1``, ``3:4``), or a spaced minus after a name (``theta - 0.01``; a sign is glued
+    to its number: ``is -2/(0.5)^2``)."""
+    before = text[max(0, s - 12):s]
+    if text[s:s + 2] in ("- ", "− ") and before.rstrip()[-1:].isalnum():
+        return True
+    return bool(_TAIL.search(before))
 
 
 def _latex_links(src: str, offset: int) -> list[Link]:

@@ -47,7 +47,8 @@ def judge(link: Link, note: Note) -> StepCheck:
     if op in _ROUNDING:
         if _equal(lhs, rhs):
             return StepCheck(link, True, "exactly", left, "", where)
-        if link.right.literal and _rounds(link.right.text, lhs, op == "~" or note.marks_approximate(link.right.start)):
+        marked = op == "~" or note.marks_approximate(link.right.start) or note.marks_approximate(link.left.start)
+        if link.right.literal and _rounds(link.right.text, lhs, marked):
             return StepCheck(link, True, "to the printed digits", left, "", where)
         return StepCheck(link, False, "", left, _expected(link, lhs), where)
     holds = _compare(op, lhs, rhs)

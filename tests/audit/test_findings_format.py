@@ -176,3 +176,15 @@ def test_a_derived_form_is_printed_in_the_notes_latex():
     x, theta = sympy.symbols("x theta")
     plain = FormulaSpec("x/(1-theta)^2", True, "c12.d03.slope", None, (), (), None, "rhs", Location("claims.yaml"))
     assert note_form(x / (theta - 1) ** 2, plain) == "x/(theta - 1)^2"
+
+
+@pytest.mark.parametrize("old, new", [
+    ("z1 = 1.2 x 0 + 1 = 1", "z1 = 1.2 x 0+1 = 1"),
+    ("= 1 - 1.5 x 1.2 x 1 = -0.8", "= 1 - 1.5 × 1.2 × 1 = -0.8"),
+    ("1 / 0.19 = 5.263", "1/0.19 = 5.263"),
+])
+def test_a_respaced_worked_step_that_holds_is_no_unchecked_arithmetic(repo, old, new):
+    """An edit inside a worked step that still holds as printed was judged by the steps check
+    (run.steps): NP302 does not call it unchecked."""
+    run, _ = audit(repo, "chapter12", (old, new))
+    assert run.code == 0, run.json["findings"]

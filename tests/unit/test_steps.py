@@ -102,3 +102,34 @@ def test_a_wrong_inequality_step_fails():
 @pytest.mark.parametrize("text, n", [("0.41", 2), ("3760", 3), ("0.000747", 3), ("500", 1), ("5.263", 4), ("-1.16", 3)])
 def test_significant_digits(text, n):
     assert significant_digits(text) == n
+
+
+@pytest.mark.parametrize("text", [
+    "slope times 0.01 = 0.25.", "weights 1, 2, 2, 1 = 6 in total", "2 times 3 = 6", "Ratio 3:4 = 0.75",
+    "ln 2 = 0.693", "theta - 0.01 = 0.79", "Ranges 10-12 = 2 items", "step 3 of 5 = 0.6", "slope x 0.01 = 0.25",
+])
+def test_a_number_that_ends_something_longer_is_no_side(text):
+    """A reviewer's false alarms: the number after a word, a list, a ratio, a name it is
+    subtracted from, or a range is not the whole side of a step."""
+    assert not _links(text)[1]
+
+
+@pytest.mark.parametrize("text, step", [
+    ("Exact e^(-1) = 0.368.", "e^(-1) = 0.368"), ("It is -2/(0.5)^2 = -8, so", "-2/(0.5)^2 = -8"),
+    ("Each step multiplies the energy by 1 + 0.25 = 1.25", "1 + 0.25 = 1.25"),
+    ("0.81: 1 / 0.19 = 5.263", "1 / 0.19 = 5.263"),
+])
+def test_the_notes_steps_after_words_are_still_read(text, step):
+    assert [k.text for k in _links(text)[1]] == [step]
+
+
+def test_frac_takes_single_digits_as_tex_does():
+    """``\\frac12`` is one half (TeX reads one digit per argument), not twelve over what follows."""
+    assert value(tokens(r"\frac12(0.8)(0.2)", {}, True)) == Fraction(2, 25)
+    assert _judged(r"so $\frac12(0.8)(0.2)=0.08$ here").holds
+    assert not _judged(r"so $\frac12(0.8)(0.2)=3$ here").holds
+
+
+def test_about_before_the_step_marks_it_approximate():
+    assert _judged("about 2 x 1.1 = 2 of them").holds
+    assert not _judged("so 2 x 1.1 = 2 of them").holds
