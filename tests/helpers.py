@@ -220,3 +220,19 @@ def assert_conditions_hold(project, claims) -> None:
             fn = real_content().get(cid).fn
             taken = {k: v for k, v in known.items() if k in inspect.signature(fn).parameters}
             assert fn(**taken) is True, (claim.id, cid)
+
+
+def assert_edit_refuted(spec, derived, note: str, edit: tuple[str, str]) -> None:
+    """The registered formula ``spec`` as the note prints it agrees with its ``derived`` form, and
+    the edit ``(old, new)`` of it does not (the engine's reader and comparison, run.claim)."""
+    from dataclasses import replace
+
+    from noteproof.run.claim import compare_printed
+
+    def agrees(text):
+        return compare_printed(replace(spec, text=text), derived).equal
+
+    old, new = edit
+    assert old in spec.text and spec.text in note_text(note)
+    assert agrees(spec.text)
+    assert not agrees(spec.text.replace(old, new))
