@@ -42,7 +42,34 @@ def _flow_time(f, start, end):
         if pieces > 1:
             step = (end / start) ** (mpmath.mpf(1) / pieces)
             points = [start * step ** j for j in range(pieces)] + [end]
-    return mpmath.quad(lambda s: 1 / f(s), points)
+    return mpmath.fsum(_on_standard_interval(f, a, b) for a, b in zip(points, points[1:]))
+
+
+def _on_standard_interval(f, a, b):
+    """int_a^b ds / f(s) as (b - a)/2 int_-1^1 du / f(m + (b - a) u / 2), m the midpoint: on
+    [-1, 1] tanh-sinh uses its nodes as built, with no rescaling of every node for every end b
+    (each Newton step moves b)."""
+    mid, half = (a + b) / 2, (b - a) / 2
+    return half * mpmath.quad(lambda u: 1 / f(mid + half * u), [-1, 1], method=lambda ctx: _NODES)
+
+
+class _NodesOnAGrid(mpmath.calculus.quadrature.TanhSinh):
+    """mpmath's tanh-sinh rule, its nodes built at the working precision rounded up to a
+    quarter-octave grid (2^(k/4) bits). A run at dps and its confirmation at dps + 20 then use
+    one set of nodes (at --dps 1000, 3325 and 3392 bits both take 3444), each more accurate than
+    it needs; each still sums at its own precision and stops at its own degree, so what the
+    confirmation tests (the integrand's evaluation and the quadrature's convergence) stays its own."""
+
+    def get_nodes(self, a, b, degree, prec, verbose=False):
+        return super().get_nodes(a, b, degree, _grid(prec), verbose)
+
+
+def _grid(prec: int) -> int:
+    """The smallest 2^(k/4) bits (a whole number) at or above ``prec``."""
+    return math.ceil(2 ** (math.ceil(4 * math.log2(prec) - 1e-9) / 4))
+
+
+_NODES = _NodesOnAGrid(mp)
 
 
 def _newton_step(f, start, t, x):
@@ -60,32 +87,41 @@ def _rk4_guess(f, start, t):
     return x
 
 
+# The flow solves' tanh-sinh nodes at each precision are most of their cost (at --dps 1000, seconds
+# each): the numerics that use them run in one worker, which builds them once.
+FLOW_NODES = "tanh-sinh nodes of the 1-D flow solves"
 BASE_BITS = 128   # the root is found by findroot at this precision, then refined by doubling
 
 
-def _flow_1d_position(f, start, t):
+def _flow_1d_position(f, start, t, known=None):
     """x(t) for the 1-D autonomous flow dx/dt = f(x), x(0) = start: the root of T(x) = t.
 
     ``start`` and ``t`` are mpf. The root is found at 128 bits and refined by one Newton step
-    per doubling of the precision (levels 256, 512, ... bits, then the working precision: the
-    run at dps and its confirmation at dps + 20 share every level but the last), so the cost
-    is about one quadrature at the working precision (tanh-sinh's nodes at that precision are
-    most of it). The step at the working precision must move x by less than half its bits
-    (Newton has converged), else more steps are taken. An equilibrium start stays put.
+    per doubling of the precision (levels 256, 512, ... bits, then the working precision), so
+    the cost is about one quadrature at the working precision (tanh-sinh's nodes at that
+    precision are most of it). ``known`` = (bits, x), a root found at a lower precision (the
+    run at dps, for its confirmation at dps + 20), starts the doubling at those bits instead:
+    every step still evaluates T at its own precision, so a root that the higher precision
+    does not confirm moves. The step at the working precision must move x by less than half
+    its bits (Newton has converged), else more steps are taken. An equilibrium start stays put.
     """
     if t == 0 or f(start) == 0:
         return +start
     top = mp.prec
+    if known is not None and known[0] < top:
+        bits, x = known
+    else:
+        bits = min(BASE_BITS, top)
+        with mp.workprec(bits):
+            guess = _rk4_guess(f, start, t)   # findroot's step test is absolute below 1: make it relative
+            x = mpmath.findroot(lambda y: _flow_time(f, start, y) - t, guess, solver="newton",
+                                df=lambda y: 1 / f(y), tol=16 * mpmath.eps * min(1, abs(guess)))
     levels = []
-    bits = 2 * BASE_BITS
+    bits *= 2
     while bits < top:
         levels.append(bits)
         bits *= 2
     levels.append(top)
-    with mp.workprec(min(BASE_BITS, top)):
-        guess = _rk4_guess(f, start, t)   # findroot's step test is absolute below 1: make it relative
-        x = mpmath.findroot(lambda y: _flow_time(f, start, y) - t, guess, solver="newton",
-                            df=lambda y: 1 / f(y), tol=16 * mpmath.eps * min(1, abs(guess)))
     for bits in levels:
         with mp.workprec(bits):
             fresh = _newton_step(f, start, t, x)
@@ -104,32 +140,38 @@ def _flow_1d(x0: str, t: str, rate: str):
     return _flow_1d_at(x0, t, rate, mp.prec)
 
 
+_SOLVED: dict[tuple[str, str, str], tuple[int, object]] = {}   # (x0, t, rate) -> (bits, x): the last root
+
+
 @lru_cache(maxsize=64)
 def _flow_1d_at(x0: str, t: str, rate: str, prec: int):
-    """One solve per start, time, rate and precision (the positions and the gap share them)."""
+    """One solve per start, time, rate and precision (the positions and the gap share them),
+    started from the same solve at a lower precision when there is one."""
     k = mpnum(rate)
-    return _flow_1d_position(lambda x: -k * x, mpnum(x0), mpnum(t))
+    x = _flow_1d_position(lambda x: -k * x, mpnum(x0), mpnum(t), _SOLVED.get((x0, t, rate)))
+    _SOLVED[x0, t, rate] = (prec, x)
+    return x
 
 
-@numeric("c12.d05.position-a")
+@numeric("c12.d05.position-a", share=FLOW_NODES)
 def position_a(t="1", xa0="-1", rate="2"):
     """Position of A (starting at -1) after flow time t under dx/dt = -2x."""
     return _flow_1d(xa0, t, rate)
 
 
-@numeric("c12.d05.position-b")
+@numeric("c12.d05.position-b", share=FLOW_NODES)
 def position_b(t="1", xb0="1", rate="2"):
     """Position of B (starting at +1) after flow time t under dx/dt = -2x."""
     return _flow_1d(xb0, t, rate)
 
 
-@numeric("c12.d05.gap")
+@numeric("c12.d05.gap", share=FLOW_NODES)
 def gap(t="1", xa0="-1", xb0="1", rate="2"):
     """Gap x_B - x_A after flow time t: both paths solved, then subtracted."""
     return _flow_1d(xb0, t, rate) - _flow_1d(xa0, t, rate)
 
 
-@numeric("c12.d05.start-gap")
+@numeric("c12.d05.start-gap", share=FLOW_NODES)
 def start_gap(xa0="-1", xb0="1", rate="2"):
     """The gap x_B - x_A at time 0, from the same flow solves."""
     return gap("0", xa0, xb0, rate)
@@ -314,7 +356,7 @@ def rk4_factor(steps="4"):
     return _solve("rk4", "1", str(exact(1) / exact(steps)), mp.prec)[0]
 
 
-@numeric("c12.d06.exact-value")
+@numeric("c12.d06.exact-value", share=FLOW_NODES)
 def exact_value(t="1"):
     """The exact answer e^(-t) of dx/dt = -x, x(0) = 1, from the flow's time quadrature."""
     return _flow_1d("1", t, "1")
@@ -432,7 +474,7 @@ def _fd_gradient_64(theta, x0, y, k) -> float:
     return (loss(th + eps) - loss(th)) / eps
 
 
-@numeric("c12.d07.forward-value")
+@numeric("c12.d07.forward-value", share=FLOW_NODES)
 def forward_value(theta="0.5", x0="1"):
     """x(1) = x0 e^theta, by solving dx/dt = theta x to time 1 (the flow's time quadrature)."""
     return _flow_1d(x0, "1", str(-exact(theta)))

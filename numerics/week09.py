@@ -28,13 +28,22 @@ def separation_after_steps(beta: str = "1/2", steps: str = "10", a0: str = "1/2"
 
 @numeric("w09.zero-input-fixed-point")
 def zero_input_fixed_point(beta: str = "1/2", u: str = "0", a0: str = "1"):
-    """The fixed point reached by iterating a -> tanh(beta a + u) from a0 (the stable branch)."""
+    """The fixed point reached by iterating a -> tanh(beta a + u) from a0 (the stable branch).
+
+    Each step is taken to an absolute accuracy of 2^-(prec + 16): with relative precision
+    prec + 16 + log2|a| bits, fewer as the iterate shrinks (at u = 0 it halves each step towards
+    0, and full precision on a number near 2^-k would carry k needless bits). The map contracts
+    near the fixed point, so no step's rounding grows; the 16 guard bits cover their sum.
+    """
     bt, uu, p = mpnum(beta), mpnum(u), mpnum(a0)
-    tol = mpmath.mpf(2) ** (-mpmath.mp.prec)
-    for _ in range(100 * mpmath.mp.prec):
-        nxt = mpmath.tanh(bt * p + uu)
+    top = mpmath.mp.prec
+    tol = mpmath.mpf(2) ** (-top)
+    for _ in range(100 * top):
+        size = mpmath.mag(p) if p else -top
+        with mpmath.workprec(max(53, top + 16 + size)):
+            nxt = mpmath.tanh(bt * p + uu)
         if abs(nxt - p) <= tol:
-            return nxt
+            return +nxt
         p = nxt
     raise ArithmeticError(f"iteration did not settle (beta={beta}, u={u})")
 

@@ -19,7 +19,7 @@ from collections import deque
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.reduction import ForkingPickler
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..defaults import DEFAULT_TIMEOUT
 from ..errors import NoteproofError
@@ -238,7 +238,8 @@ def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
     # claims that share a derivation run in one worker, which derives it once (shared_groups);
     # longest group first (last run's timings, else the most claims), so the run does not end on a long one
     last = cache.timings() if cache is not None else {}
-    groups = shared_groups([claim for _, claim in todo])
+    shares = {cid: check.share for cid, check in project.content.checks.items() if check.share}
+    groups = shared_groups([claim for _, claim in todo], shares)
     groups.sort(key=lambda g: (-sum(last.get(todo[i][1].id, 0.0) for i in g), -len(g)))
     project.content  # import content once, before forking, so children inherit it
     _warm_imports(extras)
@@ -256,11 +257,13 @@ def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
     return [results[i] for i in sorted(results)]
 
 
-def shared_groups(claims: Sequence[Claim]) -> list[list[int]]:
+def shared_groups(claims: Sequence[Claim], shares: Mapping[str, str] | None = None) -> list[list[int]]:
     """The claims (indices into ``claims``) in groups, each group the claims linked by the
-    derivations they use (their own and their formulas'; a claim that shares none is alone), in
-    registry order: a group runs in one worker, which derives what they share once."""
-    owner: dict[str, int] = {}      # derivation id -> the first claim that uses it
+    derivations they use (their own and their formulas') or by the ``share`` key of a numeric
+    their quotes compute (``shares``: check id -> key); a claim that shares none is alone. In
+    registry order: a group runs in one worker, which derives or builds what they share once."""
+    shares = shares or {}
+    owner: dict[str, int] = {}      # derivation id or share key -> the first claim that uses it
     root = list(range(len(claims)))
 
     def find(i: int) -> int:
@@ -270,7 +273,9 @@ def shared_groups(claims: Sequence[Claim]) -> list[list[int]]:
         return i
 
     for i, claim in enumerate(claims):
-        for d in (*claim.derivations, *(f.derivation for f in claim.formulas)):
+        keys = (*claim.derivations, *(f.derivation for f in claim.formulas),
+                *(f"share:{shares[c]}" for c in claim.check_ids if c in shares))
+        for d in keys:
             j = owner.setdefault(d, i)
             root[find(i)] = find(j)
     groups: dict[int, list[int]] = {}

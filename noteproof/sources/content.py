@@ -47,6 +47,7 @@ class Check:
     kind: CheckKind
     fn: Callable[..., Any]
     location: Location
+    share: str = ""   # what its process keeps for others with the same key (run.pool.shared_groups)
 
     @property
     def params(self) -> dict[str, str]:
@@ -63,14 +64,14 @@ class Check:
 _REGISTRY: dict[str, Check] = {}
 
 
-def _register(kind: CheckKind, check_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+def _register(kind: CheckKind, check_id: str, share: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     def wrap(fn: Callable[..., Any]) -> Callable[..., Any]:
         code = fn.__code__
         loc = Location(_relative(code.co_filename), code.co_firstlineno)
         old = _REGISTRY.get(check_id)
         if old is not None and old.location != loc:
             raise ContentError(f"{kind.value} id {check_id!r} already registered at {old.location}", loc)
-        _REGISTRY[check_id] = Check(check_id, kind, fn, loc)
+        _REGISTRY[check_id] = Check(check_id, kind, fn, loc, share)
         return fn
     return wrap
 
@@ -80,9 +81,11 @@ def derivation(check_id: str) -> Callable[[Callable[..., Any]], Callable[..., An
     return _register(CheckKind.DERIVATION, check_id)
 
 
-def numeric(check_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    """Register an mpmath computation returning one number."""
-    return _register(CheckKind.NUMERIC, check_id)
+def numeric(check_id: str, share: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """Register an mpmath computation returning one number. Numerics with the same ``share`` (a
+    name for what they build and keep in their process, e.g. a quadrature's nodes at the working
+    precision) run in one worker, as the claims that share a derivation do, so it is built once."""
+    return _register(CheckKind.NUMERIC, check_id, share)
 
 
 def condition(check_id: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

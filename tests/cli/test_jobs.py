@@ -243,3 +243,20 @@ def test_claims_that_share_a_derivation_are_grouped():
                 assert by_claim[a.id] == by_claim[b.id]
     assert by_claim["c12.d08.stiff-limit"] == by_claim["c12.d08.check-answer"]
     assert by_claim["w09.fixed-point-response"] != by_claim["c12.d08.check-answer"]
+
+
+def test_claims_whose_numerics_share_a_key_are_grouped():
+    """Numerics registered with one ``share`` key (the flow solves' quadrature nodes) put their
+    claims in one worker, which builds the nodes once; without the key they stay apart."""
+    from noteproof.run.pool import shared_groups
+    from noteproof.sources.project import load_project
+    project = load_project(ROOT)
+    claims = list(project.registry.claims)
+    shares = {cid: c.share for cid, c in project.content.checks.items() if c.share}
+    assert {shares[c] for c in ("c12.d05.gap", "c12.d06.exact-value", "c12.d07.forward-value")} == {
+        "tanh-sinh nodes of the 1-D flow solves"}
+    group_of = lambda groups: {claims[i].id: n for n, g in enumerate(groups) for i in g}  # noqa: E731
+    joined, apart = group_of(shared_groups(claims, shares)), group_of(shared_groups(claims))
+    flows = ("c12.d05.no-crossing", "c12.d06.rk4-factor", "c12.d07.adjoint-identity")
+    assert len({joined[c] for c in flows}) == 1
+    assert len({apart[c] for c in flows}) == 3

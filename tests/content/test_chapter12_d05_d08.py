@@ -6,6 +6,7 @@ and a number rounded differently but correctly must pass (``noteproof.run.interv
 """
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 
 import mpmath
@@ -290,6 +291,27 @@ def test_flows_use_no_taylor_ode_solver_and_the_rotation_no_cosine(monkeypatch):
     monkeypatch.setattr(mpmath, "odefun", boom)
     for check_id in ("c12.d05.gap", "c12.d06.exact-value", "c12.d07.forward-value"):
         at_dps(80, check_id, t="0.7") if check_id == "c12.d05.gap" else at_dps(80, check_id)
+
+
+def test_flow_root_from_a_lower_precision_is_refined_not_trusted():
+    """A root handed down from a lower precision (the run's, for its confirmation) only starts
+    Newton: a wrong one is corrected by the quadrature at the working precision."""
+    module = sys.modules[real_content().get("c12.d05.gap").fn.__module__]
+    f = lambda x: -2 * x  # noqa: E731
+    with mpmath.workdps(120):
+        want = mpmath.exp(-2)
+        wrong = want + mpmath.mpf(10) ** -30                       # right to 30 digits only
+        for known in (None, (332, +want), (332, wrong), (100, wrong)):
+            got = module._flow_1d_position(f, mpmath.mpf(1), mpmath.mpf(1), known)
+            assert abs(got - want) <= mpmath.mpf(10) ** -118, known
+
+
+def test_flow_quadrature_nodes_on_a_quarter_octave_grid():
+    """The run at dps and its confirmation at dps + 20 share one set of nodes (--dps 1000)."""
+    module = sys.modules[real_content().get("c12.d05.gap").fn.__module__]
+    assert module._grid(3325) == module._grid(3392) >= 3392
+    assert [module._grid(b) for b in (256, 512, 2048)] == [256, 512, 2048]   # Newton's levels
+    assert all(b <= module._grid(b) < 1.19 * b + 1 for b in range(53, 5000, 7))
 
 
 def test_contraction_threshold_is_one_at_high_precision():

@@ -268,6 +268,20 @@ def test_numbers(check_id, params, quoted, ok, dps):
     assert in_interval(quoted, value) is ok
 
 
+@pytest.mark.parametrize("params", [{}, {"u": "0.3"}, {"beta": "2", "u": "0.1"},
+                                    {"beta": "0.9", "u": "-0.2", "a0": "-1"}])
+def test_fixed_point_iteration_is_accurate_at_every_size(params):
+    """The iteration's precision follows the iterate's size (fewer bits as it shrinks towards
+    0): the fixed point is still found to the working precision, and 0 stays below it."""
+    with mpmath.workdps(300):
+        beta, u = (mpmath.mpf(sp.Rational(params.get(k, d)).p) / sp.Rational(params.get(k, d)).q
+                   for k, d in (("beta", "1/2"), ("u", "0")))
+        got = real_content().get("w09.zero-input-fixed-point").fn(**params)
+        assert abs(mpmath.tanh(beta * got + u) - got) <= mpmath.mpf(10) ** -298
+        if u == 0:
+            assert abs(got) <= mpmath.mpf(2) ** -mpmath.mp.prec
+
+
 def test_actual_separation_under_bound_and_resolution():
     with mpmath.workdps(50):
         actual = real_content().get("w09.separation-after-ten-steps").fn()
