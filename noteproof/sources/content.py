@@ -110,16 +110,24 @@ def zero(expr: Any) -> bool:
     """True when SymPy proves ``expr`` identically 0. The exact rewritings are tried first, each
     a proof when it gives 0: ``expand`` (products and powers multiplied out), then ``cancel`` of
     ``together`` (a rational function of its generators, x, exp(t), sin(t)..., over one
-    denominator with common factors cancelled); ``simplify`` only where they do not decide (trig
-    identities, radicals, logs), so every expression ``simplify`` proves 0 is still proved 0. Never
-    a sampled value: a value at a point may refute, not prove."""
+    denominator with common factors cancelled), then, for trigonometric and hyperbolic functions,
+    the same of their rewriting in exponentials (sin x = (e^(ix) - e^(-ix))/2i, tanh x =
+    (e^x - e^-x)/(e^x + e^-x), ...: an identity among them is one among rational functions of
+    e^x); ``simplify`` only where they do not decide (radicals, logs, ...), so every expression
+    ``simplify`` proves 0 is still proved 0. Never a sampled value: a value at a point may
+    refute, not prove."""
     import sympy
     if isinstance(expr, int):    # content hands SymPy objects or plain integers, never text
         expr = sympy.Integer(expr)
     if expr == 0:
         return True
     if isinstance(expr, sympy.Expr):
-        for rewrite in (sympy.expand, lambda e: sympy.cancel(sympy.together(e))):
+        rewrites = [sympy.expand, lambda e: sympy.cancel(sympy.together(e))]
+        from sympy.functions.elementary.hyperbolic import HyperbolicFunction
+        from sympy.functions.elementary.trigonometric import TrigonometricFunction
+        if expr.has(TrigonometricFunction, HyperbolicFunction):
+            rewrites.append(lambda e: sympy.cancel(sympy.together(sympy.expand(e.rewrite(sympy.exp)))))
+        for rewrite in rewrites:
             try:
                 if rewrite(expr) == 0:
                     return True

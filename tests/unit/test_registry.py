@@ -68,6 +68,27 @@ def test_alias_bombs_are_refused(tmp_path):
         load_registry(path)
 
 
+def test_yaml_node_cap_refuses_past_it_and_a_registry_a_hundred_times_ours_fits(monkeypatch, tmp_path):
+    """The cap is a located error, not a hang; it sits above a 100-fold copy of this registry
+    (about 616,000 nodes), which the benchmark loads; the parse pauses the cyclic collector (its
+    passes over a growing heap made large loads quadratic) and restores it."""
+    import gc
+
+    from noteproof.sources import safeyaml
+    text = "a: [" + ", ".join(str(i) for i in range(50)) + "]\n"
+    assert safeyaml.load_yaml(text, "x.yaml")["a"][49] == 49 and gc.isenabled()
+    monkeypatch.setattr(safeyaml, "MAX_NODES", 40)
+    with pytest.raises(RegistryError, match="more than 40 YAML nodes") as info:
+        safeyaml.load_yaml(text, "x.yaml")
+    assert info.value.location.path == "x.yaml" and gc.isenabled()
+    monkeypatch.undo()
+    assert safeyaml.MAX_NODES >= 100 * 7_000
+    gc.disable()
+    safeyaml.load_yaml(text, "x.yaml")
+    assert not gc.isenabled()   # a caller's choice is kept
+    gc.enable()
+
+
 def test_an_unregistered_derivation_is_exit_2_naming_the_line(project):
     edit(project / "claims.yaml", "claims:\n", "claims:\n" + GOOD.replace("w09.x", "w09.zz")
          .replace("The four indices", "The four indices") + "    derivation: w09.no-such-derivation\n")

@@ -1,4 +1,5 @@
-"""authoring.zero: the targeted proof that an expression is 0 (expand, cancel, then simplify)."""
+"""authoring.zero: the targeted proof that an expression is 0 (expand, cancel, exponentials, then
+simplify)."""
 from __future__ import annotations
 
 import sympy as sp
@@ -15,7 +16,7 @@ def test_zero_proves_by_the_cheapest_exact_rewriting_and_by_simplify_where_they_
     assert zero((x ** 2 - 1) / (x - 1) - (x + 1))                        # cancel
     assert zero(1 / (1 + h) - 1 + h / (1 + h))                           # together + cancel
     assert zero(sp.exp(2 * t) * sp.exp(-t) - sp.exp(t))                  # expand (powers)
-    assert zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1)                     # simplify (trig)
+    assert zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1)                     # exponentials (trig)
     assert zero(sp.sqrt(h ** 2) - h)                                     # assumptions: h > 0
 
 
@@ -25,3 +26,17 @@ def test_zero_rejects_what_is_not_zero():
     assert not zero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - sp.Rational(99999, 100000))
     assert not zero(sp.sqrt(x ** 2) - x)                                 # x real may be negative
     assert not zero(sp.exp(t) - 1 - t - t ** 2 / 2)                      # a truncated series is not exp
+
+
+def test_trig_and_hyperbolic_identities_are_proved_in_exponentials_without_simplify(monkeypatch):
+    """Rewritten in e^x, an identity of sin, cos, tanh, cosh... is one of rational functions:
+    cancel proves it, and simplify (with its first-call import of sympy.physics) is not needed."""
+    def no_simplify(*_a, **_k):
+        raise AssertionError("simplify was called")
+    monkeypatch.setattr(sp, "simplify", no_simplify)
+    assert zero(sp.diff(sp.tanh(x), x) - 1 / sp.cosh(x) ** 2)
+    assert zero(sp.sin(2 * x) - 2 * sp.sin(x) * sp.cos(x))
+    assert zero(sp.cosh(x) ** 2 - sp.sinh(x) ** 2 - 1)
+    monkeypatch.undo()
+    assert not zero(sp.tanh(x) - sp.sinh(x) / sp.cosh(2 * x))
+    assert not zero(sp.sin(x) - sp.cos(x))
