@@ -11,6 +11,7 @@ serves the report's extras (report.enrich).
 """
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import time
@@ -245,13 +246,19 @@ def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
     _warm_imports(extras)
     seconds: dict[str, float] = {}
     work = lambda claim: _claim_in_worker(project, claim, dps, extras)  # noqa: E731
-    for done in fork_each(work, [claim for _, claim in todo], jobs, timeout, memory, groups):
-        i, claim = todo[done.index]
-        results[i], complete = done.value if done.ok else (error_result(claim, done.failure), False)
-        seconds[claim.id] = done.seconds
-        if complete and cache is not None:
-            cache.put(claim, project.notes[claim.note], results[i], seconds[claim.id])
-        _report(progress, results[i])
+    # what the parent holds (SymPy, the content, the notes) is no garbage of the children's:
+    # frozen, their cyclic collector neither walks it nor writes to (and so copies) its pages
+    gc.freeze()
+    try:
+        for done in fork_each(work, [claim for _, claim in todo], jobs, timeout, memory, groups):
+            i, claim = todo[done.index]
+            results[i], complete = done.value if done.ok else (error_result(claim, done.failure), False)
+            seconds[claim.id] = done.seconds
+            if complete and cache is not None:
+                cache.put(claim, project.notes[claim.note], results[i], seconds[claim.id])
+            _report(progress, results[i])
+    finally:
+        gc.unfreeze()   # a caller's process (the API, a notebook) collects as before
     if cache is not None:
         cache.save_timings(seconds)
     return [results[i] for i in sorted(results)]
