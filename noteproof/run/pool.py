@@ -4,8 +4,9 @@ A check that raises becomes an ``error`` row; one that runs past the time limit 
 one that runs out of its memory (run.limits) stops, and each becomes an ``error`` row; the run
 goes on. Results come back in
 registry order whatever the number of jobs, so output does not depend on --jobs.
-``fork_each`` is the pool itself (one forked process per group of items, by default each item
-alone, at most ``jobs`` at a time, each item killed at its deadline); ``run_all`` runs claims on
+``fork_each`` is the pool itself (at most ``jobs`` forked workers, each running one group of
+items after another, by default each item alone; an item past its deadline is killed with its
+worker); ``run_all`` runs claims on
 it, the claims that share a derivation in one worker (``shared_groups``), and ``fork_map``
 serves the report's extras (report.enrich).
 """
@@ -81,30 +82,34 @@ def fork_each(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int,
 
     ``groups`` (lists of item indices, every index once; default: each item alone) are run one
     group to a worker, its items one after another, so what they share is computed once (the
-    memoised derivations of several claims). The time limit is per item; when a worker is killed,
-    dies or runs out of memory on one item, that item's Done says so and the rest of its group
-    start again in a fresh worker."""
+    memoised derivations of several claims). A worker that ends a group takes the next one: the
+    ``jobs`` workers are forked once, and what one group imported or memoised serves the next.
+    The time limit is per item; when a worker is killed, dies or runs out of memory on one item,
+    that item's Done says so and the rest of its group start again in a fresh worker."""
     ctx = multiprocessing.get_context("fork")
     memory = worker_memory(memory, jobs)
     queue = deque(list(g) for g in (groups if groups is not None else [[i] for i in range(len(items))]) if g)
     running: dict[Connection, _Worker] = {}
     while queue or running:
         while queue and len(running) < max(1, jobs):
-            group = queue.popleft()
             parent, child = ctx.Pipe(duplex=False)
-            proc = ctx.Process(target=_child, args=(child, fn, [(i, items[i]) for i in group], memory), daemon=True)
-            started = time.monotonic()
+            tasks, orders = ctx.Pipe(duplex=False)
+            proc = ctx.Process(target=_child, args=(child, tasks, fn, items, memory), daemon=True)
             proc.start()
             child.close()
-            running[parent] = _Worker(proc, group, started)
-        soonest = min(w.started + timeout for w in running.values())
+            tasks.close()
+            w = _Worker(proc, orders, [], time.monotonic())
+            running[parent] = w
+            _next_group(w, queue)
+        busy = [w for w in running.values() if w.group]   # the others have been told to stop
+        soonest = min((w.started + timeout for w in busy), default=time.monotonic() + timeout)
         for conn in wait(list(running), timeout=max(0.0, soonest - time.monotonic())):
             w = running[conn]
             try:
                 i, ok, value = conn.recv()
-            except (EOFError, OSError):  # the worker ended: done with its group, failed, or died
+            except (EOFError, OSError):  # the worker ended: done with its groups, failed, or died
                 conn.close()
-                w.proc.join()
+                w.stop()
                 running.pop(conn)
                 if w.group and not w.failed:  # it died on its current item (no answer for it)
                     yield Done(w.group.pop(0), False, None, death_message(w.proc.exitcode, memory),
@@ -118,11 +123,13 @@ def fork_each(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int,
             failure = "" if ok else value if isinstance(value, str) else death_message(None, memory)
             yield Done(i, ok, value if ok else None, failure, now - w.started)
             w.started = now
+            if ok and not w.group:
+                _next_group(w, queue)
         now = time.monotonic()
         for conn, w in list(running.items()):
-            if now >= w.started + timeout:
+            if w.group and now >= w.started + timeout:
                 w.proc.kill()
-                w.proc.join()
+                w.stop()
                 conn.close()
                 running.pop(conn)
                 yield Done(w.group.pop(0), False, None, f"timed out after {timeout:g} s", timeout, timed_out=True)
@@ -132,20 +139,51 @@ def fork_each(fn: Callable[[Any], Any], items: Sequence[Any], jobs: int,
 
 @dataclass
 class _Worker:
-    """A running worker: its process, the items of its group not yet answered (the first is the
-    one it is on) and when that item started; ``failed`` once it has answered a failure (it then
-    stops, and the rest of its group start again elsewhere)."""
+    """A running worker: its process, the pipe that gives it groups, the items of its group not
+    yet answered (the first is the one it is on) and when that item started; ``failed`` once it
+    has answered a failure (it then stops, and the rest of its group start again elsewhere)."""
 
     proc: multiprocessing.Process
+    orders: Connection
     group: list[int]
     started: float
     failed: bool = False
 
+    def stop(self) -> None:
+        """Reap the process (it has ended or been killed) and close its pipe."""
+        self.proc.join()
+        self.orders.close()
 
-def _child(conn: Connection, fn: Callable[[Any], Any], work: list[tuple[int, Any]], memory: int | None) -> None:
+
+def _next_group(w: _Worker, queue: deque) -> None:
+    """Give the worker the next group, or tell it to stop (None: workers forked later hold a copy
+    of this pipe's end, so closing it would not reach the worker as an end of file)."""
+    if queue:
+        w.group = queue.popleft()
+        w.started = time.monotonic()
+    try:
+        w.orders.send(w.group if w.group else None)
+    except OSError:   # it has just died: its end of file is read next, and its group goes back
+        pass
+
+
+def _child(conn: Connection, orders: Connection, fn: Callable[[Any], Any], items: Sequence[Any],
+           memory: int | None) -> None:
+    """Run each group the parent sends (item indices), until it sends None or an item fails."""
+    while True:
+        try:
+            group = orders.recv()
+        except (EOFError, OSError):
+            break
+        if group is None or not _run_group(conn, fn, [(i, items[i]) for i in group], memory):
+            break
+    conn.close()
+
+
+def _run_group(conn: Connection, fn: Callable[[Any], Any], work: list[tuple[int, Any]], memory: int | None) -> bool:
     """``fn(item)`` of each (index, item) under the memory limit, each (index, ok, value or failure)
-    sent back as it is done; stops at the first failure. The out-of-memory answers are pickled
-    before the limit is set: sending one must not need the memory that ran out."""
+    sent back as it is done; stops at the first failure (False). The out-of-memory answers are
+    pickled before the limit is set: sending one must not need the memory that ran out."""
     out_of_memory = {i: ForkingPickler.dumps((i, False, memory_message(memory))) for i, _ in work}
     for i, item in work:
         sent = ok = False
@@ -163,8 +201,8 @@ def _child(conn: Connection, fn: Callable[[Any], Any], work: list[tuple[int, Any
             except BaseException:  # the parent reads a dead worker
                 pass
         if not ok:
-            break
-    conn.close()
+            return False
+    return True
 
 
 def _send(conn: Connection, message: tuple[bool, Any]) -> bool:
