@@ -6,6 +6,8 @@ evidence that earns its row's tag.  Parameters are the note's settings, as strin
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import mpmath
 import sympy as sp
 
@@ -35,8 +37,16 @@ def _eq(lhs, rhs) -> sp.Equality:
 
 
 def _zero(expr) -> bool:
-    """True when SymPy proves ``expr`` == 0; a nonzero value at a sample point refutes fast."""
+    """True when SymPy proves ``expr`` == 0: by expand, or cancel of together (each a proof
+    when it gives 0); failing those, a nonzero value at a sample point refutes fast, and
+    zero (which ends with simplify) decides the rest."""
     expr = sp.sympify(expr)
+    for rewrite in (sp.expand, lambda e: sp.cancel(sp.together(e))):
+        try:
+            if rewrite(expr) == 0:
+                return True
+        except (sp.PolynomialError, TypeError, ValueError):  # not a rational function of generators
+            pass
     free = sorted(expr.free_symbols, key=str)
     if free and all(isinstance(v, sp.Symbol) for v in free):
         point = {v: sp.Rational(3 + 2 * j, 7 + j) for j, v in enumerate(free)}
@@ -44,6 +54,25 @@ def _zero(expr) -> bool:
         if value.is_number and value.is_comparable and abs(value) > sp.Float("1e-20"):
             return False
     return zero(expr)
+
+
+def _poly_zero(expr) -> bool:
+    """True when ``expr`` == 0, decided by its polynomial form where it has one.
+
+    A polynomial in independent generators (symbols, undefined functions f(s, h) of
+    different arguments) is identically 0 exactly when all its coefficients are; that decides
+    it without simplify. Anything else goes to _zero.
+    """
+    expr = sp.sympify(expr)
+    if not expr.free_symbols:
+        return _zero(expr)
+    try:
+        poly = sp.Poly(expr)
+    except sp.PolynomialError:
+        return _zero(expr)
+    if all(isinstance(g, (sp.Symbol, sp.core.function.AppliedUndef)) for g in poly.gens):
+        return poly.is_zero
+    return _zero(expr)
 
 
 # ---- 1. the four indices ---------------------------------------------------
@@ -82,6 +111,7 @@ def four_indices(note_text: str = "") -> Derived:
 
 # ---- 2. Euler: local step, error recursion, bound, order --------------------
 
+@lru_cache(maxsize=None)
 def _grid() -> tuple[sp.Equality, sp.Equality]:
     """Delta s = S/L and s_l = l Delta s: the Euler grid of Section 2.
 
@@ -98,6 +128,7 @@ def _grid() -> tuple[sp.Equality, sp.Equality]:
     return _eq(ds, spacing[0]), _eq(s_ell, points)
 
 
+@lru_cache(maxsize=None)
 def _next_index() -> sp.Expr:
     """The index of the grid point s_l + ds (l + 1): solve s_n = s_l + ds for n on the grid."""
     n = sp.Symbol("n")
@@ -110,13 +141,20 @@ def _euler_relation(step: sp.Expr) -> sp.Equality:
     return _eq(H_IDX[_next_index()], step)
 
 
+@lru_cache(maxsize=None)
+def _taylor(order: int) -> sp.Expr:
+    """h(s + ds) expanded in ds up to, not including, ds^order (SymPy series, O-term removed)."""
+    return sp.series(H(s + ds), ds, 0, order).removeO()
+
+
+@lru_cache(maxsize=None)
 def _ode(step: sp.Expr) -> sp.Equality:
     """dh/ds = f(s, h): the ds -> 0 limit of both sides of (h_{l+1} - h_l)/ds = (step - h_l)/ds.
 
     On the left h_{l+1} stands for h(s + ds), Taylor-expanded; on the right the Euler step's
     increment per unit step, at s_l = s, h_l = h.
     """
-    taylor = sp.series(H(s + ds), ds, 0, 2).removeO().doit()
+    taylor = _taylor(2).doit()
     lhs = sp.limit(sp.expand((taylor - H(s)) / ds), ds, 0)
     rhs = sp.limit(sp.expand((step - h_ell) / ds), ds, 0).subs({h_ell: h, s_ell: s})
     return _eq(lhs, rhs)
@@ -133,18 +171,19 @@ def _initial_error() -> sp.Equality:
     return _eq(E_0, error.subs({h_ell: h_0, H(0): h_0}))
 
 
+@lru_cache(maxsize=None)
 def _euler_step() -> tuple[sp.Expr, sp.Expr]:
     """Forward Euler as the first-order Taylor step of h(s + ds), h' = f(s, h)."""
-    taylor = sp.series(H(s + ds), ds, 0, 2).removeO().doit()
+    taylor = _taylor(2).doit()
     step = taylor.subs(sp.Derivative(H(s), s), f(s, H(s)))
     step = step.subs({H(s): h_ell}).subs(s, s_ell)
-    remainder = sp.series(H(s + ds), ds, 0, 3).removeO().coeff(ds, 2).doit()
+    remainder = _taylor(3).coeff(ds, 2).doit()
     return step, remainder
 
 
 def _local_order() -> int:
     """The lowest power of ds in h(s + ds) minus the first-order Taylor step (2 for Euler)."""
-    local = sp.series(H(s + ds), ds, 0, 4).removeO() - sp.series(H(s + ds), ds, 0, 2).removeO()
+    local = _taylor(4) - _taylor(2)
     return min(sp.Poly(sp.expand(local.doit()), ds).monoms())[0]
 
 
@@ -161,7 +200,7 @@ def _recursion_rhs(step: sp.Expr) -> sp.Expr:
     norm_bound = {h_ell - y: e_ell, f(s_ell, h_ell) - f(s_ell, y): K * e_ell, -r: C}
     bounds = []
     for power, coeff in groups.items():
-        match = [v for key, v in norm_bound.items() if _zero(coeff - key)]
+        match = [v for key, v in norm_bound.items() if _poly_zero(coeff - key)]
         if len(match) != 1:
             raise ArithmeticError(f"no norm bound for the term {coeff} * {power}")
         bounds.append(power * match[0])
@@ -169,10 +208,11 @@ def _recursion_rhs(step: sp.Expr) -> sp.Expr:
 
 
 def _solve_recursion(start: sp.Expr) -> tuple[sp.Expr, sp.Symbol]:
-    """The equality recursion e_{l+1} = (1 + K ds) e_l + C ds^2 from e_0 = ``start`` (rsolve)."""
+    """The equality recursion e_{l+1} = (1 + K ds) e_l + C ds^2 from e_0 = ``start`` (rsolve),
+    its terms' common factors pulled out (factor_terms)."""
     e = sp.Function("e")
     sol = sp.rsolve(e(ELL + 1) - (1 + K * ds) * e(ELL) - C * ds**2, e(ELL), {e(0): start})
-    return sp.simplify(sol), ELL
+    return sp.factor_terms(sol), ELL
 
 
 def log_certificate(sign: int = 1) -> bool:
@@ -182,7 +222,7 @@ def log_certificate(sign: int = 1) -> bool:
     """
     y = sp.Symbol("y", nonnegative=True)
     phi = sign * (y - sp.log(1 + y))
-    slope = sp.simplify(sp.diff(phi, y))
+    slope = sp.cancel(sp.diff(phi, y))          # a rational function of y: y/(1+y) over one denominator
     return phi.subs(y, 0) == 0 and bool(slope.is_nonnegative)
 
 
@@ -304,7 +344,7 @@ def unstable_discretization(ds_small: str = "0.5", ds_large: str = "3") -> Deriv
     euler = step.replace(f, rate)                       # the Euler step with f(s, h) = -h
     back = _ode(euler)                                  # its continuum limit: dh/ds = -h again
     returns = back.lhs == test.lhs and _zero(back.rhs - test.rhs)
-    factor = sp.simplify(euler / h_ell)
+    factor = sp.cancel(euler / h_ell)
     small, large = factor.subs(ds, exact(ds_small)), factor.subs(ds, exact(ds_large))
     decays = sp.limit(continuous.subs(h_0, 1), s, sp.oo) == 0 and \
         bool(sp.diff(continuous, s).subs(h_0, 1).is_negative)
@@ -350,7 +390,8 @@ def contraction(beta: str = "1/2", steps: str = "10", resolution: str = "0.001")
     """|a_i - a~_i| <= beta^i |a_0 - a~_0| for identical inputs."""
     dtanh = sp.diff(sp.tanh(x), x)
     # tanh' = 1 - tanh^2 = sech^2: positive, and at most 1 because tanh^2 >= 0
-    lipschitz = _zero(dtanh - (1 - sp.tanh(x)**2)) and _zero(dtanh - 1 / sp.cosh(x)**2) \
+    # (tanh' = sech^2 as a rational function of exp(x): written in exponentials, it cancels to 0)
+    lipschitz = _zero(dtanh - (1 - sp.tanh(x)**2)) and _zero((dtanh - 1 / sp.cosh(x)**2).rewrite(sp.exp)) \
         and bool((1 / sp.cosh(x)**2).is_positive) and bool((sp.tanh(x)**2).is_nonnegative)
     # same input u cancels: (beta a + u) - (beta a~ + u) = beta (a - a~); MVT with |tanh'| <= 1
     a_t = sp.Symbol("a_tilde", real=True)
@@ -445,17 +486,29 @@ def _g(point, field) -> sp.Expr:
     return sp.log(2 * sp.cosh(BETA * point + field)) / BETA
 
 
+def _as_tanh(expr: sp.Expr) -> sp.Expr:
+    """``expr`` named tanh(w) when, over one denominator, it is sinh(w)/cosh(w) (tanh's
+    definition); otherwise as trigsimp writes it."""
+    num, den = sp.fraction(sp.cancel(expr))
+    if isinstance(num, sp.sinh) and isinstance(den, sp.cosh) and num.args == den.args:
+        return sp.tanh(*num.args)
+    return sp.trigsimp(expr)
+
+
+@lru_cache(maxsize=None)
 def _update_map() -> sp.Equality:
     """a_{i+1} = tanh(beta a_i + u_i): Section 3's driven map, "Define $a_{i+1}=\\tanh (\\beta a_i+u_i).$".
 
     The next state is g'(a_i) at input u_i (Week 6's gradient form of the map, the one the
-    energy certificate of w09.energy-descent uses): SymPy differentiates g and the
-    relation names the result a_{i+1}, the iterate after a_i.
+    energy certificate of w09.energy-descent uses): SymPy differentiates g, the quotient
+    sinh/cosh it gives is named tanh (_as_tanh), and the relation names the result a_{i+1}, the
+    iterate after a_i.
     """
-    slope = sp.simplify(sp.diff(_g(t, u), t))
+    slope = _as_tanh(sp.diff(_g(t, u), t))
     return _eq(A_IDX[STEP_I + 1], slope.subs({t: a_i, u: u_i}))
 
 
+@lru_cache(maxsize=None)
 def _fixed_point() -> sp.Equality:
     """a* = tanh(beta a* + u): Section 3, "a fixed point obeys $a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)$".
 
@@ -468,11 +521,13 @@ def _fixed_point() -> sp.Equality:
     return _eq(*(side.xreplace(still) for side in the_map.args))
 
 
+@lru_cache(maxsize=None)
 def _slope() -> tuple[sp.Expr, sp.Expr]:
-    """d a*/du: implicit differentiation of the fixed-point equation, then tanh(beta a* + u) = a*."""
+    """d a*/du: implicit differentiation of the fixed-point equation, then tanh(beta a* + u) = a*
+    (a rational function of a* and beta then, put over one denominator by cancel)."""
     fixed = _fixed_point()
     raw = sp.idiff(fixed.lhs - fixed.rhs, a_star, u)
-    return raw, sp.simplify(raw.subs(fixed.rhs, fixed.lhs))
+    return raw, sp.cancel(raw.subs(fixed.rhs, fixed.lhs))
 
 
 @derivation("w09.fixed-point-slope")
@@ -510,7 +565,7 @@ def fixed_point_response(beta: str = "1/2") -> Derived:
     roots = start if is_fixed else sp.nan
     map_slope = sp.diff(sp.tanh(BETA * a), a).subs(a, 0)
     stable_general = _zero(map_slope - BETA)               # |slope| = beta < 1 exactly when beta < 1
-    response = sp.simplify(slope.subs(a_star, 0))
+    response = sp.cancel(slope.subs(a_star, 0))
     return Derived(
         forms={"response": response, "zero_branch": _eq(fixed.lhs, roots)},
         evidence=(Evidence(Kind.IDENTITY, "for every beta > 0, a* = 0 solves a = tanh(beta a) at u = 0, the "
@@ -524,6 +579,15 @@ def fixed_point_response(beta: str = "1/2") -> Derived:
 
 
 # ---- 3. the energy -----------------------------------------------------------
+
+def _cosh_squared(expr: sp.Expr) -> tuple[sp.Expr, bool]:
+    """``expr`` over one denominator with each sinh(w)^2 written cosh(w)^2 - 1, then cancelled;
+    and whether cosh^2 - sinh^2 = 1 holds (proved in exponentials, where it cancels to 0)."""
+    w = sp.Symbol("w")
+    pythagoras = _zero((sp.cosh(w)**2 - sp.sinh(w)**2 - 1).rewrite(sp.exp))
+    squares = lambda e: e.is_Pow and e.exp == 2 and isinstance(e.base, sp.sinh)  # noqa: E731
+    return sp.cancel(sp.together(expr).replace(squares, lambda e: sp.cosh(e.base.args[0])**2 - 1)), pythagoras
+
 
 def _energy(point, field) -> sp.Expr:
     return point**2 / 2 - _g(point, field)
@@ -544,9 +608,9 @@ def energy_descent(beta: str = "1/2", state: str = "0", u_low: str = "0", u_high
     energy = _energy(a, u)
     gp = sp.diff(g(t), t)
     the_map = _update_map()                                # a_{i+1} = g'(a_i) at input u_i
-    gpp = sp.simplify(sp.diff(g(t), t, 2))
-    convex = bool(gpp.is_nonnegative) or bool((BETA * (1 - sp.tanh(BETA * t + u)**2)).is_nonnegative
-                                              and _zero(gpp - BETA * (1 - sp.tanh(BETA * t + u)**2)))
+    gpp, pythagoras = _cosh_squared(sp.diff(g(t), t, 2))    # g'' = beta / cosh^2
+    sech2 = BETA * (1 - sp.tanh(BETA * t + u)**2)
+    convex = pythagoras and (bool(gpp.is_nonnegative) or bool(sech2.is_nonnegative and _zero(gpp - sech2)))
     # Bregman divergence D = g(b) - g(a) - g'(a)(b-a) = int_a^b (b-t) g''(t) dt >= 0
     by_parts = _zero(sp.diff(g(t) + gp * (b - t), t) - (b - t) * sp.diff(g(t), t, 2))
     breg = g(b) - g(a) - gp.subs(t, a) * (b - a)

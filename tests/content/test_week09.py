@@ -391,6 +391,29 @@ def test_sensitivity_product_induction_refutes_a_wrong_factor():
     assert not _product_induction((1 - A[k + 1] ** 2), A, k)          # beta dropped
 
 
+def test_the_cheap_zero_tests_refute_what_is_not_zero():
+    """The targeted operations that replaced simplify decide both ways: a wrong identity,
+    a wrong recursion coefficient, a wrong quotient are not taken for the right ones."""
+    from derivations import week09 as w
+    x_, w_ = sp.Symbol("x", real=True), sp.Symbol("w")
+    dtanh = sp.diff(sp.tanh(x_), x_)
+    assert w._zero((dtanh - 1 / sp.cosh(x_)**2).rewrite(sp.exp))
+    assert not w._zero((dtanh - 1 / sp.cosh(x_)**3).rewrite(sp.exp))
+    y_ = sp.Symbol("y_ell", real=True)
+    assert w._poly_zero(f(s_ell, h_ell) - f(s_ell, y_) - (f(s_ell, h_ell) - f(s_ell, y_)))
+    assert not w._poly_zero(h_ell - y_ + f(s_ell, h_ell) - f(s_ell, y_))
+    assert w._poly_zero(sp.Integer(0)) and not w._poly_zero(sp.Integer(1))
+    with pytest.raises(ArithmeticError):        # a step with no ds-term: its ds^2 group has no bound
+        w._recursion_rhs(h_ell + ds**2 * f(s_ell, h_ell))
+    assert w._as_tanh(sp.sinh(w_) / sp.cosh(w_)) == sp.tanh(w_)
+    assert w._as_tanh(sp.sinh(w_) / sp.cosh(2 * w_)) != sp.tanh(w_)
+    z = w.BETA * w.t + w.u
+    gpp, pythagoras = w._cosh_squared(sp.diff(w._g(w.t, w.u), w.t, 2))
+    assert pythagoras and gpp == w.BETA / sp.cosh(z)**2 and gpp.is_nonnegative
+    wrong, _ = w._cosh_squared(w.BETA * (sp.sinh(z)**2 / sp.cosh(z)**2 - 1))   # -beta sech^2
+    assert wrong == -w.BETA / sp.cosh(z)**2 and not wrong.is_nonnegative
+
+
 @pytest.mark.parametrize("claim_id", ["w09.euler-error-bound", "w09.fixed-point-slope-formula"])
 def test_engine_fails_the_errata_claims_on_their_erratum_only(claim_id):
     """The row's and the sentence's wording is wrong (tests/test_errata.py); every other
