@@ -7,10 +7,13 @@ evidence.
 """
 from __future__ import annotations
 
+import functools
 import itertools
+from fractions import Fraction
 
 import mpmath
 import sympy as sp
+from sympy.solvers.inequalities import solve_poly_inequality
 
 from noteproof.authoring import Derived, Evidence, Reach, Relation, Status, Step, derivation, exact, mpnum, zero
 from noteproof.authoring import EvidenceKind as K
@@ -24,6 +27,14 @@ def _eq(lhs, rhs) -> sp.Equality:
 def _zero(expr) -> bool:
     """SymPy proves ``expr`` == 0 (authoring.zero: expand, cancel, then simplify)."""
     return zero(sp.expand(expr))
+
+
+def _nonzero(expr) -> bool:
+    """SymPy proves ``expr`` is not identically 0: a rational function of its symbols is 0 exactly
+    when cancel reduces it to 0 (its reduced form is unique); anything else, when zero() fails."""
+    if isinstance(expr, sp.Expr) and expr.is_rational_function():
+        return sp.cancel(expr) != 0
+    return not _zero(expr)
 
 
 def _zero_matrix(m) -> bool:
@@ -62,14 +73,14 @@ def _forward(h: sp.Matrix, thetas) -> list[sp.Matrix]:
 def _backward(states, thetas):
     """delta^l = (D_h F_l)^T delta^{l+1} and grad_theta_l = (D_theta F_l)^T delta^{l+1}."""
     z = sp.symbols("_z1 _z2", real=True)
-    delta = sp.Matrix([_loss(sp.Matrix(z))]).jacobian(z).T.subs(dict(zip(z, states[-1])))
+    delta = sp.Matrix([_loss(sp.Matrix(z))]).jacobian(z).T.xreplace(dict(zip(z, states[-1])))
     deltas, grads = [delta], []
     hs = sp.symbols("_h1 _h2", real=True)
-    for lay in reversed(range(len(thetas))):
+    for lay in reversed(range(len(thetas))):      # the Jacobians at the state: the placeholders replaced
         F = _layer(sp.Matrix(hs), thetas[lay])
         at = dict(zip(hs, states[lay]))
-        grads.insert(0, (F.jacobian([thetas[lay]]).T * deltas[0]).subs(at))
-        deltas.insert(0, (F.jacobian(hs).T.subs(at)) * deltas[0])
+        grads.insert(0, F.jacobian([thetas[lay]]).T.xreplace(at) * deltas[0])
+        deltas.insert(0, (F.jacobian(hs).T.xreplace(at)) * deltas[0])
     return deltas, grads
 
 
@@ -264,9 +275,22 @@ def _local_error_series():
     """Exact one-step adjoint propagator exp(int f') minus the Euler factor 1 + ds f'(h_l)."""
     ds, J0, J1, J2 = sp.symbols("ds J0 J1 J2", real=True)
     t = sp.Symbol("t", real=True)
-    integral = sp.integrate(J0 + J1 * t + J2 * t ** 2 / 2, (t, 0, ds))
-    diff = sp.series(sp.exp(integral) - (1 + ds * J0), ds, 0, 3).removeO()
+    integral = sp.Poly(J0 + J1 * t + J2 * t ** 2 / 2, t).integrate().as_expr().subs(t, ds)   # int_0^ds
+    diff = _taylor(sp.exp(integral) - (1 + ds * J0), ds, 3)
     return sp.expand(diff), ds, (J0 ** 2 + J1) / 2
+
+
+def _taylor(f, x, order: int):
+    """The Taylor polynomial sum_{k < order} f^(k)(0) x^k / k! of f at x = 0: its series to
+    O(x^order) when f and its derivatives take values at x = 0; otherwise SymPy's series."""
+    total, derivative = sp.Integer(0), f
+    for k in range(order):
+        value = derivative.subs(x, 0)
+        if value.has(sp.nan, sp.zoo, sp.oo, -sp.oo):       # no value at 0: not a plain Taylor case
+            return sp.series(f, x, 0, order).removeO()
+        total += value / sp.factorial(k) * x ** k
+        derivative = sp.diff(derivative, x)
+    return total
 
 
 def _tanh_adjoint(h0, S, L):
@@ -300,7 +324,7 @@ def continuous_adjoint(h0="1", S="2", depths="10 20 40 80 160") -> Derived:
     """The residual backward recursion is an Euler step of da/ds = -f'(h)^T a (§1, Week 9 §2)."""
     recursion = _euler_recursion_identity()
     series, ds, coeff = _local_error_series()
-    local_ok = _zero(series - coeff * ds ** 2) and not _zero(coeff)
+    local_ok = _zero(series - coeff * ds ** 2) and _nonzero(coeff)
     with mpmath.workdps(40):
         x0, span = mpnum(h0), mpnum(S)
         sampled = max(_tanh_local_errors(x0, span, n) for n in (10, 40))
@@ -343,7 +367,7 @@ def _matrix_coefficient(expr, of) -> sp.Expr:
         if rest != of:
             return sp.nan
         total += coeff
-    return sp.simplify(total)
+    return sp.expand(total)                 # the scalar multiples summed, multiplied out
 
 
 def _batch_noise(n, B, C):
@@ -368,18 +392,22 @@ def _as_operator_form(expr):
 
 
 def _stationary_ratio(x, c_over_b="1"):
-    """Iterate both one-step variance maps to stationarity at eta h = x (eta = x, h = 1)."""
+    """Iterate both one-step variance maps to stationarity at eta h = x (eta = x, h = 1).
+
+    The iterates of v -> a v + b from v_0 = 0 are visited at n = 1, 2, 4, ...: the map composed
+    with itself is v -> a^2 v + (a + 1) b, so v_{2n} = a^n v_n + v_n (the same iterates, in
+    log2 as many steps), until two visited iterates agree to the working precision."""
     noise = mpnum(c_over_b)
     eps = mpmath.mpf(10) ** (-mpmath.mp.dps + 5)
     if not 0 < x < 2:     # (1 - eta h)^2 >= 1: the discrete variance grows, no stationary value
         raise ArithmeticError(f"no stationary variance at eta h = {mpmath.nstr(x, 6)}: it needs 0 < eta h < 2")
     def stationary(a, b):
-        v = mpmath.mpf(0)
+        power, v = a, b                      # a^n and v_n at n = 1
         while True:
-            nxt = a * v + b
+            nxt = power * v + v              # v_{2n}
             if abs(nxt - v) < eps * nxt:
                 return nxt
-            v = nxt
+            power, v = power * power, nxt
     disc = stationary((1 - x) ** 2, x ** 2 * noise)              # v = (1 - eta h)^2 v + eta^2 c/B
     decay = mpmath.exp(-2 * x)                                     # exact OU transition over ds = eta
     diff = stationary(decay, x * noise * (1 - decay) / 2)
@@ -433,9 +461,9 @@ def frozen_moment_matching(eta_h="0.08 0.04 0.02 0.01") -> Derived:
     E_op, zeta_op = sp.Symbol("E", commutative=False), sp.Symbol("zeta", commutative=False)
     with mpmath.workdps(40):
         xs = [mpmath.mpf(v) for v in eta_h.split()]
-        excess = [(_stationary_ratio(x) - 1) / (x / 2) for x in xs]
+        errs = [_stationary_ratio(x) - 1 for x in xs]           # each ratio measured once
+        excess = [e / (x / 2) for e, x in zip(errs, xs)]
         numeric_ok = all(abs(e - 1) <= x for e, x in zip(excess, xs))
-        errs = [_stationary_ratio(x) - 1 for x in xs]
         orders = [mpmath.log(e1 / e2) / mpmath.log(x1 / x2) for e1, e2, x1, x2 in zip(errs, errs[1:], xs, xs[1:])]
         order_ok = all(abs(p - 1) < mpmath.mpf("0.05") for p in orders)
         detail = ", ".join(f"eta h={mpmath.nstr(x, 3)}: (ratio-1)/(eta h/2) = {mpmath.nstr(e, 8)}"
@@ -489,11 +517,11 @@ def _without_replacement():
     both = sp.combsimp(sp.binomial(N - 2, B - 2) / sp.binomial(N, B))
     var_i, cov_ij = sp.factor(incl - incl ** 2), sp.factor(both - incl ** 2)
     diag, off = N, -N                                  # sum h_i h_i^T = N C, sum_{i != j} h_i h_j^T = -N C
-    factor = sp.factor(sp.simplify((var_i * diag + cov_ij * off) / B ** 2 * B))
+    factor = sp.factor(sp.cancel((var_i * diag + cov_ij * off) / B ** 2 * B))
     i_first_j_not = sp.combsimp(sp.binomial(N - 2, B - 1) / sp.binomial(N, B))
     j_next = sp.combsimp(sp.binomial(N - B - 1, B - 1) / sp.binomial(N - B, B))
     joint = sp.factor(i_first_j_not * j_next)
-    cross = sp.factor(sp.simplify(((0 - incl ** 2) * diag + (joint - incl ** 2) * off) / B ** 2))
+    cross = sp.factor(sp.cancel(((0 - incl ** 2) * diag + (joint - incl ** 2) * off) / B ** 2))
     steps = (Step("P(i in S)", incl), Step("P(i, j in S), i != j", both),
              Step("Cov(g_S) / (C/B): the finite-population factor", factor),
              Step("P(i in S1, j in S2), i != j", joint),
@@ -501,27 +529,33 @@ def _without_replacement():
     return N, B, factor, cross, steps
 
 
-def _enumerated(population, batch: int):
+@functools.lru_cache(maxsize=None)
+def _enumerated(population: tuple, batch: int):
     """Exact Cov(g_S)/(C/B) and Cov(g_S1, g_S2)/C by listing every batch (and every next batch
-    of the epoch) of a concrete population of 2-vectors; with replacement, every B-tuple."""
+    of the epoch) of a concrete population of 2-vectors; with replacement, every B-tuple.
+
+    The averages are exact rationals (Fraction), returned as SymPy matrices; memoised, since the
+    derivation lists each population for both with and without replacement."""
     from itertools import combinations, product
-    pts = [sp.Matrix(p) for p in population]
+    pts = [tuple(Fraction(c) for c in p) for p in population]
     N = len(pts)
-    mu = sum(pts, sp.zeros(2, 1)) / N
-    C = sum(((p - mu) * (p - mu).T for p in pts), sp.zeros(2, 2)) / N
-    def mean(idx):
-        return sum((pts[i] for i in idx), sp.zeros(2, 1)) / len(idx)
+    mu = tuple(sum(p[k] for p in pts) / N for k in range(2))
+    def centred_mean(idx):
+        return tuple(sum(pts[i][k] for i in idx) / len(idx) - mu[k] for k in range(2))
+    def mean_outer(pairs):      # (1/#pairs) sum u v^T over the listed pairs (u, v), exactly
+        pairs = list(pairs)
+        return sp.Matrix(2, 2, lambda r, c: sp.Rational(sum(u[r] * v[c] for u, v in pairs) / len(pairs)))
+    C = mean_outer((tuple(p[k] - mu[k] for k in range(2)),) * 2 for p in pts)
     firsts = list(combinations(range(N), batch))
-    cov = sum(((mean(S) - mu) * (mean(S) - mu).T for S in firsts), sp.zeros(2, 2)) / len(firsts)
-    pairs = [(S, T) for S in firsts for T in combinations([i for i in range(N) if i not in S], batch)]
-    cross = sum(((mean(S) - mu) * (mean(T) - mu).T for S, T in pairs), sp.zeros(2, 2)) / len(pairs)
-    tuples = list(product(range(N), repeat=batch))
-    with_repl = sum(((mean(S) - mu) * (mean(S) - mu).T for S in tuples), sp.zeros(2, 2)) / len(tuples)
+    cov = mean_outer((centred_mean(S),) * 2 for S in firsts)
+    cross = mean_outer((centred_mean(S), centred_mean(T)) for S in firsts
+                       for T in combinations([i for i in range(N) if i not in S], batch))
+    with_repl = mean_outer((centred_mean(S),) * 2 for S in product(range(N), repeat=batch))
     return C, cov, cross, with_repl
 
 
-_POPULATIONS = (([(0, 1), (2, 0), (3, 3), (-1, 2), (1, -4)], 2),
-                ([(1, 0), (0, 2), (-2, 1), (3, -1), (1, 1), (-1, -3)], 3))
+_POPULATIONS = ((((0, 1), (2, 0), (3, 3), (-1, 2), (1, -4)), 2),
+                (((1, 0), (0, 2), (-2, 1), (3, -1), (1, 1), (-1, -3)), 3))
 
 
 def _agrees_with_enumeration(factor, cross, N, B) -> bool:
@@ -546,7 +580,7 @@ def without_replacement() -> Derived:
     unbiased = _zero(steps[0].expr * N / B - 1)        # E g_S = (1/B) sum_i P(i in S) g_i = grad L
     b = sp.Symbol("b", positive=True)                  # B = 1 + b > 1
     m = sp.Symbol("m", nonnegative=True)               # N = B + m >= B
-    below = sp.simplify((factor - 1).subs({B: 1 + b, N: 1 + b + m}))
+    below = sp.factor((factor - 1).subs({B: 1 + b, N: 1 + b + m}))     # a signed product
     fpc_ok = (bool(below.is_negative) and sp.limit(factor, N, sp.oo) == 1
               and _zero(factor.subs(B, N)) and _zero(factor.subs(B, 1) - 1))
     n2 = sp.Symbol("n2", positive=True)                # N - 1 > 0
@@ -557,7 +591,7 @@ def without_replacement() -> Derived:
         evidence=(
             Evidence(K.IDENTITY, "Without replacement (symbolic population N, batch B): inclusion "
                      f"probabilities from binomials give Cov(g_S) = ({factor}) C/B, not the matched C/B, "
-                     "and the mean is unchanged", unbiased and not _zero(factor - 1), supports=Status.EXACT,
+                     "and the mean is unchanged", unbiased and _nonzero(factor - 1), supports=Status.EXACT,
                      reach=Reach.GENERAL, detail=f"Cov(g_S)/(C/B) = {factor}"),
             Evidence(K.INEQUALITY, "The factor is a finite-population correction: below 1 for every "
                      f"1 < B <= N (factor - 1 = {sp.factor(factor - 1)}), 0 at B = N, and 1 in the limit N -> oo; "
@@ -583,7 +617,17 @@ def _covariance_rate(A: sp.Matrix, Sig: sp.Matrix, D: sp.Matrix) -> sp.Matrix:
     ds = sp.Symbol("ds", positive=True)
     M = sp.eye(A.rows) - A * ds
     after = M * Sig * M.T + D * ds                     # Cov[(I - A ds) u + sigma sqrt(ds) xi]
-    return ((after - Sig) / ds).applyfunc(lambda e: sp.limit(sp.cancel(e), ds, 0))
+    return ((after - Sig) / ds).applyfunc(lambda e: _limit_at_zero(e, ds))
+
+
+def _limit_at_zero(e, ds):
+    """lim_{ds -> 0} e, over one reduced denominator (cancel). Multiplied out (expand), a
+    polynomial in ds is continuous, so its limit is its value at ds = 0; anything else goes to
+    SymPy's limit."""
+    expanded = sp.expand(e)
+    if expanded.is_polynomial(ds):
+        return sp.cancel(expanded.subs(ds, 0))
+    return sp.limit(sp.cancel(e), ds, 0)
 
 
 def _noise_matrix(n: int) -> tuple[sp.Matrix, sp.Matrix]:
@@ -666,8 +710,8 @@ def _lyapunov_solution(A: sp.Matrix, D: sp.Matrix) -> sp.Matrix:
     """Solve A Sigma + Sigma A = D for a symmetric Sigma (the 2x2 linear system)."""
     Sig = _sym_matrix("s", A.rows)
     unknowns = sorted(Sig.free_symbols, key=str)
-    sol = sp.solve(list(A * Sig + Sig * A - D), unknowns, dict=True)
-    return Sig.subs(sol[0]).applyfunc(sp.simplify)
+    [values] = sp.linsolve(list(A * Sig + Sig * A - D), unknowns)      # linear in Sigma's entries
+    return Sig.subs(dict(zip(unknowns, values))).applyfunc(sp.cancel)   # rational: reduced
 
 
 def _temperature_fit(A: sp.Matrix, Sig: sp.Matrix) -> list:
@@ -684,14 +728,14 @@ def effective_temperature(a11="1", a12="0", a22="2", c11="1", c12="0", c22="3",
     a = _sym_matrix("a")
     iso = _lyapunov_solution(a, 2 * T * sp.eye(2))
     under_ok = _zero_matrix(iso - T * a.inv())
-    needed = (a * (T * a.inv()) + (T * a.inv()) * a).applyfunc(sp.simplify)
+    needed = (a * (T * a.inv()) + (T * a.inv()) * a).applyfunc(sp.cancel)
     converse_ok = _zero_matrix(needed - 2 * T * sp.eye(2))
     Am, Cm = _symmetric(a11, a12, a22), _symmetric(c11, c12, c22)
     witness = _lyapunov_solution(Am, exact(noise_scale) * Cm)
     fits = _temperature_fit(Am, witness)
     a1, s1 = sp.Symbol("A", positive=True), sp.Symbol("Sigma", positive=True)
-    sigma1 = sp.solve(2 * a1 * s1 - 2 * T, s1)[0]            # scalar reading with eta C/B = 2T
-    identity_factor = sp.simplify(needed[0, 0])                 # needed = factor * I
+    sigma1 = _linear_root(2 * a1 * s1 - 2 * T, s1)           # scalar reading with eta C/B = 2T
+    identity_factor = sp.cancel(needed[0, 0])                   # needed = factor * I
     # n x n, symbolic size: Sigma = T A^{-1} makes A Sigma + Sigma A = 2 T I, so it solves the
     # balance A Sigma + Sigma A = eta C/B exactly when eta C/B = 2 T I (both directions)
     n = sp.Symbol("n", integer=True, positive=True)
@@ -727,6 +771,23 @@ def _variance_map():
     return sum(coef * moments[m] for m, coef in zip(square.monoms(), square.coeffs()))
 
 
+def _real_set(lhs, op: str, x):
+    """The set of real x with lhs(x) op 0: for a polynomial lhs, its sign pattern between the real
+    roots (solve_poly_inequality); otherwise solve_univariate_inequality."""
+    if lhs.is_polynomial(x):
+        return sp.Union(*solve_poly_inequality(sp.Poly(lhs, x), op))
+    return sp.solve_univariate_inequality(sp.Rel(lhs, 0, op), x, relational=False)
+
+
+def _linear_root(expr, v):
+    """The one root of ``expr`` = k v + r (k != 0 free of v): v = -r/k."""
+    poly = sp.Poly(expr, v)
+    if poly.degree() != 1:
+        raise ValueError(f"{expr} is not linear in {v}")
+    k, r = poly.all_coeffs()
+    return -r / k
+
+
 def _chain(interval: sp.Interval, quantity) -> Relation:
     """An interval as the relation the note prints: (0, 2) -> 0 < q < 2, (0, oo) -> q > 0."""
     if interval.end is sp.oo:
@@ -741,18 +802,18 @@ def stationary_variances() -> Derived:
     eta, h, c, B, v = sp.symbols("eta h c B v", positive=True)
     x = sp.Symbol("x", real=True)
     recursion = _variance_map()
-    var_disc = sp.factor(sp.solve(sp.Eq(v, recursion), v)[0])
+    var_disc = sp.factor(_linear_root(v - recursion, v))
     contraction = sp.Poly(recursion, v).coeff_monomial(v)       # (1 - eta h)^2
-    stable = sp.solve_univariate_inequality(contraction.subs(eta, x / h) < 1, x, relational=False)
+    stable = _real_set(contraction.subs(eta, x / h) - 1, "<", x)
     stability = _chain(stable, eta * h)
     stable_ok = isinstance(stable, sp.Interval) and stable == sp.Interval.open(0, 2)
     D1 = sp.Matrix([[eta * c / B]])
     rate = _covariance_rate(sp.Matrix([[h]]), sp.Matrix([[v]]), D1)[0]
-    var_diff = sp.solve(rate, v)[0]
+    var_diff = _linear_root(rate, v)
     h_r = sp.Symbol("h", real=True)              # the OU variance relaxes only if d rate/dv < 0
-    relaxing = sp.solve_univariate_inequality(sp.diff(rate, v).subs(h, h_r) < 0, h_r, relational=False)
-    ratio = sp.simplify(var_disc / var_diff)
-    excess = sp.series((ratio - 1).subs(eta, x / h), x, 0, 3).removeO()
+    relaxing = _real_set(sp.diff(rate, v).subs(h, h_r), "<", h_r)
+    ratio = sp.cancel(var_disc / var_diff)
+    excess = _taylor((ratio - 1).subs(eta, x / h), x, 3)
     return Derived(
         forms={"Var_disc": var_disc, "stability": stability, "recursion": recursion,
                "Var_diff": var_diff, "ratio": ratio, "curvature": _chain(relaxing, h)},

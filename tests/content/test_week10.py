@@ -578,3 +578,61 @@ def test_frozen_moment_matching_explains_a_step_without_a_stationary_variance():
     import noteproof
     r = noteproof.claim("w10.frozen-moment-matching", root=ROOT).check(eta_h="3")
     assert any("no stationary variance" in w and "0 < eta h < 2" in w for w in r.checked.why)
+
+
+# ---- the exact shortcuts behind the derivations (issue 16): each decides what it replaced, and can fail
+
+def _helper(name: str):
+    return content().get("w10.stationary-variances").fn.__globals__[name]
+
+
+def test_nonzero_decides_rational_functions_and_refutes_a_hidden_zero():
+    nonzero = _helper("_nonzero")
+    N, Bb = sp.symbols("N B", integer=True, positive=True)
+    assert nonzero((N - Bb) / (N - 1) - 1) and nonzero((J := sp.Symbol("J")) ** 2 / 2 + J / 2)
+    assert not nonzero((N - Bb) / (N - 1) - (Bb - N) / (1 - N))     # identically 0 once cancelled
+    assert not nonzero(sp.sin(x) ** 2 + sp.cos(x) ** 2 - 1)         # not rational: zero() decides
+    assert nonzero(sp.sin(x) ** 2 - sp.cos(x) ** 2)
+
+
+def test_limit_at_zero_is_the_value_of_a_polynomial_and_a_limit_otherwise():
+    limit0 = _helper("_limit_at_zero")
+    ds = sp.Symbol("ds", positive=True)
+    assert limit0(((1 - A * ds) ** 2 * v + c * ds - v) / ds, ds) == -2 * A * v + c
+    assert limit0(sp.sin(ds) / ds, ds) == 1 and limit0((sp.exp(ds) - 1 - ds) / ds ** 2, ds) == sp.Rational(1, 2)
+    assert limit0(((1 - A * ds) ** 2 * v - v) / ds, ds) != -A * v      # a wrong rate is not reproduced
+
+
+@pytest.mark.parametrize("expr, op", [((x - 1) ** 2 - 1, "<"), (-2 * x, "<"), (x ** 3 - x, ">="),
+                                      (x ** 2 + 1, "<"), (sp.Abs(x) - 1, "<")])
+def test_real_set_is_the_set_solve_univariate_inequality_finds(expr, op):
+    xr = sp.Symbol("x", real=True)
+    e = expr.subs(x, xr)
+    assert _helper("_real_set")(e, op, xr) == sp.solve_univariate_inequality(sp.Rel(e, 0, op), xr, relational=False)
+    assert _helper("_real_set")((xr - 1) ** 2 - 1, "<", xr) != sp.Interval.open(0, 1)
+
+
+@pytest.mark.parametrize("f", [sp.exp(x ** 2 / 2 + x) - 1 - x, -2 / (x - 2) - 1, sp.cos(x) / (1 + x),
+                               sp.sin(x) / x, (sp.exp(x) - 1) / x ** 2])
+def test_taylor_is_the_series(f):
+    assert sp.expand(_helper("_taylor")(f, x, 4) - sp.series(f, x, 0, 4).removeO()) == 0
+    assert sp.expand(_helper("_taylor")(f + x ** 3, x, 4) - sp.series(f, x, 0, 4).removeO()) != 0
+
+
+def test_linear_root_solves_a_linear_equation_only():
+    root = _helper("_linear_root")
+    fixed_point = v - ((1 - eta * h) ** 2 * v + eta ** 2 * c / B)
+    assert sp.cancel(root(fixed_point, v) - sp.solve(fixed_point, v)[0]) == 0
+    assert sp.cancel(root(fixed_point + v, v) - sp.solve(fixed_point, v)[0]) != 0
+    with pytest.raises(ValueError):
+        root(v ** 2 - 1, v)
+
+
+@pytest.mark.parametrize("x_", ["0.08", "0.01", "1.5", "1/1000"])
+def test_stationary_ratio_iterates_to_the_fixed_points(x_):
+    """v -> a v + b visited at n = 1, 2, 4, ... reaches b/(1 - a) for both maps: disc/diff = 2/(2 - eta h)."""
+    ratio = _helper("_stationary_ratio")
+    with mpmath.workdps(40):
+        xv = mpmath.mpf(sp.Rational(x_).p) / sp.Rational(x_).q
+        assert abs(ratio(xv) - 2 / (2 - xv)) < mpmath.mpf(10) ** -33
+        assert abs(ratio(xv) - 1 / (1 - xv)) > mpmath.mpf(10) ** -6     # not the wrong factor
