@@ -7,9 +7,11 @@ defining equations and returns them with the evidence for the page's claims.
 """
 from __future__ import annotations
 
+import functools
 import re
 
 import sympy as sp
+from sympy.solvers.inequalities import reduce_rational_inequalities
 
 from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Status, Step, derivation, exact, zero
 
@@ -27,17 +29,35 @@ def _zero(expr) -> bool:
     return zero(expr)
 
 
+def _rational_zero(expr) -> bool:
+    """``expr``, a rational function of its symbols, is identically 0: over one denominator
+    (together) its numerator multiplies out (expand) to 0. Where it does not, cancel decides, as
+    before (cancel reduces the same fraction by its gcd)."""
+    return sp.expand(sp.fraction(sp.together(expr))[0]) == 0 or sp.cancel(expr) == 0
+
+
+def _rational_nonzero(expr) -> bool:
+    """``expr``, a rational function of independent symbols (unevaluated Subs of a symbol done
+    first), is not identically 0: reduced to lowest terms (cancel of together) it is a nonzero
+    fraction, and a nonzero polynomial numerator is nonzero at some point of its symbols."""
+    done = expr.doit()
+    plain = not done.atoms(sp.Function, sp.Derivative, sp.Subs)
+    return plain and sp.cancel(sp.together(done)) != 0
+
+
 def _ev(kind, statement, holds, detail="", supports=None, notice="", reach=None):
     return Evidence(kind, statement, bool(holds), supports, detail, notice, reach=reach)
 
 
 # ---- D01: Euler on dx/dt = -a x --------------------------------------------
 
+@functools.lru_cache(maxsize=None)
 def _euler_decay():
-    """Euler factor, exact solution (dsolve) and Euler iterate (rsolve)."""
+    """Euler factor, exact solution (dsolve) and Euler iterate (rsolve); derived once per process
+    (euler_decay and euler_check_answer share it). The factor is step/x reduced by cancel."""
     xs = sp.Function("x")
     step = x + h * (-a * x)
-    factor = sp.simplify(step / x)
+    factor = sp.cancel(step / x)
     sol = sp.dsolve(sp.Eq(xs(t).diff(t), -a * xs(t)), xs(t), ics={xs(0): x0}).rhs
     X = sp.Function("X")
     iterate = sp.rsolve(X(n + 1) - factor * X(n), X(n), {X(0): x0})
@@ -50,7 +70,7 @@ def euler_decay() -> Derived:
     step, factor, sol, iterate = _euler_decay()
     checks_ode = sp.checkodesol(sp.Eq(sp.Function("x")(t).diff(t), -a * sp.Function("x")(t)),
                                 sp.Eq(sp.Function("x")(t), sol))[0]
-    exact_factor = sp.simplify(sol.subs(t, t + h) / sol)
+    exact_factor = sp.powsimp(sp.expand(sol.subs(t, t + h) / sol))   # exponents multiplied out, e^u e^v combined
     return Derived(
         forms={"ode": -a * x, "exact": sol, "iterate": iterate, "factor": factor,
                "exact_factor": exact_factor},
@@ -69,8 +89,14 @@ def euler_decay() -> Derived:
 
 
 def _solved(condition):
+    """The real z where ``condition(z)`` holds. A rational condition (1 - z > 0) by
+    reduce_rational_inequalities (the signs of a rational function between its roots and poles),
+    any other (|1 - z| < 1) by solve_univariate_inequality: the same exact solution set."""
     zz = sp.Symbol("z", real=True)
-    return sp.solve_univariate_inequality(condition(zz), zz, relational=False)
+    relation = condition(zz)
+    if (relation.lhs - relation.rhs).is_rational_function(zz):
+        return reduce_rational_inequalities([[relation]], zz, relational=False)
+    return sp.solve_univariate_inequality(relation, zz, relational=False)
 
 
 @derivation("c12.d01.euler-regimes")
@@ -132,12 +158,15 @@ def euler_check_answer(check_h="0.75", check_a="2") -> Derived:
 
 # ---- D02: fixed-point iteration z_{k+1} = theta z_k + x ----------------------
 
+@functools.lru_cache(maxsize=None)
 def _fixed_point():
+    """z* (solve), the iterates z_k (rsolve) and the error z_k - z* with x = z*(1 - theta),
+    factored; derived once per process (fixed_point, shown_updates, updates_shown share it)."""
     zs = sp.Function("z")
     z0, z_star = sp.symbols("z_0 z_star")
     fixed = sp.solve(sp.Eq(z, theta * z + x), z)
     iterate = sp.rsolve(zs(k + 1) - theta * zs(k) - x, zs(k), {zs(0): z0})
-    error = sp.simplify((iterate - fixed[0]).subs(x, z_star * (1 - theta)))
+    error = sp.factor((iterate - fixed[0]).subs(x, z_star * (1 - theta)))
     return fixed, iterate, error, z0, z_star
 
 
@@ -157,7 +186,7 @@ def fixed_point(witness_theta="1.2", witness_x="1") -> Derived:
                 _zero(error - theta**k * (z0 - z_star))),
             _ev(WITNESS, f"theta = {th}, x = {xv}: the fixed point {fixed[0].subs({theta: th, x: xv})} "
                 "exists, yet the distance from z0 = 0 grows every update",
-                sp.simplify(dist.subs(k, k + 1) / dist) == abs(th) and abs(th) > 1),
+                _zero(dist.subs(k, k + 1) / dist - abs(th)) and abs(th) > 1),
         ),
         steps=(Step("solve z = theta z + x", fixed[0]), Step("rsolve the update", iterate),
                Step("error with x = z*(1 - theta)", error)))
@@ -276,14 +305,14 @@ def slope() -> Derived:
     """dz*/dtheta = x/(1-theta)^2 by implicit differentiation of z = theta z + x."""
     implicit = sp.idiff(theta * z + x - z, z, theta)
     z_star = sp.solve(sp.Eq(z, theta * z + x), z)[0]
-    slope_ = sp.simplify(implicit.subs(z, z_star))
+    slope_ = sp.factor(implicit.subs(z, z_star))
     J, dfdt = theta, z_star   # J_f = df/dz, df/dtheta at z*
-    general = sp.simplify((1 - J) ** -1 * dfdt)
+    general = sp.factor((1 - J) ** -1 * dfdt)
     dth = sp.Symbol("dtheta")
     change = z_star.subs(theta, theta + dth) - z_star
     linear = sp.series(change, dth, 0, 2).removeO()
     return Derived(
-        forms={"slope": slope_, "equilibrium": z_star, "inverse_factor": sp.simplify((1 - J) ** -1),
+        forms={"slope": slope_, "equilibrium": z_star, "inverse_factor": sp.factor((1 - J) ** -1),
                "estimate": linear},
         evidence=(
             _ev(IDENTITY, "implicit differentiation of z = theta z + x at z* gives x/(1-theta)^2",
@@ -305,7 +334,8 @@ def general_formula() -> Derived:
     direct = z_star.diff(theta)
     J, dfdt = theta * A, A * z_star
     implicit = (I - J).inv() * dfdt
-    difference = (direct - implicit).applyfunc(sp.cancel)   # rational entries: cancel decides 0
+    # rational entries: 0 when the numerator over one denominator multiplies out to 0 (else cancel)
+    difference = (direct - implicit).applyfunc(lambda e: 0 if _rational_zero(e) else sp.cancel(e))
     th = sp.Rational(6, 5)
     A1 = sp.Matrix([[1, 0], [0, sp.Rational(1, 2)]])
     return Derived(
@@ -402,7 +432,12 @@ def implicit_function() -> Derived:
     differentiated = sp.diff(zs(th) - f(zs(th), th), th)       # = 0 along the fixed point
     (c,), rest = _linear_parts(differentiated, [dz])
     jac, f_th = sp.expand(1 - c), sp.expand(-rest)             # df/dz at z*(theta), df/dtheta
-    solved = sp.solve(differentiated, dz)
+    # solved for dz*/dtheta with it and the other derivatives as plain symbols, put back after
+    unknown = sp.Dummy("w")
+    as_plain = {dz: unknown, **{e: sp.Dummy(f"d_{i}") for i, e in enumerate(sorted(
+        differentiated.atoms(sp.Derivative, sp.Subs) - {dz}, key=sp.default_sort_key))}}
+    undo_plain = {v: e for e, v in as_plain.items()}
+    solved = [r.xreplace(undo_plain) for r in sp.solve(differentiated.xreplace(as_plain), unknown)]
     scalar = solved[0] if len(solved) == 1 else sp.nan
     # the note's operator form, the identity I and J_f as commutative symbols
     I_, J, F, u = sp.symbols("I J_f F u", real=True)
@@ -424,7 +459,14 @@ def implicit_function() -> Derived:
     plain = {d: sp.Symbol(f"q_{k}") for k, d in enumerate(sorted(
         set().union(*(r.atoms(sp.Derivative) for r in rows)), key=sp.default_sort_key))}
     back = {v: k for k, v in plain.items()}
-    sol2 = sp.solve([r.xreplace(plain) for r in rows], [plain[d] for d in dzs], dict=True)
+    eqs = [r.xreplace(plain) for r in rows]
+    # the df_i/dtheta at theta (Subs of a plain symbol) as plain unknowns too, so the linear solve
+    # runs over polynomials in symbols rather than over general expressions; put back after
+    at_theta = {e: sp.Dummy(f"s_{i}") for i, e in enumerate(sorted(
+        set().union(*(e.atoms(sp.Subs) for e in eqs)), key=sp.default_sort_key))}
+    undo = {v: e for e, v in at_theta.items()}
+    sol2 = [{u_: v.xreplace(undo) for u_, v in s_.items()}
+            for s_ in sp.solve([e.xreplace(at_theta) for e in eqs], [plain[d] for d in dzs], dict=True)]
     Jp, Fp = Jm.xreplace(plain), Fm.xreplace(plain)
     via_inverse, via_plus = (sp.eye(2) - Jp).inv() * Fp, (sp.eye(2) + Jp).inv() * Fp
     solves2 = len(sol2) == 1 and all(_zero(sol2[0][plain[d]] - via_inverse[i]) for i, d in enumerate(dzs))
@@ -450,7 +492,7 @@ def implicit_function() -> Derived:
             _ev(IDENTITY, "2x2: (I - J)^{-1} f_theta solves the differentiated system, J_ij = df_i/dz_j",
                 solves2 and jac_entries, reach=Reach.INSTANCES),
             _ev(WITNESS, "2x2: (I + J)^{-1} f_theta does not solve it (the sign matters)",
-                len(sol2) == 1 and not _zero(sol2[0][plain[dzs[0]]] - via_plus[0])),
+                len(sol2) == 1 and _rational_nonzero(sol2[0][plain[dzs[0]]] - via_plus[0])),
         ),
         steps=(*general_steps, Step("differentiated fixed-point equation (scalar)", differentiated),
                Step("solved for dz*/dtheta", scalar),
@@ -463,8 +505,8 @@ def _sign_follows_x(slope) -> bool:
     the divisor w^2 is positive, so the slope is x times a positive number; at x = 0 it is 0."""
     xr, w = sp.Symbol("x", real=True), sp.Symbol("w", real=True, nonzero=True)
     s_w = slope.subs({x: xr, theta: 1 - w})
-    divisor = sp.simplify(xr / s_w)
-    return bool(divisor.is_positive) and sp.sign(s_w) == sp.sign(xr) and sp.simplify(slope.subs(x, 0)) == 0
+    divisor = sp.cancel(xr / s_w)
+    return bool(divisor.is_positive) and sp.sign(s_w) == sp.sign(xr) and _zero(slope.subs(x, 0))
 
 
 @derivation("c12.d03.sensitivity")
@@ -474,9 +516,9 @@ def sensitivity(theta_max="0.95", dtheta="0.01") -> Derived:
     d = sp.Symbol("d", positive=True)
     u = sp.Symbol("u", positive=True)   # u = 1 - theta - d > 0: the shifted theta stays below 1
     z_star = x / (1 - theta)
-    ratio = sp.simplify((z_star.subs(theta, theta + d) - z_star) / (s * d))
-    ratio_u = sp.simplify(ratio.subs(theta, 1 - d - u))
-    gap = sp.simplify(z_star.subs(theta, theta + d) - z_star - s * d)
+    ratio = sp.factor((z_star.subs(theta, theta + d) - z_star) / (s * d))
+    ratio_u = sp.cancel(ratio.subs(theta, 1 - d - u))
+    gap = sp.factor(sp.together(z_star.subs(theta, theta + d) - z_star - s * d))
     top = exact(theta_max) + exact(dtheta)
     return Derived(
         forms={"ratio": ratio, "gap": gap},
@@ -486,7 +528,7 @@ def sensitivity(theta_max="0.95", dtheta="0.01") -> Derived:
                 and sp.limit(s.subs(x, sp.Symbol("x", negative=True)), theta, 1) == -sp.oo),
             _ev(INEQUALITY, "actual change / slope estimate = (1-theta)/(1-theta-dtheta) > 1 "
                 "for dtheta > 0 with theta + dtheta < 1: the estimate understates the size",
-                sp.simplify(ratio_u - 1 - d / u) == 0, str(ratio)),
+                _zero(ratio_u - 1 - d / u), str(ratio)),
             _ev(INEQUALITY, "for every real x and every theta != 1: (1 - theta)^2 > 0, so the slope "
                 "x/(1-theta)^2 has the sign of x, and it is 0 at x = 0 for every theta",
                 _sign_follows_x(s), detail="the x slider's range is not printed; the page's own cases "
@@ -526,11 +568,12 @@ def energy() -> Derived:
     """H = (q^2+p^2)/2, Euler's energy factor 1 + h^2, Verlet's invariant and bounds."""
     H = (q**2 + p**2) / 2
     qdot, pdot = sp.diff(H, p), -sp.diff(H, q)
-    euler_factor = sp.factor(sp.simplify(H.subs({q: q + h * p, p: p - h * q}, simultaneous=True) / H))
+    euler_factor = sp.factor(sp.cancel(H.subs({q: q + h * p, p: p - h * q}, simultaneous=True) / H))
     M = _verlet_matrix()
     al, be = sp.symbols("alpha beta")
     Q = sp.Matrix([[al, be], [be, 1]])
-    sol = sp.solve(list(M.T * Q * M - Q), [al, be], dict=True)
+    # M^T Q M = Q is linear in alpha, beta: linsolve gives its whole solution set
+    sol = [dict(zip((al, be), s)) for s in sp.linsolve(list(M.T * Q * M - Q), [al, be])]
     Qs = Q.subs(sol[0])
     v = sp.Matrix([q, p])
     K = sp.expand((v.T * Qs * v)[0])
@@ -541,7 +584,7 @@ def energy() -> Derived:
             _ev(IDENTITY, "one Euler step multiplies H by 1 + h^2 (> 1 for h != 0)",
                 _zero(euler_factor - (1 + h**2))),
             _ev(IDENTITY, "Verlet conserves K = (1 - h^2/4) q^2 + p^2 (M^T Q M = Q)",
-                len(sol) == 1 and (M.T * Qs * M - Qs).applyfunc(sp.simplify) == sp.zeros(2, 2), str(K)),
+                len(sol) == 1 and all(_zero(e) for e in M.T * Qs * M - Qs), str(K)),
             _ev(INEQUALITY, "K/2 <= H <= K/(2(1 - h^2/4)) for 0 < h < 2: Verlet's H stays bounded",
                 _zero(H - K / 2 - h**2 * q**2 / 8) and _zero(K / (2 * c) - H - p**2 * (1 - c) / (2 * c))),
             _ev(WITNESS, "h = 1/2, q0 = 1, p0 = 0: H moves from 1/2 to 1009/2048 after one Verlet "
@@ -557,7 +600,7 @@ def energy() -> Derived:
 def frequency(h_max="1.25") -> Derived:
     """det M = 1, eigenvalues e^{+-i omega h} with omega = 2 asin(h/2)/h for 0 < h < 2."""
     M = _verlet_matrix()
-    det, tr = sp.simplify(M.det()), sp.expand(M.trace())
+    det, tr = sp.expand(M.det()), sp.expand(M.trace())
     hp = sp.Symbol("h", positive=True)
     phi = 2 * sp.asin(hp / 2)
     omega = (phi / hp).subs(hp, h)
@@ -599,7 +642,7 @@ def scheme() -> Derived:
     return Derived(
         forms={"half_kick": half, "drift": drift, "kick": kick},
         evidence=(_ev(DEFINITION, "half kick, full drift, half kick compose to the Verlet step matrix",
-                      (composed - _verlet_matrix()).applyfunc(sp.simplify) == sp.zeros(2, 2)),),
+                      all(_zero(e) for e in composed - _verlet_matrix())),),
         steps=(Step("composed step matrix", composed),))
 
 

@@ -10,6 +10,7 @@ import functools
 
 import mpmath
 import sympy as sp
+from sympy.solvers.inequalities import reduce_rational_inequalities
 
 from noteproof.authoring import NoteproofError, condition, exact, mpnum, numeric
 
@@ -76,9 +77,22 @@ def error_at_horizon(h="1.5", a="1.2", horizon="6", x0="1"):
     return abs(euler_at_horizon(h, a, horizon, x0) - exact_at_horizon(a, horizon, x0))
 
 
+_Z = sp.Symbol("z", real=True)
+
+
+@functools.lru_cache(maxsize=None)
+def _solution_set(relation):
+    """The real z where ``relation`` (in z) holds, exact and independent of the working precision,
+    so solved once per process (the shrink limit is read at several places and precisions). A
+    rational relation (1 - z > 0) by reduce_rational_inequalities (the signs of a rational function
+    between its roots and poles), any other (|1 - z| < 1) by solve_univariate_inequality."""
+    if (relation.lhs - relation.rhs).is_rational_function(_Z):
+        return reduce_rational_inequalities([[relation]], _Z, relational=False)
+    return sp.solve_univariate_inequality(relation, _Z, relational=False)
+
+
 def _solved_sup(relation):
-    zz = sp.Symbol("z", real=True)
-    return sp.solve_univariate_inequality(relation(zz), zz, relational=False).sup
+    return _solution_set(relation(_Z)).sup
 
 
 @numeric("c12.d01.shrink-limit")
@@ -96,8 +110,7 @@ def sign_limit():
 @numeric("c12.d01.shrink-lower")
 def shrink_lower():
     """The smallest ah with |1 - ah| < 1, from solving the inequality."""
-    zz = sp.Symbol("z", real=True)
-    return sp.solve_univariate_inequality(sp.Abs(1 - zz) < 1, zz, relational=False).inf
+    return _solution_set(sp.Abs(1 - _Z) < 1).inf
 
 
 @numeric("c12.d01.check-step-times-rate")
@@ -316,23 +329,28 @@ def _verlet_step(q, p, h):
     return q, half - h * q / 2, half
 
 
+EULER, VERLET = "euler", "verlet"
+
+
+def _euler_step(q, p, h):
+    return q + h * p, p - h * q
+
+
 @functools.lru_cache(maxsize=64)
-def _orbits(h, horizon, q0, p0, prec):
+def _orbit(scheme, h, horizon, q0, p0, prec):
+    """The orbit of one scheme (EULER or VERLET) from (q0, p0) up to the horizon, at the working
+    precision ``prec`` (part of the key): only the scheme a read-out needs is run."""
     hh = mpnum(h)
-    n = _steps(horizon, h)
-    eq = vq = mpnum(q0)
-    ep = vp = mpnum(p0)
-    euler, verlet = [(eq, ep)], [(vq, vp)]
-    for _ in range(n):
-        eq, ep = eq + hh * ep, ep - hh * eq
-        vq, vp, _half = _verlet_step(vq, vp, hh)
-        euler.append((eq, ep))
-        verlet.append((vq, vp))
-    return tuple(euler), tuple(verlet)
+    q, p = mpnum(q0), mpnum(p0)
+    orbit = [(q, p)]
+    for _ in range(_steps(horizon, h)):
+        q, p = _euler_step(q, p, hh) if scheme == EULER else _verlet_step(q, p, hh)[:2]
+        orbit.append((q, p))
+    return tuple(orbit)
 
 
-def _run(h, horizon, q0="1", p0="0"):
-    return _orbits(str(h), str(horizon), str(q0), str(p0), mpmath.mp.prec)
+def _run(scheme, h, horizon, q0="1", p0="0"):
+    return _orbit(scheme, str(h), str(horizon), str(q0), str(p0), mpmath.mp.prec)
 
 
 @numeric("c12.d04.start-energy")
@@ -350,7 +368,7 @@ def steps(h="0.5", horizon="20"):
 @numeric("c12.d04.euler-energy-end")
 def euler_energy_end(h="0.5", horizon="20", q0="1", p0="0"):
     """Euler's energy at the horizon, by running the steps."""
-    return _energy(*_run(h, horizon, q0, p0)[0][-1])
+    return _energy(*_run(EULER, h, horizon, q0, p0)[-1])
 
 
 @numeric("c12.d04.euler-energy-ratio")
@@ -374,19 +392,19 @@ def h_squared(h="0.5"):
 @numeric("c12.d04.verlet-energy-min")
 def verlet_energy_min(h="0.5", horizon="20", q0="1", p0="0"):
     """The smallest energy on the Verlet orbit up to the horizon."""
-    return min(_energy(q, p) for q, p in _run(h, horizon, q0, p0)[1])
+    return min(_energy(q, p) for q, p in _run(VERLET, h, horizon, q0, p0))
 
 
 @numeric("c12.d04.verlet-energy-end")
 def verlet_energy_end(h="0.5", horizon="20", q0="1", p0="0"):
     """Verlet's energy at the horizon, by running the steps."""
-    return _energy(*_run(h, horizon, q0, p0)[1][-1])
+    return _energy(*_run(VERLET, h, horizon, q0, p0)[-1])
 
 
 @numeric("c12.d04.verlet-energy-max")
 def verlet_energy_max(h="0.5", horizon="20", q0="1", p0="0"):
     """The largest energy on the Verlet orbit up to the horizon."""
-    return max(_energy(q, p) for q, p in _run(h, horizon, q0, p0)[1])
+    return max(_energy(q, p) for q, p in _run(VERLET, h, horizon, q0, p0))
 
 
 def _verlet_rotation(h):
@@ -434,7 +452,7 @@ def phase_drift_estimate(h="0.5", horizon="20"):
 @numeric("c12.d04.phase-drift-actual")
 def phase_drift_actual(h="0.5", horizon="20", q0="1", p0="0"):
     """The angle between the Verlet point and the exact point at the horizon (radians)."""
-    q, p = _run(h, horizon, q0, p0)[1][-1]
+    q, p = _run(VERLET, h, horizon, q0, p0)[-1]
     T, q0m, p0m = mpnum(horizon), mpnum(q0), mpnum(p0)
     qe, pe = q0m * mpmath.cos(T) + p0m * mpmath.sin(T), p0m * mpmath.cos(T) - q0m * mpmath.sin(T)
     turn = mpmath.atan2(qe * p - pe * q, qe * q + pe * p)

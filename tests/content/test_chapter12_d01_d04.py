@@ -319,3 +319,26 @@ def test_d01_horizon_and_rates_from_the_page(tmp_path):
     edit(root / "claims.yaml", '{snippet: "Error at time 6", number: "6", input: "the page\'s time horizon", param: horizon}',
          '{snippet: "Error at time 5", number: "5", input: "the page\'s time horizon", param: horizon}')
     assert _run_claim(root, "c12.d01.horizon-and-rates").outcome is Outcome.FAILED
+
+
+def test_cheaper_decisions_prove_the_same_and_can_fail():
+    """The targeted operations that replaced simplify/solve decide as before, and refute."""
+    helpers = real_content().get("c12.d03.general-formula").fn.__globals__
+    rational_zero, rational_nonzero, solved = (helpers[n] for n in ("_rational_zero", "_rational_nonzero", "_solved"))
+    u, v = sp.symbols("u v")
+    assert rational_zero(u / (u - v) + v / (v - u) - 1)
+    assert not rational_zero(u / (u - v) + v / (v - u))              # = 1, not 0
+    assert rational_nonzero(u / (u - v) + v / (v - u))
+    assert not rational_nonzero(u / (u - v) + v / (v - u) - 1)       # identically 0
+    assert not rational_nonzero(sp.Subs(u, v, 1) - u)                # the Subs is u: 0
+    assert not rational_nonzero(sp.Function("f")(u) - u)             # not a function of plain symbols
+    # rational conditions by reduce_rational_inequalities, |.| by solve_univariate_inequality: same sets
+    zr = sp.Symbol("z", real=True)
+    for cond in (lambda z: 1 - z > 0, lambda z: (z - 1) / (z + 2) >= 0, lambda z: sp.Abs(1 - z) < 1,
+                 lambda z: sp.Abs(2 - z**2) < 2):
+        assert solved(cond) == sp.solve_univariate_inequality(cond(zr), zr, relational=False)
+    assert solved(lambda z: 1 - z > 0) == sp.Interval.open(-sp.oo, 1)
+    assert solved(lambda z: 1 - z < 0) != sp.Interval.open(-sp.oo, 1)
+    solution_set = real_content().get("c12.d01.shrink-limit").fn.__globals__["_solution_set"]
+    assert solution_set(1 - zr > 0) == sp.Interval.open(-sp.oo, 1) and solution_set(sp.Abs(1 - zr) < 1) == sp.Interval.open(0, 2)
+    assert value("c12.d01.shrink-limit") == 2 and value("c12.d01.shrink-lower") == 0 and value("c12.d01.sign-limit") == 1
