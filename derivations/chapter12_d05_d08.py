@@ -36,9 +36,11 @@ def decay_flow() -> Derived:
     """dx/dt = -2x solved, and the gap of two solutions: x0 e^{-2t}, (x_B0 - x_A0) e^{-2t}."""
     x = sp.Function("x")
     xa0, xb0 = sp.symbols("x_A0 x_B0", real=True)
-    sol = sp.dsolve(sp.Eq(x(t).diff(t), -2 * x(t)), x(t), ics={x(0): x0}).rhs
+    # linear with constant coefficients: dsolve told so (hint), rather than trying every method on it
+    sol = sp.dsolve(sp.Eq(x(t).diff(t), -2 * x(t)), x(t), ics={x(0): x0},
+                    hint="nth_linear_constant_coeff_homogeneous").rhs
     gap = sol.subs(x0, xb0) - sol.subs(x0, xa0)
-    ratio = sp.simplify(gap / (xb0 - xa0))
+    ratio = sp.cancel(gap / (xb0 - xa0))     # a rational function of x_A0, x_B0, e^{-2t}: common factor cancelled
     solves = _zero(sol.diff(t) + 2 * sol) and _zero(sol.subs(t, 0) - x0)
     return Derived(
         forms={"x": sol, "gap": sp.factor(gap)},
@@ -140,11 +142,15 @@ def meeting_forces_same_start(law=flow_law):
     return by_law, met, a - b
 
 
+@lru_cache(maxsize=None)
 def _meeting_argument(law=flow_law) -> tuple[bool, tuple]:
+    """Whether the meeting argument holds under ``law`` (a pure function of it: derived once per
+    law in a process, shared by c12.d05.unique-order and c12.d05.on-axis)."""
     by_law, met, diff = meeting_forces_same_start(law)
     return _zero(by_law - diff) and _zero(met), (by_law, met)
 
 
+@lru_cache(maxsize=None)
 def order_kept_logic(meeting_proved: bool) -> bool:
     """The last step, checked by SymPy's SAT solver: no truth assignment makes the order flip.
 
@@ -284,16 +290,17 @@ def order_statement() -> Derived:
 def rotation_swap() -> Derived:
     """x' = -pi y, y' = pi x by the matrix exponential: (x, y)(t) = x0 (cos pi t, sin pi t)."""
     A = sp.Matrix([[0, -sp.pi], [sp.pi, 0]])
-    flow = sp.simplify((A * t).exp())
-    path = sp.simplify(flow * sp.Matrix([x0, 0]))
+    flow = (A * t).exp()                 # SymPy writes exp(A t) with cos(pi t), sin(pi t) already
+    path = flow * sp.Matrix([x0, 0])
     solves = _zero(sp.Matrix(path.diff(t) - A * path).norm())
     a_end = path.subs({x0: -1, t: 1})
     b_end = path.subs({x0: 1, t: 1})
     swapped = list(a_end) == [1, 0] and list(b_end) == [-1, 0]
-    dist2 = sp.simplify(sum((path.subs(x0, 1) - path.subs(x0, -1)).applyfunc(lambda e: e ** 2)))
+    # 4 sin^2 + 4 cos^2: the Pythagorean identity, which trigsimp applies
+    dist2 = sp.trigsimp(sum((path.subs(x0, 1) - path.subs(x0, -1)).applyfunc(lambda e: e ** 2)))
     return Derived(
         forms={"x": path[0], "y": path[1], "trajectory": sp.Tuple(path[0], path[1]),
-               "x_per_x0": sp.simplify(path[0] / x0), "y_per_x0": sp.simplify(path[1] / x0)},
+               "x_per_x0": sp.cancel(path[0] / x0), "y_per_x0": sp.cancel(path[1] / x0)},
         evidence=(
             Evidence(EvidenceKind.IDENTITY, "(x, y)(t) = x0 (cos pi t, sin pi t) solves the rotation flow", solves),
             Evidence(EvidenceKind.COUNTEREXAMPLE,
@@ -440,10 +447,12 @@ def euler_step() -> Derived:
     tn, xn = sp.Symbol("t_n", real=True), sp.Symbol("x_n", real=True)
     n = sp.Symbol("n", real=True)
     hh = sp.Symbol("h", real=True)
-    taylor = sp.series(xf(tn + hh), hh, 0, 2).removeO().doit()
+    # one Taylor series to O(h^3); its terms below h^2 are the series to O(h^2)
+    second = sp.series(xf(tn + hh), hh, 0, 3).removeO().doit()
+    taylor = sp.Add(*[second.coeff(hh, k) * hh ** k for k in range(2)])
     slope = sp.Derivative(xf(tn), tn)
     step = sp.expand(taylor.subs(slope, f(xf(tn), tn)).subs(xf(tn), xn))
-    remainder = sp.series(xf(tn + hh), hh, 0, 3).removeO().doit() - taylor
+    remainder = second - taylor
     one_eval = len([e for e in sp.preorder_traversal(step) if isinstance(e, sp.Function) and e.func == f])
     lhs = sp.IndexedBase(sp.Symbol("x", real=True))[n + 1]
     return Derived(
@@ -489,7 +498,7 @@ def evaluation_count() -> Derived:
 def test_problem() -> Derived:
     """dx/dt = -x, x(0) = 1 solved: x(1) = e^{-1}."""
     x = sp.Function("x")
-    sol = sp.dsolve(sp.Eq(x(t).diff(t), -x(t)), x(t), ics={x(0): 1}).rhs
+    sol = sp.dsolve(sp.Eq(x(t).diff(t), -x(t)), x(t), ics={x(0): 1}, hint="nth_linear_constant_coeff_homogeneous").rhs
     return Derived(forms={"x": sol, "x1": sol.subs(t, 1)},
                    evidence=(Evidence(EvidenceKind.IDENTITY, "x(t) = e^{-t} solves dx/dt = -x, x(0) = 1; x(1) = e^{-1}",
                                       _zero(sol.diff(t) + sol) and _zero(sol.subs(t, 1) - sp.exp(-1))),),
@@ -572,7 +581,7 @@ def equal_cost(min_steps="1", max_steps="32") -> Derived:
     c12.d06.evaluation-count (RK4's evaluations over Euler's, 4), not typed in.
     """
     counted = evaluation_count().forms
-    cost = int(sp.simplify(counted["rk4_evaluations"] / counted["euler_evaluations"]))
+    cost = int(sp.cancel(counted["rk4_evaluations"] / counted["euler_evaluations"]))
     # the global errors at time 1: Euler's (1 - h/cost)^{cost/h} - e^{-1}, RK4's R4(h)^{1/h} - e^{-1}
     euler, rk4 = _global_series(1 - h / cost, 2, cost), _global_series(_rk4_factor(h), 5)
     lead_e = sp.nan if euler is None else euler.removeO()
@@ -608,11 +617,14 @@ def equal_cost(min_steps="1", max_steps="32") -> Derived:
 def adjoint_identity() -> Derived:
     """x' = theta x, a' = -theta a, a(1) = 2(x_0 e^theta - y): int_0^1 a x dt = dL/dtheta."""
     x, a = sp.Function("x"), sp.Function("a")
-    xs = sp.dsolve(sp.Eq(x(t).diff(t), theta * x(t)), x(t), ics={x(0): x_0}).rhs
+    # both linear with constant coefficients: dsolve told so (hint), rather than trying every method
+    linear = "nth_linear_constant_coeff_homogeneous"
+    xs = sp.dsolve(sp.Eq(x(t).diff(t), theta * x(t)), x(t), ics={x(0): x_0}, hint=linear).rhs
     a_end = 2 * (xs.subs(t, 1) - y)
-    as_ = sp.dsolve(sp.Eq(a(t).diff(t), -theta * a(t)), a(t), ics={a(1): a_end}).rhs
-    product = sp.simplify(as_ * xs)
-    integral = sp.simplify(sp.integrate(product, (t, 0, 1)))
+    as_ = sp.dsolve(sp.Eq(a(t).diff(t), -theta * a(t)), a(t), ics={a(1): a_end}, hint=linear).rhs
+    # e^{-theta t} e^{theta t} combined (powsimp), the common factors taken out (factor_terms)
+    product = sp.factor_terms(sp.powsimp(as_ * xs))
+    integral = sp.factor_terms(sp.integrate(product, (t, 0, 1)))
     loss = (xs.subs(t, 1) - y) ** 2
     grad = sp.diff(loss, theta)
     x1 = sp.Symbol("x1", positive=True)
@@ -639,12 +651,15 @@ def finite_difference() -> Derived:
     loss = lambda p: (x_0 * sp.exp(p) - y) ** 2  # noqa: E731
     fd = (loss(theta + eps) - loss(theta)) / eps
     grad = sp.diff(loss(theta), theta)
-    series = sp.series(fd, eps, 0, 2).removeO()
-    trunc = sp.simplify(series.coeff(eps, 1) - sp.diff(loss(theta), theta, 2) / 2)
+    # the series and the limit of fd multiplied out (expand: the same function, e^{theta + eps} =
+    # e^theta e^eps), so SymPy expands each e^{k eps}/eps rather than the quotient of two squares
+    fd_terms = sp.expand(fd)
+    series = sp.series(fd_terms, eps, 0, 2).removeO()
+    trunc = series.coeff(eps, 1) - sp.diff(loss(theta), theta, 2) / 2
     return Derived(
         forms={"fd": fd},
         evidence=(Evidence(EvidenceKind.IDENTITY, "the one-sided difference tends to dL/dtheta as eps -> 0",
-                           _zero(sp.limit(fd, eps, 0) - grad)),
+                           _zero(sp.limit(fd_terms, eps, 0) - grad)),
                   Evidence(EvidenceKind.IDENTITY, "its truncation error is eps L''(theta)/2 + O(eps^2): "
                            "accuracy lost to curvature for large steps", _zero(trunc)
                            and _zero(series.coeff(eps, 0) - grad))),
@@ -682,17 +697,17 @@ def euler_factors() -> Derived:
     implicit = implicit[0] if len(implicit) == 1 else sp.nan
     stable = sp.solve_univariate_inequality(sp.Abs(1 - h * lam) < 1, h, relational=False)
     hmax = stable.sup if isinstance(stable, sp.Interval) and stable.inf == 0 else sp.nan
-    shrink_gap = sp.simplify(implicit / xn - 1)
+    shrink_gap = sp.cancel(implicit / xn - 1)     # rational in h, lambda: one fraction, common factors cancelled
     x_old = sp.Symbol("x_old")
     z_subs = {h: z / lam}
     worst = sp.Rational(5)  # the page's z = h lambda = 0.05 * 100
     return Derived(
         forms={"explicit": explicit, "implicit": implicit, "h_max": hmax,
-               "h_max_100": hmax.subs(lam, 100), "explicit_factor_z": sp.simplify((explicit / xn).subs(z_subs)),
-               "implicit_z": sp.simplify((implicit / xn).subs(z_subs) * x_old),
-               "explicit_factor": sp.expand(explicit / xn), "implicit_divisor": sp.simplify(xn / implicit),
+               "h_max_100": hmax.subs(lam, 100), "explicit_factor_z": sp.cancel((explicit / xn).subs(z_subs)),
+               "implicit_z": sp.cancel((implicit / xn).subs(z_subs) * x_old),
+               "explicit_factor": sp.expand(explicit / xn), "implicit_divisor": sp.cancel(xn / implicit),
                "explicit_stability": sp.StrictLessThan(sp.Abs(sp.expand(explicit / xn)), 1),
-               "explicit_stability_z": sp.StrictLessThan(sp.Abs(sp.simplify((explicit / xn).subs(z_subs))), 1)},
+               "explicit_stability_z": sp.StrictLessThan(sp.Abs(sp.cancel((explicit / xn).subs(z_subs))), 1)},
         evidence=(
             Evidence(EvidenceKind.INEQUALITY, "|1 - h lambda| < 1 for h > 0 exactly when h < 2/lambda",
                      stable == sp.Interval.open(0, 2 / lam)),
@@ -735,7 +750,7 @@ def stiffness_ratio() -> Derived:
     # the slowest time scale is at the smallest rate when T(r) decreases, the fastest at the largest
     slow_T = time_scale.subs(r, (min_j if decreasing else max_j)(generic))
     fast_T = time_scale.subs(r, (max_j if decreasing else min_j)(generic))
-    ratio = sp.simplify(slow_T / fast_T)
+    ratio = sp.cancel(slow_T / fast_T)     # one fraction: (1/min_j)/(1/max_j) = max_j/min_j
     # the page's rates 1 and 100 (and a third, 10): the same ratio with SymPy's Max/Min
     rates = {lam_b[1]: 1, lam_b[2]: 100, lam_b[3]: 10}
     page = ratio.replace(max_j, lambda e: sp.Max(*[e.subs(j, i).subs(rates) for i in idx])) \

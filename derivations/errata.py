@@ -14,8 +14,11 @@ Parameters default to the witness; `noteproof check ID --set NAME=VALUE` reruns 
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 import mpmath
 import sympy as sp
+from sympy.solvers.inequalities import reduce_rational_inequalities
 
 from noteproof.authoring import (
     Derived,
@@ -28,6 +31,7 @@ from noteproof.authoring import (
     derivation,
     exact,
     mpnum,
+    zero,
 )
 
 IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY
@@ -61,8 +65,9 @@ a_, h_ = sp.symbols("a h", positive=True)
 
 
 def _solve(condition):
+    """The real w where the rational ``condition(w)`` holds (SymPy's solver of rational inequalities)."""
     w = sp.Symbol("w", real=True)
-    return sp.solve_univariate_inequality(condition(w), w, relational=False)
+    return reduce_rational_inequalities([[condition(w)]], w, relational=False)
 
 
 def recheck_euler_factor(a: str, h: str):
@@ -75,7 +80,7 @@ def recheck_euler_factor(a: str, h: str):
 def factor_near_one(a="6/5", h="1/4") -> Derived:
     """1 - ah -> 1 as h -> 0: for small steps the Euler factor is positive and close to 1, not small."""
     xs = sp.Symbol("x")
-    factor = sp.simplify((xs + h_ * (-a_ * xs)) / xs)
+    factor = sp.cancel((xs + h_ * (-a_ * xs)) / xs)
     limit = sp.limit(factor, h_, 0)
     aa, hh = exact(a), exact(h)
     f = factor.subs({a_: aa, h_: hh}) if aa > 0 and hh > 0 else sp.nan
@@ -119,7 +124,9 @@ def recheck_iterates(theta: str, x: str, updates: int = 60) -> list:
     return out
 
 
+@lru_cache(maxsize=1)
 def _iterate():
+    """z_k from z0 = 0 under z <- theta z + x (rsolve), solved once in a process (the D02 claims share it)."""
     zs = sp.Function("z")
     return sp.rsolve(zs(k_ + 1) - th_ * zs(k_) - x_, zs(k_), {zs(0): 0})
 
@@ -131,18 +138,19 @@ def _start_is_fixed(theta: str, x: str):
     if th == 1:
         return th, xv, sp.nan, False, False, iterate
     z_star = sp.solve(sp.Eq(sp.Symbol("z"), th * sp.Symbol("z") + xv), sp.Symbol("z"))[0]
-    seq = sp.simplify(iterate.subs({th_: th, x_: xv}))
-    first = bool(abs(th) >= 1 and not seq.has(k_) and sp.simplify(seq - z_star) == 0)
+    seq = sp.cancel(iterate.subs({th_: th, x_: xv}))       # rational in theta^k at the point
+    first = bool(abs(th) >= 1 and not seq.has(k_) and zero(seq - z_star))
     mp = recheck_iterates(theta, x)
     second = bool(abs(mpnum(theta)) >= 1 and max(abs(v - mpnum(z_star)) for v in mp) == 0)
     return th, xv, z_star, first, second, iterate
 
 
+@lru_cache(maxsize=None)
 def _general_zero_start(iterate) -> Evidence:
-    fixed = sp.simplify(iterate.subs(x_, 0))
+    fixed = sp.cancel(iterate.subs(x_, 0))
     return Evidence(IDENTITY, "from z0 = 0 the iterates are z_k = x(1 - theta^k)/(1 - theta); at x = 0 every "
                     "z_k = 0 = z*, for every theta: the start is already the fixed point",
-                    fixed == 0 and sp.simplify(iterate - x_ * (1 - th_**k_) / (1 - th_)) == 0)
+                    fixed == 0 and zero(iterate - x_ * (1 - th_**k_) / (1 - th_)))
 
 
 def _d02(theta: str, x: str, says: str, suggestion: str, statement: str) -> Derived:
@@ -160,7 +168,7 @@ def _d02(theta: str, x: str, says: str, suggestion: str, statement: str) -> Deri
                 routes="rsolve closed form (SymPy) and 60 mpmath updates",
                 no_witness=f"theta = {th}, x = {xv} is not |theta| >= 1 with the start at the fixed point"),
         ),
-        steps=(Step("iterates from z0 = 0 (rsolve)", iterate), Step("at x = 0", sp.simplify(iterate.subs(x_, 0)))))
+        steps=(Step("iterates from z0 = 0 (rsolve)", iterate), Step("at x = 0", sp.cancel(iterate.subs(x_, 0)))))
 
 
 @derivation("c12.d02.settles-from-fixed-point")
@@ -195,12 +203,12 @@ def multiplier_in_size(witness_theta="-6/5", witness_x="1") -> Derived:
                  and sp.limit(abs(th) ** k_, k_, sp.oo) != 0)
     mp = recheck_iterates(witness_theta, x) if ok else []
     second = bool(ok and th < 1 and abs(mpnum(witness_theta)) >= 1 and abs(mp[-1] - mpnum(z_star)) >= abs(mpnum(z_star)) > 0)
-    z12 = sp.simplify(iterate.subs({th_: th, x_: xv, k_: 12})) if ok else sp.nan
+    z12 = sp.cancel(iterate.subs({th_: th, x_: xv, k_: 12})) if ok else sp.nan
     return Derived(
         evidence=(
             Evidence(IDENTITY, "z_k - z* = -theta^k z* from z0 = 0: for x != 0 the iterates settle exactly "
                      "when |theta| < 1 (the size of the multiplier, not its value)",
-                     sp.simplify(iterate - x_ / (1 - th_) + th_**k_ * x_ / (1 - th_)) == 0),
+                     zero(iterate - x_ / (1 - th_) + th_**k_ * x_ / (1 - th_))),
             refutation(
                 f"whether the update stops depends on the multiplier staying below 1: theta = {th} < 1 does not settle",
                 first, second, kind=ErratumKind.IMPRECISE,
@@ -239,7 +247,7 @@ def zero_input(witness_theta="4/5", witness_x="0", witness_dtheta="1/100") -> De
     Its parameters are named apart from the page's theta, x, dtheta: the page's excess
     percentage (actual / estimate) is undefined at x = 0."""
     theta, x, dtheta = witness_theta, witness_x, witness_dtheta
-    slope = sp.simplify(sp.diff(x_ / (1 - th_), th_))
+    slope = sp.factor(sp.diff(x_ / (1 - th_), th_))
     th, xv, d = exact(theta), exact(x), exact(dtheta)
     inside = th + d < 1 and th < 1 and d > 0 and abs(th + d) < 1 and abs(th) < 1
     s = slope.subs({th_: th, x_: xv}) if inside else sp.nan
@@ -296,7 +304,9 @@ def does_not_shrink(size) -> bool:
     return bool(size >= 1 - mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)))
 
 
+@lru_cache(maxsize=1)
 def _stable_set():
+    """The h > 0 with |1 - h lambda| < 1, solved once in a process (the D08 claims share it)."""
     return sp.solve_univariate_inequality(sp.Abs(1 - hs_ * lam_) < 1, hs_, relational=False)
 
 
@@ -331,6 +341,14 @@ def no_largest_step(fast="100") -> Derived:
         steps=(Step("stable steps: solve |1 - h lambda| < 1", stable),))
 
 
+@lru_cache(maxsize=1)
+def _more_steps_set():
+    """The h > 0 with T/h > T/(2/lambda) (more steps than at 2/lambda over the horizon T > 0),
+    solved once in a process (the check is run at each precision)."""
+    horizon = sp.Symbol("T", positive=True)
+    return sp.solve_univariate_inequality(horizon / hs_ > horizon * lam_ / 2, hs_, relational=False)
+
+
 @derivation("c12.d08.no-largest-step-check")
 def no_largest_step_check(check_fast="500", horizon="2") -> Derived:
     """Fast rate 500: 500 steps of 2/500 are not stable; every stable step needs more than 500."""
@@ -339,7 +357,7 @@ def no_largest_step_check(check_fast="500", horizon="2") -> Derived:
     hl = 2 / lam if ok else sp.nan
     n = T / hl if ok else sp.nan
     stable = _stable_set().subs(lam_, lam) if ok else sp.EmptySet
-    more = sp.solve_univariate_inequality(T / hs_ > n, hs_, relational=False).intersect(
+    more = reduce_rational_inequalities([[T / hs_ > n]], hs_, relational=False).intersect(
         sp.Interval.open(0, sp.oo)) if ok else sp.EmptySet
     first = bool(ok and n.is_integer and abs(1 - hl * lam) == 1 and stable.is_subset(more))
     mp = recheck_explicit(mpnum(2) / mpnum(check_fast), mpnum(check_fast), int(n)) if ok and n.is_integer else mpmath.nan
@@ -347,10 +365,7 @@ def no_largest_step_check(check_fast="500", horizon="2") -> Derived:
     return Derived(
         evidence=(
             Evidence(INEQUALITY, "every stable step h < 2/lambda needs more than horizon/(2/lambda) steps",
-                     sp.Interval.open(0, 2 / lam_).is_subset(
-                         sp.solve_univariate_inequality(sp.Symbol("T", positive=True) / hs_ >
-                                                        sp.Symbol("T", positive=True) * lam_ / 2, hs_,
-                                                        relational=False))),
+                     sp.Interval.open(0, 2 / lam_).is_subset(_more_steps_set())),
             refutation(
                 f"the largest stable step is 2/{lam} = {hl}, so {n} steps: at that step the factor is {1 - hl * lam}",
                 first, second, kind=ErratumKind.IMPRECISE,
@@ -377,7 +392,7 @@ def implicit_divisor(h="0.05", fast="100") -> Derived:
     """1 + h lambda > 1 for h lambda > 0: the divisor is above 1; its reciprocal, the factor, is below 1."""
     xn, xn1 = sp.symbols("x_n x_n1")
     implicit = sp.solve(sp.Eq(xn1, xn + hs_ * (-lam_ * xn1)), xn1)[0]
-    divisor = sp.simplify(xn / implicit)
+    divisor = sp.cancel(xn / implicit)
     hh, lam = exact(h), exact(fast)
     ok = hh > 0 and lam > 0
     dv = divisor.subs({hs_: hh, lam_: lam}) if ok else sp.nan
@@ -388,8 +403,8 @@ def implicit_divisor(h="0.05", fast="100") -> Derived:
         evidence=(
             Evidence(INEQUALITY, "for h, lambda > 0 the divisor 1 + h lambda exceeds 1 and the factor "
                      "1/(1 + h lambda) lies in (0, 1)",
-                     sp.simplify(divisor - 1 - hs_ * lam_) == 0 and bool((hs_ * lam_).is_positive)
-                     and sp.simplify(1 / divisor - 1 + hs_ * lam_ / divisor) == 0
+                     zero(divisor - 1 - hs_ * lam_) and bool((hs_ * lam_).is_positive)
+                     and zero(1 / divisor - 1 + hs_ * lam_ / divisor)
                      and bool((hs_ * lam_ / divisor).is_positive) and bool((1 / divisor).is_positive)),
             refutation(
                 f"1 + h lambda is below 1 for every positive step: at h = {hh}, lambda = {lam} it is {dv}",
@@ -432,7 +447,7 @@ def euler_error_not_proportional(h0="1", h0_other="2", steps="2", steps_other="4
     e10 = err.subs({H: a1, L: n0}) if ok else sp.nan
     limit = sp.limit(L * err / H, L, sp.oo)      # error / Delta s -> limit * h0
     r0, r1 = e00 * n0, e01 * n1            # error / Delta s at two step sizes
-    first = bool(ok and (r0 - r1).is_zero is False and sp.simplify(e10 / e00 - a1 / a0) == 0
+    first = bool(ok and (r0 - r1).is_zero is False and zero(e10 / e00 - a1 / a0)
                  and e00.is_positive)
     if ok:
         m00, m01, m10 = recheck_euler_error(h0, n0), recheck_euler_error(h0, n1), recheck_euler_error(h0_other, n0)
@@ -490,7 +505,7 @@ def fixed_point_slope_singular(beta="1", u="0") -> Derived:
         evidence=(
             Evidence(IDENTITY, "where 1 - beta(1 - a*^2) != 0, implicit differentiation of a* = tanh(beta a* + u) "
                      "gives da*/du = (1 - a*^2)/(1 - beta(1 - a*^2))",
-                     sp.simplify(_slope_check(A, B, U)) == 0),
+                     zero(_slope_check(A, B, U))),
             refutation(
                 f"the slope formula holds at every fixed point: at beta = {b}, u = {uu}, a* = 0 its denominator is "
                 f"{denominator.subs({B: b, A: 0})}",
@@ -540,7 +555,7 @@ def parameter_step(p_b="0.792412", eta="1") -> Derived:
     za, zb = sp.symbols("z_A z_B", real=True)
     pa_sym = sp.exp(za) / (sp.exp(za) + sp.exp(zb))
     loss = -sp.log(sp.exp(zb) / (sp.exp(za) + sp.exp(zb)))
-    ga, gb = sp.simplify(sp.diff(loss, za)), sp.simplify(sp.diff(loss, zb))
+    ga, gb = sp.cancel(sp.diff(loss, za)), sp.cancel(sp.diff(loss, zb))   # rational in e^{z_A}, e^{z_B}
     pb, et = exact(p_b), exact(eta)
     ok = 0 < pb < 1 and et > 0
     g = sp.Matrix([1 - pb, pb - 1])                     # (p_A, p_B - 1) at the printed p_B
@@ -558,7 +573,7 @@ def parameter_step(p_b="0.792412", eta="1") -> Derived:
         evidence=(
             Evidence(IDENTITY, "for target B, dL/dz_A = p_A > 0 and dL/dz_B = p_B - 1 < 0 for any scores: a "
                      "gradient step on the scores lowers z_A and raises z_B",
-                     sp.simplify(ga - pa_sym) == 0 and sp.simplify(gb + pa_sym) == 0 and bool(pa_sym.is_positive),
+                     zero(ga - pa_sym) and zero(gb + pa_sym) and bool(pa_sym.is_positive),
                      notice=f"read as a step on the scores, which the sentence's context (the output-score "
                             f"derivatives) gives; a step on parameters moves the scores through the Jacobian and "
                             f"need not lower z_A (z_A = t1, z_B = 2 t1 + t2: z_A changes by {dz[0]}), though the "
@@ -597,8 +612,8 @@ def variances_not_covariance(offdiag="1") -> Derived:
     Sigma = _lyapunov(A, N)
     anisotropic = q != 0 and abs(q) < 2          # positive definite, and not a multiple of I
     T = Sigma[0, 0] / A.inv()[0, 0]
-    variances_match = all(sp.simplify(Sigma[i, i] - T * A.inv()[i, i]) == 0 for i in range(2))
-    covariance_fails = sp.simplify(Sigma[0, 1] - T * A.inv()[0, 1]) != 0
+    variances_match = all(zero(Sigma[i, i] - T * A.inv()[i, i]) for i in range(2))
+    covariance_fails = not zero(Sigma[0, 1] - T * A.inv()[0, 1])
     first = bool(anisotropic and variances_match and covariance_fails)
     mp = recheck_lyapunov(offdiag)
     second = bool(anisotropic and abs(mp[0] - mp[1]) < mpmath.mpf(10) ** (-mpmath.mp.dps + 5) and mp[2] != 0)

@@ -453,3 +453,23 @@ def test_d06_derived_order_can_fail():
     finally:
         num.STEPPERS.update(steppers)
         num._derived_order.cache_clear()
+
+
+def test_cheaper_routes_give_sympys_own_results_and_can_fail():
+    """The targeted operations (issue 16) give what the general ones gave, and still refuse a wrong one."""
+    import derivations.chapter12_d05_d08 as d05
+    eps = sp.Symbol("epsilon", positive=True)
+    fd = ((x_0 * sp.exp(theta + eps) - y) ** 2 - (x_0 * sp.exp(theta) - y) ** 2) / eps
+    fast, slow = sp.series(sp.expand(fd), eps, 0, 2), sp.series(fd, eps, 0, 2)
+    assert d05._zero((fast - slow).removeO()) and fast.getO() == slow.getO()
+    assert not d05._zero(fast.removeO().coeff(eps, 1) - 2 * x_0 ** 2 * sp.exp(2 * theta))  # not L''/2 + ...
+    A = sp.Matrix([[0, -sp.pi], [sp.pi, 0]])
+    assert (A * t).exp() == sp.simplify((A * t).exp())                    # exp(A t) already in cos, sin
+    assert sp.trigsimp(4 * sp.sin(sp.pi * t) ** 2 + 4 * sp.cos(sp.pi * t) ** 2) == 4
+    assert not d05._zero(sp.trigsimp(4 * sp.sin(sp.pi * t) ** 2 + 3 * sp.cos(sp.pi * t) ** 2) - 4)
+    x = sp.Function("x")
+    ode = sp.Eq(x(t).diff(t), theta * x(t))
+    assert sp.dsolve(ode, x(t), ics={x(0): x_0}, hint="nth_linear_constant_coeff_homogeneous") == \
+        sp.dsolve(ode, x(t), ics={x(0): x_0})
+    assert d05.order_kept_logic(False) is False and d05.order_kept_logic(True) is True
+    assert d05._meeting_argument(lambda e, phi: e)[0] is False            # no flow law: no meeting argument

@@ -144,3 +144,18 @@ def test_a_witness_the_second_route_does_not_reproduce_is_no_counterexample(monk
     assert not [e for e in result.evidence if e.kind is EvidenceKind.COUNTEREXAMPLE and not e.holds]
     undecided = [e for e in result.evidence if e.statement.startswith("undecided")]
     assert undecided and not undecided[0].holds and result.outcome is Outcome.FAILED
+
+
+def test_cheaper_sets_are_the_general_solvers_and_can_fail():
+    """reduce_rational_inequalities decides the rational sets solve_univariate_inequality did."""
+    import sympy as sp
+
+    import derivations.errata as errata
+    w, hs = sp.Symbol("w", real=True), sp.Symbol("h", positive=True)
+    for cond in (lambda v: 1 - v > 0, lambda v: 1 - v < 1, lambda v: v ** 2 < 4):
+        assert errata._solve(cond) == sp.solve_univariate_inequality(cond(w), w, relational=False)
+    assert errata._solve(lambda v: 1 - v < 1) != sp.Interval.open(0, 1)
+    more = errata.reduce_rational_inequalities([[sp.Integer(2) / hs > 500]], hs, relational=False)
+    assert more == sp.solve_univariate_inequality(sp.Integer(2) / hs > 500, hs, relational=False)
+    assert errata._stable_set() is errata._stable_set() and errata._iterate() is errata._iterate()
+    assert not errata.zero(errata._iterate() - errata.x_ / (1 - errata.th_))   # a wrong closed form fails
