@@ -137,7 +137,7 @@ def _flow_1d_position(f, start, t, known=None):
 
 def _flow_1d(x0: str, t: str, rate: str):
     """x(t) for dx/dt = -rate x, x(0) = x0, from the time quadrature (never from x0 e^(-rate t))."""
-    return _flow_1d_at(x0, t, rate, mp.prec)
+    return _flow_1d_at(*(str(exact(v)) for v in (x0, t, rate)), mp.prec)   # "+1" and "1" are one solve
 
 
 _SOLVED: dict[tuple[str, str, str], tuple[int, object]] = {}   # (x0, t, rate) -> (bits, x): the last root
