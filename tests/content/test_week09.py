@@ -498,3 +498,20 @@ def test_the_notes_settings_meet_every_week09_condition():
 ])
 def test_check_outside_a_condition_names_it(claim_id, params, condition_id):
     assert_check_names_condition(claim_id, params, condition_id)
+
+
+def test_linear_recurrence_solver_matches_rsolve_and_refuses_what_it_cannot_fix():
+    """The contraction's bound comes from rsolve_hyper and its initial value (rsolve's own route,
+    without its simplify): the same closed form as rsolve, and an error when the initial values
+    do not fix the constants."""
+    module = sys.modules[real_content().get("w09.contraction").fn.__module__]
+    i = sp.Symbol("i", integer=True, nonnegative=True)
+    b, d0 = sp.Symbol("beta", positive=True), sp.Symbol("d0", positive=True)
+    d = sp.Function("d")
+    got = module._solve_linear_recurrence([-b, 1], i, [d0])
+    assert sp.expand(got - sp.rsolve(d(i + 1) - b * d(i), d(i), {d(0): d0})) == 0
+    fib = module._solve_linear_recurrence([-1, -1, 1], i, [0, 1])          # a second-order one
+    assert [sp.nsimplify(sp.expand(fib.subs(i, k))) for k in range(8)] == [0, 1, 1, 2, 3, 5, 8, 13]
+    with pytest.raises(ArithmeticError):
+        module._solve_linear_recurrence([-1, -1, 1], i, [0])                # one value, two constants
+    assert not sp.expand(got - d0 * (b + 1) ** i) == 0                        # a wrong bound differs
