@@ -30,11 +30,25 @@ def _zero(expr) -> bool:
 
 
 def _nonzero(expr) -> bool:
-    """SymPy proves ``expr`` is not identically 0: a rational function of its symbols is 0 exactly
-    when cancel reduces it to 0 (its reduced form is unique); anything else, when zero() fails."""
-    if isinstance(expr, sp.Expr) and expr.is_rational_function():
-        return sp.cancel(expr) != 0
+    """SymPy proves ``expr`` is not identically 0: a rational function of its symbols with
+    rational coefficients is 0 exactly when the numerator over one denominator is the zero
+    polynomial (sin(1)^2 + cos(1)^2 - 1 as a coefficient would not be decided so); anything
+    else, when zero() fails."""
+    if isinstance(expr, sp.Expr) and _over_the_rationals(expr):
+        return not sp.Poly(sp.fraction(sp.together(expr))[0], *sorted(expr.free_symbols, key=str)).is_zero
     return not _zero(expr)
+
+
+def _over_the_rationals(expr) -> bool:
+    """``expr`` is a quotient of polynomials in its symbols with integer or rational coefficients."""
+    gens = sorted(expr.free_symbols, key=str)
+    if not gens:
+        return False
+    try:
+        parts = [sp.Poly(part, *gens) for part in sp.fraction(sp.together(expr))]
+    except sp.PolynomialError:
+        return False
+    return all(part.domain.is_ZZ or part.domain.is_QQ for part in parts) and not parts[1].is_zero
 
 
 def _zero_matrix(m) -> bool:
@@ -280,9 +294,22 @@ def _local_error_series():
     return sp.expand(diff), ds, (J0 ** 2 + J1) / 2
 
 
+_ENTIRE = (sp.exp, sp.sin, sp.cos, sp.sinh, sp.cosh)
+
+
+def _analytic_at_zero_by_form(f, x) -> bool:
+    """f is built from x by + - * /, whole powers and exp, sin, cos, sinh, cosh: analytic wherever
+    its denominators do not vanish (the Taylor loop below sees a vanishing one as a value zoo)."""
+    whole = all(p.exp.is_Integer for p in f.atoms(sp.Pow) if p.base.has(x))
+    return whole and all(isinstance(g, _ENTIRE) for g in f.atoms(sp.Function) if g.has(x))
+
+
 def _taylor(f, x, order: int):
     """The Taylor polynomial sum_{k < order} f^(k)(0) x^k / k! of f at x = 0: its series to
-    O(x^order) when f and its derivatives take values at x = 0; otherwise SymPy's series."""
+    O(x^order) when f is analytic at 0 by its form (a value at 0 of f and of its derivatives is
+    not enough: x^(5/2) has them); otherwise SymPy's series."""
+    if not _analytic_at_zero_by_form(f, x):
+        return sp.series(f, x, 0, order).removeO()
     total, derivative = sp.Integer(0), f
     for k in range(order):
         value = derivative.subs(x, 0)

@@ -342,3 +342,14 @@ def test_cheaper_decisions_prove_the_same_and_can_fail():
     solution_set = real_content().get("c12.d01.shrink-limit").fn.__globals__["_solution_set"]
     assert solution_set(1 - zr > 0) == sp.Interval.open(-sp.oo, 1) and solution_set(sp.Abs(1 - zr) < 1) == sp.Interval.open(0, 2)
     assert value("c12.d01.shrink-limit") == 2 and value("c12.d01.shrink-lower") == 0 and value("c12.d01.sign-limit") == 1
+
+
+def test_rational_nonzero_proves_only_over_the_rationals():
+    """A reviewer's counterexamples: an algebraic zero and a Float zero are not proved nonzero."""
+    import sys
+    c12 = sys.modules[real_content().get("c12.d01.euler-decay").fn.__module__]
+    x = sp.Symbol("x")
+    assert not c12._rational_nonzero(sp.sqrt(3 + 2 * sp.sqrt(2)) - 1 - sp.sqrt(2))
+    assert not c12._rational_nonzero(x * (sp.Float(0.1) + sp.Float(0.2) - sp.Float(0.3)))
+    assert not c12._rational_nonzero(1 / (x + 1) - 1 / (1 + x))
+    assert c12._rational_nonzero(1 / (x + 1))

@@ -636,3 +636,17 @@ def test_stationary_ratio_iterates_to_the_fixed_points(x_):
         xv = mpmath.mpf(sp.Rational(x_).p) / sp.Rational(x_).q
         assert abs(ratio(xv) - 2 / (2 - xv)) < mpmath.mpf(10) ** -33
         assert abs(ratio(xv) - 1 / (1 - xv)) > mpmath.mpf(10) ** -6     # not the wrong factor
+
+
+def test_nonzero_and_taylor_decide_only_what_their_form_lets_them():
+    """A reviewer's counterexamples: constants that are 0 in disguise are not 'nonzero' by a
+    rational-function test, and x^(5/2) is not its Taylor polynomial at 0 (it has none)."""
+    import sys
+    w10 = sys.modules[real_content().get("w10.backward-recursion").fn.__module__]
+    x, r = sp.Symbol("x"), sp.Symbol("r", real=True)
+    for disguised in (sp.sin(1) ** 2 + sp.cos(1) ** 2 - 1, x * (sp.log(6) - sp.log(2) - sp.log(3)),
+                      sp.sqrt(3 + 2 * sp.sqrt(2)) - 1 - sp.sqrt(2), (x ** 2 - 1) / (x - 1) - x - 1):
+        assert not w10._nonzero(disguised)
+    assert w10._nonzero((x ** 2 - 1) / (x - 1) - x)
+    assert w10._taylor(r ** sp.Rational(5, 2), r, 3) == r ** sp.Rational(5, 2)
+    assert w10._taylor(sp.exp(r) - 1, r, 3) == r + r ** 2 / 2
