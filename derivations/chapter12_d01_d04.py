@@ -13,7 +13,19 @@ import re
 import sympy as sp
 from sympy.solvers.inequalities import reduce_rational_inequalities
 
-from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Status, Step, derivation, exact, zero
+from noteproof.authoring import (
+    Derived,
+    Evidence,
+    EvidenceKind,
+    Reach,
+    Relation,
+    Status,
+    Step,
+    derivation,
+    exact,
+    rational_nonzero,
+    zero,
+)
 
 IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY
 WITNESS, DEFINITION = EvidenceKind.COUNTEREXAMPLE, EvidenceKind.DEFINITION
@@ -38,19 +50,8 @@ def _rational_zero(expr) -> bool:
 
 def _rational_nonzero(expr) -> bool:
     """``expr``, a rational function of independent symbols with rational coefficients
-    (unevaluated Subs of a symbol done first), is not identically 0: over one denominator its
-    numerator is a nonzero polynomial, which is nonzero at some point of its symbols. False
-    (not proved) for anything else."""
-    done = expr.doit()
-    if done.atoms(sp.Function, sp.Derivative, sp.Subs) or not done.free_symbols:
-        return False
-    gens = sorted(done.free_symbols, key=str)
-    try:   # coefficients must be rational: sqrt(3 + 2 sqrt(2)) - 1 - sqrt(2) is 0, a Float not exact
-        num, den = (sp.Poly(part, *gens) for part in sp.fraction(sp.together(done)))
-    except sp.PolynomialError:
-        return False
-    rational = all(part.domain.is_ZZ or part.domain.is_QQ for part in (num, den))
-    return rational and not den.is_zero and not num.is_zero
+    (authoring.rational_nonzero), is proved not identically 0; False (not proved) for anything else."""
+    return rational_nonzero(expr) is True
 
 
 def _ev(kind, statement, holds, detail="", supports=None, notice="", reach=None):

@@ -15,7 +15,19 @@ import mpmath
 import sympy as sp
 from sympy.solvers.inequalities import solve_poly_inequality
 
-from noteproof.authoring import Derived, Evidence, Reach, Relation, Status, Step, derivation, exact, mpnum, zero
+from noteproof.authoring import (
+    Derived,
+    Evidence,
+    Reach,
+    Relation,
+    Status,
+    Step,
+    derivation,
+    exact,
+    mpnum,
+    rational_nonzero,
+    zero,
+)
 from noteproof.authoring import EvidenceKind as K
 
 
@@ -30,25 +42,10 @@ def _zero(expr) -> bool:
 
 
 def _nonzero(expr) -> bool:
-    """SymPy proves ``expr`` is not identically 0: a rational function of its symbols with
-    rational coefficients is 0 exactly when the numerator over one denominator is the zero
-    polynomial (sin(1)^2 + cos(1)^2 - 1 as a coefficient would not be decided so); anything
-    else, when zero() fails."""
-    if isinstance(expr, sp.Expr) and _over_the_rationals(expr):
-        return not sp.Poly(sp.fraction(sp.together(expr))[0], *sorted(expr.free_symbols, key=str)).is_zero
-    return not _zero(expr)
-
-
-def _over_the_rationals(expr) -> bool:
-    """``expr`` is a quotient of polynomials in its symbols with integer or rational coefficients."""
-    gens = sorted(expr.free_symbols, key=str)
-    if not gens:
-        return False
-    try:
-        parts = [sp.Poly(part, *gens) for part in sp.fraction(sp.together(expr))]
-    except sp.PolynomialError:
-        return False
-    return all(part.domain.is_ZZ or part.domain.is_QQ for part in parts) and not parts[1].is_zero
+    """SymPy proves ``expr`` is not identically 0: for a rational function over the rationals,
+    authoring.rational_nonzero decides; anything else, when zero() fails."""
+    proved = rational_nonzero(expr)
+    return proved if proved is not None else not _zero(expr)
 
 
 def _zero_matrix(m) -> bool:

@@ -9,13 +9,14 @@ only, so the engine's layout can change without touching the content::
     def fixed_point_slope() -> Derived: ...
 
 See noteproof.sources.content for the decorators' contract (parameters as strings,
-:func:`exact` and :func:`mpnum` to read them, :func:`zero` to prove an expression 0).
+:func:`exact` and :func:`mpnum` to read them, :func:`zero` to prove an expression 0,
+:func:`rational_nonzero` to prove a rational function is not).
 """
 from .errors import NoteproofError
 from .formula.parser import Relation
 from .model import Derived, Erratum, ErratumKind, Evidence, EvidenceKind, Reach, Status, Step
-from .sources.content import condition, derivation, exact, mpnum, numeric, zero
+from .sources.content import condition, derivation, exact, mpnum, numeric, rational_nonzero, zero
 
 __all__ = ["Derived", "Erratum", "ErratumKind", "Evidence", "EvidenceKind", "NoteproofError", "Reach",
            "Relation", "Status", "Step",
-           "condition", "derivation", "exact", "mpnum", "numeric", "zero"]
+           "condition", "derivation", "exact", "mpnum", "numeric", "rational_nonzero", "zero"]

@@ -276,11 +276,11 @@ def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
         return [results[i] for i in sorted(results)]
     # claims that share a derivation run in one worker, which derives it once (shared_groups);
     # longest group first (last run's timings, else the most claims), so the run does not end on a long one
+    content = project.content  # imported once, before forking, so children inherit it
     last = cache.timings() if cache is not None else {}
-    shares = {cid: check.share for cid, check in project.content.checks.items() if check.share}
+    shares = {cid: check.share for cid, check in content.checks.items() if check.share}
     groups = shared_groups([claim for _, claim in todo], shares)
     groups.sort(key=lambda g: (-sum(last.get(todo[i][1].id, 0.0) for i in g), -len(g)))
-    project.content  # import content once, before forking, so children inherit it
     _warm_imports(extras)
     seconds: dict[str, float] = {}
     work = lambda claim: _claim_in_worker(project, claim, dps, extras)  # noqa: E731

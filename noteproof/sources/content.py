@@ -136,6 +136,29 @@ def zero(expr: Any) -> bool:
     return bool(sympy.simplify(expr) == 0)
 
 
+def rational_nonzero(expr: Any) -> bool | None:
+    """Whether a rational function of its symbols with integer or rational coefficients (after
+    ``doit``, so an unevaluated Subs of a symbol counts) is not identically 0: True exactly when,
+    over one denominator, its numerator is a nonzero polynomial (nonzero at some point of its
+    symbols); False when that numerator is 0. None for anything else, nothing proved: a
+    coefficient like sin(1)^2 + cos(1)^2 - 1, sqrt(3 + 2 sqrt(2)) - 1 - sqrt(2) or a Float may be
+    0 in disguise."""
+    import sympy
+    if not isinstance(expr, sympy.Expr):
+        return None
+    done = expr.doit()
+    gens = sorted(done.free_symbols, key=str)
+    if not gens or done.atoms(sympy.Function, sympy.Derivative, sympy.Subs):
+        return None
+    try:
+        num, den = (sympy.Poly(part, *gens) for part in sympy.fraction(sympy.together(done)))
+    except sympy.PolynomialError:
+        return None
+    if not all(part.domain.is_ZZ or part.domain.is_QQ for part in (num, den)) or den.is_zero:
+        return None
+    return not num.is_zero
+
+
 _ROOT: list[Path] = []
 
 

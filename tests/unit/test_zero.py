@@ -40,3 +40,16 @@ def test_trig_and_hyperbolic_identities_are_proved_in_exponentials_without_simpl
     monkeypatch.undo()
     assert not zero(sp.tanh(x) - sp.sinh(x) / sp.cosh(2 * x))
     assert not zero(sp.sin(x) - sp.cos(x))
+
+
+def test_rational_nonzero_decides_rational_functions_over_the_rationals_only():
+    """Nonzero is proved only where the reduced form is unique: a disguised zero constant (trig,
+    logs, nested radicals, Floats) is no rational coefficient, and nothing is claimed for it."""
+    from noteproof.authoring import rational_nonzero
+    assert rational_nonzero((x ** 2 - 1) / (x - 1) - x) is True
+    assert rational_nonzero((x ** 2 - 1) / (x - 1) - x - 1) is False
+    assert rational_nonzero(sp.Subs(x ** 2, x, h) - h ** 2 + h) is True          # Subs done first
+    for disguised in (sp.sin(1) ** 2 + sp.cos(1) ** 2 - 1, x * (sp.log(6) - sp.log(2) - sp.log(3)),
+                      x * (sp.sqrt(3 + 2 * sp.sqrt(2)) - 1 - sp.sqrt(2)),
+                      x * (sp.Float(0.1) + sp.Float(0.2) - sp.Float(0.3)), sp.Integer(3), sp.exp(x)):
+        assert rational_nonzero(disguised) is None
