@@ -10,13 +10,15 @@ only, so the engine's layout can change without touching the content::
 
 See noteproof.sources.content for the decorators' contract (parameters as strings,
 :func:`exact` and :func:`mpnum` to read them, :func:`zero` to prove an expression 0,
-:func:`rational_nonzero` to prove a rational function is not).
+:func:`rational_nonzero` to prove a rational function is not; :func:`clenshaw_curtis`, a
+quadrature whose cost grows gently with the precision).
 """
 from .errors import NoteproofError
 from .formula.parser import Relation
 from .model import Derived, Erratum, ErratumKind, Evidence, EvidenceKind, Reach, Status, Step
+from .run.quadrature import clenshaw_curtis
 from .sources.content import condition, derivation, exact, mpnum, numeric, rational_nonzero, zero
 
 __all__ = ["Derived", "Erratum", "ErratumKind", "Evidence", "EvidenceKind", "NoteproofError", "Reach",
            "Relation", "Status", "Step",
-           "condition", "derivation", "exact", "mpnum", "numeric", "rational_nonzero", "zero"]
+           "clenshaw_curtis", "condition", "derivation", "exact", "mpnum", "numeric", "rational_nonzero", "zero"]

@@ -11,8 +11,8 @@ whose cost grows gently with the precision (at ``--dps 1000`` a claim takes seco
 Taylor-series solver, mpmath.odefun, ran past the time-out):
 
 * a 1-D autonomous flow dx/dt = f(x): the time to go from x0 to x is the quadrature
-  T(x) = int_x0^x ds / f(s) (mpmath's tanh-sinh ``quad``), and x(t) is the root of
-  T(x) = t (``findroot``, then Newton steps with the precision doubled each time);
+  T(x) = int_x0^x ds / f(s) (Clenshaw-Curtis quadrature, authoring.clenshaw_curtis), and x(t)
+  is the root of T(x) = t (``findroot``, then Newton steps with the precision doubled each time);
 * a linear system s' = A s: the flow is the matrix exponential, s(t) = expm(t A) s(0)
   (mpmath's Taylor series with scaling and squaring: no cosine or sine is evaluated).
 """
@@ -24,52 +24,32 @@ from functools import lru_cache
 import mpmath
 from mpmath import mp
 
-from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, condition, derivation, exact, mpnum, numeric
+from noteproof.authoring import (Derived, Evidence, EvidenceKind, Reach, clenshaw_curtis, condition, derivation, exact,
+                                 mpnum, numeric)
 
 # ---- D05: one-dimensional flows cannot cross ------------------------------------------
 
 
-def _flow_time(f, start, end):
-    """The time the flow dx/dt = f(x) takes from ``start`` to ``end``: int_start^end ds / f(s).
+PIECE = mpmath.mpf(5) / 4   # the time integral is cut where the ends differ by more than e^(5/4)
 
-    Towards an equilibrium at 0 the integrand grows like 1/s, so when the ends differ by more
-    than a factor e^4 the interval is cut geometrically into pieces spanning at most that
-    (the page's settings, a factor e^2, stay one piece).
+
+def _flow_time(f, start, end):
+    """The time the flow dx/dt = f(x) takes from ``start`` to ``end``: int_start^end ds / f(s),
+    by Clenshaw-Curtis quadrature (authoring.clenshaw_curtis).
+
+    Towards an equilibrium at 0 the integrand has a pole at 0, and the rule's error falls like
+    rho^(-n), rho fixed by how far that pole is from the piece relative to its length: the
+    interval is cut geometrically into pieces whose ends differ by at most a factor e^(5/4)
+    (rho >= 3.3, so 2049 nodes reach 1020 digits). The page's settings: D05 from 1 to e^(-2),
+    two pieces; D06 and D07, one.
     """
     points = [start, end]
     if start * end > 0:
-        pieces = int(mpmath.ceil(abs(mpmath.log(end / start)) / 4))
+        pieces = int(mpmath.ceil(abs(mpmath.log(end / start)) / PIECE))
         if pieces > 1:
             step = (end / start) ** (mpmath.mpf(1) / pieces)
             points = [start * step ** j for j in range(pieces)] + [end]
-    return mpmath.fsum(_on_standard_interval(f, a, b) for a, b in zip(points, points[1:]))
-
-
-def _on_standard_interval(f, a, b):
-    """int_a^b ds / f(s) as (b - a)/2 int_-1^1 du / f(m + (b - a) u / 2), m the midpoint: on
-    [-1, 1] tanh-sinh uses its nodes as built, with no rescaling of every node for every end b
-    (each Newton step moves b)."""
-    mid, half = (a + b) / 2, (b - a) / 2
-    return half * mpmath.quad(lambda u: 1 / f(mid + half * u), [-1, 1], method=lambda ctx: _NODES)
-
-
-class _NodesOnAGrid(mpmath.calculus.quadrature.TanhSinh):
-    """mpmath's tanh-sinh rule, its nodes built at the working precision rounded up to a
-    quarter-octave grid (2^(k/4) bits). A run at dps and its confirmation at dps + 20 then use
-    one set of nodes (at --dps 1000, 3325 and 3392 bits both take 3444), each more accurate than
-    it needs; each still sums at its own precision and stops at its own degree, so what the
-    confirmation tests (the integrand's evaluation and the quadrature's convergence) stays its own."""
-
-    def get_nodes(self, a, b, degree, prec, verbose=False):
-        return super().get_nodes(a, b, degree, _grid(prec), verbose)
-
-
-def _grid(prec: int) -> int:
-    """The smallest 2^(k/4) bits (a whole number) at or above ``prec``."""
-    return math.ceil(2 ** (math.ceil(4 * math.log2(prec) - 1e-9) / 4))
-
-
-_NODES = _NodesOnAGrid(mp)
+    return mpmath.fsum(clenshaw_curtis(lambda s: 1 / f(s), a, b) for a, b in zip(points, points[1:]))
 
 
 def _newton_step(f, start, t, x):
@@ -87,9 +67,9 @@ def _rk4_guess(f, start, t):
     return x
 
 
-# The flow solves' tanh-sinh nodes at each precision are most of their cost (at --dps 1000, seconds
-# each): the numerics that use them run in one worker, which builds them once.
-FLOW_NODES = "tanh-sinh nodes of the 1-D flow solves"
+# The flow solves' quadrature nodes and weights at each precision are built once per process: the
+# numerics that use them run in one worker.
+FLOW_NODES = "Clenshaw-Curtis nodes of the 1-D flow solves"
 BASE_BITS = 128   # the root is found by findroot at this precision, then refined by doubling
 
 
@@ -98,8 +78,8 @@ def _flow_1d_position(f, start, t, known=None):
 
     ``start`` and ``t`` are mpf. The root is found at 128 bits and refined by one Newton step
     per doubling of the precision (levels 256, 512, ... bits, then the working precision), so
-    the cost is about one quadrature at the working precision (tanh-sinh's nodes at that
-    precision are most of it). ``known`` = (bits, x), a root found at a lower precision (the
+    the cost is about one quadrature at the working precision (with its nodes and weights, built
+    once per precision). ``known`` = (bits, x), a root found at a lower precision (the
     run at dps, for its confirmation at dps + 20), starts the doubling at those bits instead:
     every step still evaluates T at its own precision, so a root that the higher precision
     does not confirm moves. The step at the working precision must move x by less than half

@@ -306,12 +306,19 @@ def test_flow_root_from_a_lower_precision_is_refined_not_trusted():
             assert abs(got - want) <= mpmath.mpf(10) ** -118, known
 
 
-def test_flow_quadrature_nodes_on_a_quarter_octave_grid():
-    """The run at dps and its confirmation at dps + 20 share one set of nodes (--dps 1000)."""
+def test_flow_time_is_a_clenshaw_curtis_quadrature_cut_into_pieces(monkeypatch):
+    """The time integral uses the rule whose cost grows gently with the precision, never mpmath's
+    quad, and a long interval is cut so that each piece converges quickly."""
     module = sys.modules[real_content().get("c12.d05.gap").fn.__module__]
-    assert module._grid(3325) == module._grid(3392) >= 3392
-    assert [module._grid(b) for b in (256, 512, 2048)] == [256, 512, 2048]   # Newton's levels
-    assert all(b <= module._grid(b) < 1.19 * b + 1 for b in range(53, 5000, 7))
+    pieces = []
+    monkeypatch.setattr(mpmath, "quad", lambda *a, **k: pytest.fail("mpmath.quad was used"))
+    monkeypatch.setattr(module, "clenshaw_curtis", lambda g, a, b: pieces.append((a, b)) or 0)
+    with mpmath.workdps(30):
+        module._flow_time(lambda x: -2 * x, mpmath.mpf(1), mpmath.exp(-2))
+        assert len(pieces) == 2 and pieces[0][0] == 1 and abs(pieces[-1][1] - mpmath.exp(-2)) < 1e-25
+        pieces.clear()
+        module._flow_time(lambda x: -x, mpmath.mpf(1), mpmath.exp(-1))
+        assert len(pieces) == 1
 
 
 def test_contraction_threshold_is_one_at_high_precision():
