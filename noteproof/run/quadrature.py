@@ -8,11 +8,15 @@ falls like rho^(-n). At a thousand digits that is a few times fewer evaluations 
 whose nodes crowd the ends for the singularities it is built for, and the nodes cost a few
 multiplications each where tanh-sinh's cost an exponential each.
 
-n doubles from 16 and every sample is kept (the nodes of n/2 are the even nodes of n). The
-result is accepted when two successive estimates differ by at most the tolerance, or when the
-differences fall geometrically (each at most the previous one to the power 1.8) and the square
-of the last, the error a geometric rate predicts for the newer estimate, is within it: the test
-Chebfun and mpmath's tanh-sinh make, relative to the largest sample.
+n doubles from 16 and every sample is kept (the nodes of n/2 are the even nodes of n). With
+D1 and D2 the last two differences of successive estimates (relative to the largest sample), the
+newest estimate is accepted (_converged) when D1 is within the tolerance, or when the differences
+fall geometrically (log D1 <= 1.8 log D2, which an error falling like a power of n never does for
+long) and the error a geometric rate extrapolates, max(D1^2, D1^(log D1 / log D2)), is within
+it: the second term is mpmath's tanh-sinh estimate, and without it a rule whose error falls
+like rho^(-n) with a large rho (a short piece, a far pole) is accepted too early, by D1^2 alone.
+Like every nested rule it cannot see an integrand that aliases on all its nodes so far (the
+Chebyshev polynomial T_64 looks constant on 17, 33 and 65 of them).
 
 Weights (Trefethen, Spectral Methods in MATLAB, clencurt): for even n = 2M,
 w_0 = w_n = 1/(n^2 - 1) and w_k = (2/n) S_k otherwise, where
@@ -37,8 +41,9 @@ def precision_grid(prec: int) -> int:
 
 
 def clenshaw_curtis(g, a, b, tol=None, max_n: int = MAX_N):
-    """int_a^b g(s) ds at the working precision (mpmath.mp.prec); ``tol`` (default the working
-    epsilon) is relative to the integrand's largest sample. Raises ArithmeticError when the rule
+    """int_a^b g(s) ds at the working precision (mpmath.mp.prec), to within ``tol`` (default the
+    working epsilon) times the integrand's largest sample times (b - a)/2: an absolute error, so
+    an integral that nearly cancels has fewer correct digits relative to itself. Raises ArithmeticError when the rule
     has not converged at ``max_n`` nodes (an integrand singular on or near [a, b])."""
     import mpmath
     mp = mpmath.mp
@@ -56,14 +61,25 @@ def clenshaw_curtis(g, a, b, tol=None, max_n: int = MAX_N):
         scale = max(abs(v) for v in samples) or mpmath.mpf(1)
         if previous is not None:
             new = abs(q - previous) / scale
-            if new <= tol or (difference and new and new < difference and new * new <= tol
-                              and mpmath.log(new) <= 1.8 * mpmath.log(difference)):
+            if difference is not None and _converged(new, difference, tol):
                 return half * q
             difference = new
         previous = q
         n *= 2
     raise ArithmeticError(f"Clenshaw-Curtis quadrature did not converge with {max_n} + 1 nodes "
                           f"at {mp.prec} bits (an integrand singular on or near the interval?)")
+
+
+def _converged(d1, d2, tol) -> bool:
+    """Whether the estimate whose difference from the last one is ``d1`` (the one before: ``d2``)
+    is within ``tol``: directly, or by a geometric rate's extrapolation (module docstring)."""
+    import mpmath
+    if d1 <= tol:
+        return True
+    if not 0 < d2 < 1:
+        return False
+    l1, l2, lt = mpmath.log(d1), mpmath.log(d2), mpmath.log(tol)
+    return l1 <= 1.8 * l2 and 2 * l1 <= lt and l1 * l1 / l2 <= lt
 
 
 def _sample(g, mid, half, nodes, n: int, kept: list) -> list:

@@ -272,6 +272,15 @@ def test_flows_agree_with_their_closed_forms_at_200_digits(check_id, params, clo
         assert abs(got - want) <= mpmath.mpf(10) ** -195 * max(1, abs(want)), (got, want)
 
 
+def test_a_short_flow_at_a_thousand_digits():
+    """Found by a review: the time integral over a short piece converges so fast that a test
+    trusting the square of the last difference accepted it 17 digits early (`check
+    c12.d06.linear-test --set t=9.4e-15 --dps 1000` then called the numeric unstable)."""
+    with mpmath.workdps(1000):
+        want = mpmath.exp(-mpmath.mpf("9.4e-15"))
+        assert abs(at_dps(1000, "c12.d06.exact-value", t="9.4e-15") - want) <= 4 * mpmath.eps
+
+
 def test_flows_at_their_edges():
     assert at_dps(60, "c12.d05.start-gap") == 2                                   # time 0: the starts
     assert at_dps(60, "c12.d05.position-b", xb0="0") == 0                         # an equilibrium

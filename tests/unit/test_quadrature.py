@@ -61,13 +61,31 @@ def test_integrals_at_a_thousand_digits(g, a, b, want):
 
 @pytest.mark.parametrize("g, a, b", [
     (abs, -1, 1),                                    # a kink: the error falls like n^-2
-    (lambda s: mpmath.sqrt(1 - s), 0, 1),            # an end singularity: like n^-1.5
-    (lambda s: 1 / (s - mpmath.mpf("1.0001")), 0, 1),  # a pole just outside: rho ~ 1.03
+    (lambda s: mpmath.sqrt(1 - s), 0, 1),            # an end singularity: like n^-3
+    (lambda s: 1 / (s - mpmath.mpf("1.0001")), 0, 1),  # a pole just outside: rho ~ 1.02
 ])
 def test_slow_convergence_is_refused_not_accepted(g, a, b):
     with mpmath.workdps(60):
         with pytest.raises(ArithmeticError, match="did not converge"):
             clenshaw_curtis(g, a, b, max_n=2048)
+
+
+@pytest.mark.parametrize("g, a, b, want, largest", [
+    (lambda s: 1 / (s - mpmath.mpf("2.1165e14")), -1, 1,                   # a far pole: rho ~ 4e14
+     lambda a: mpmath.log((mpmath.mpf("2.1165e14") - 1) / (mpmath.mpf("2.1165e14") + 1)),
+     lambda: 1 / (mpmath.mpf("2.1165e14") - 1)),
+    (lambda s: 1 / s, lambda: mpmath.exp(-mpmath.mpf("9.45e-15")), 1,      # a short piece of a flow
+     lambda a: -mpmath.log(a), lambda: mpmath.exp(mpmath.mpf("9.45e-15"))),   # a as rounded
+])
+def test_a_fast_geometric_rate_is_not_trusted_too_early(g, a, b, want, largest):
+    """Found by a review: with the error falling like rho^(-n), rho ~ 10^14, the square of the last
+    difference promised 1000 digits at n = 64 where 970 were right; mpmath's extrapolation,
+    D1^(log D1 / log D2), does not accept until they are."""
+    with mpmath.workdps(1000):
+        a = a() if callable(a) else a
+        got = clenshaw_curtis(g, a, b)
+        with mpmath.workdps(1040):
+            assert abs(got - want(a)) <= 4 * mpmath.mpf(2) ** -3325 * abs(b - a) / 2 * largest()
 
 
 def test_a_zero_integrand_and_a_loose_tolerance():
