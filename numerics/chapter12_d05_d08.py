@@ -24,8 +24,18 @@ from functools import lru_cache
 import mpmath
 from mpmath import mp
 
-from noteproof.authoring import (Derived, Evidence, EvidenceKind, Reach, clenshaw_curtis, condition, derivation, exact,
-                                 mpnum, numeric)
+from noteproof.authoring import (
+    Derived,
+    Evidence,
+    EvidenceKind,
+    Reach,
+    clenshaw_curtis,
+    condition,
+    derivation,
+    exact,
+    mpnum,
+    numeric,
+)
 
 # ---- D05: one-dimensional flows cannot cross ------------------------------------------
 

@@ -1,12 +1,12 @@
-"""authoring.clenshaw_curtis (run/quadrature.py): the rule's weights, its exactness, its convergence test (which must
-refuse a slowly converging integral rather than accept it), and its cost at a thousand digits."""
+"""authoring.clenshaw_curtis (run/quadrature.py): the rule's weights, its exactness, and its
+convergence test, which must refuse a slowly converging integral rather than accept it."""
 from __future__ import annotations
 
 import mpmath
 import pytest
 
-from noteproof.run import quadrature
 from noteproof.authoring import clenshaw_curtis
+from noteproof.run import quadrature
 
 
 def direct_weights(n: int) -> list:
