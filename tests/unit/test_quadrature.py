@@ -74,8 +74,8 @@ def test_slow_convergence_is_refused_not_accepted(g, a, b):
     (lambda s: 1 / (s - mpmath.mpf("2.1165e14")), -1, 1,                   # a far pole: rho ~ 4e14
      lambda a: mpmath.log((mpmath.mpf("2.1165e14") - 1) / (mpmath.mpf("2.1165e14") + 1)),
      lambda: 1 / (mpmath.mpf("2.1165e14") - 1)),
-    (lambda s: 1 / s, lambda: mpmath.exp(-mpmath.mpf("9.45e-15")), 1,      # a short piece of a flow
-     lambda a: -mpmath.log(a), lambda: mpmath.exp(mpmath.mpf("9.45e-15"))),   # a as rounded
+    (lambda s: 1 / s, lambda: mpmath.exp(-mpmath.mpf("9.4e-15")), 1,       # a short piece of a flow
+     lambda a: -mpmath.log(a), lambda: mpmath.exp(mpmath.mpf("9.4e-15"))),    # a as rounded
 ])
 def test_a_fast_geometric_rate_is_not_trusted_too_early(g, a, b, want, largest):
     """Found by a review: with the error falling like rho^(-n), rho ~ 10^14, the square of the last
@@ -86,6 +86,17 @@ def test_a_fast_geometric_rate_is_not_trusted_too_early(g, a, b, want, largest):
         got = clenshaw_curtis(g, a, b)
         with mpmath.workdps(1040):
             assert abs(got - want(a)) <= 4 * mpmath.mpf(2) ** -3325 * abs(b - a) / 2 * largest()
+
+
+def test_every_piece_length_of_a_flow_within_the_tolerance():
+    """1/s on [e^-L, 1] for 30 lengths L from 1e-6 to 5/4 (the longest piece _flow_time cuts)."""
+    with mpmath.workdps(300):
+        tol = +mpmath.eps
+        for i in range(30):
+            a = mpmath.exp(-mpmath.mpf(10) ** (-6 + 6.1 * i / 29))
+            got = clenshaw_curtis(lambda s: 1 / s, a, 1)
+            with mpmath.workdps(340):
+                assert abs(got + mpmath.log(a)) <= 4 * tol * (1 - a) / 2 / a, i
 
 
 def test_a_zero_integrand_and_a_loose_tolerance():
