@@ -81,6 +81,21 @@ def _apply(name: str, x: Any) -> Any:
         return mp.sqrt(_real(x)) if name == "sqrt" else mp.log(_real(x))
 
 
+def _log_base(base: Any, x: Any) -> Any:
+    """``log_base x``: the exact integer k when x = base^k between rationals (log_10 1000 = 3),
+    else log x / log base at DIGITS digits."""
+    if isinstance(base, Fraction) and isinstance(x, Fraction) and base > 0 and base != 1 and x > 0:
+        import math
+        k = round(math.log(x) / math.log(base))
+        if abs(k) <= MAX_EXPONENT and base ** k == x:
+            return Fraction(k)
+    if _real(base) <= 0 or base == 1:
+        raise _NotArithmetic("a logarithm to a base that is not positive, or 1")
+    mp = _mp()
+    with mp.workdps(DIGITS):
+        return _apply("log", x) / _apply("log", base)
+
+
 def _isqrt(n: int) -> int | None:
     import math
     r = math.isqrt(n)
@@ -182,6 +197,10 @@ class _Arith:
         if tok.kind == "cmd" and tok.value in ("frac", "dfrac", "tfrac"):
             num = self._tex_argument()
             return _binary("/", num, self._tex_argument())
+        if tok.kind in ("func", "cmd") and tok.value == "log" and self._is("op", "_"):
+            self.i += 1
+            base = self._tex_argument()     # ``\log_{10} 1000``, ``\log_2 8``
+            return _log_base(base, self.power())
         if tok.kind in ("func", "cmd") and tok.value in _FUNCTIONS:
             return _apply(tok.value, self.power())
         raise _NotArithmetic(f"not arithmetic: {tok.value}")

@@ -56,6 +56,7 @@ _RUN = re.compile(f"(?:{_PIECE})+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _BINARY = "+*/^×·x"
 _RANGE = re.compile(r"\d[-−]\d")
+_HEDGE = re.compile(r"\s*(?:about|roughly|around)\s+(?=[\d.(-])")
 
 
 @functools.lru_cache(maxsize=16)
@@ -77,7 +78,9 @@ def _plain_links(text: str, lo: int, hi: int) -> list[Link]:
     out = []
     for m in _PLAIN_REL.finditer(text, lo, hi):
         left = _plain_side(text, _run_ending(text, lo, m.start()), m.start())
-        right = _plain_side(text, m.end(), _run_starting(text, m.end(), hi))
+        hedge = _HEDGE.match(text, m.end(), hi)    # ``= about 4,000``: the step is approximate
+        start = hedge.end() if hedge else m.end()  # (Note.marks_approximate reads the word)
+        right = _plain_side(text, start, _run_starting(text, start, hi))
         if left and right:
             out.append(Link(left, _PLAIN_OPS.get(m[0], m[0]), right))
     return out

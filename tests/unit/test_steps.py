@@ -133,3 +133,28 @@ def test_frac_takes_single_digits_as_tex_does():
 def test_about_before_the_step_marks_it_approximate():
     assert _judged("about 2 x 1.1 = 2 of them").holds
     assert not _judged("so 2 x 1.1 = 2 of them").holds
+
+
+def test_about_after_the_relation_marks_the_result_approximate():
+    """``= about 4,000`` was no step at all: the word stood between the relation and the result."""
+    assert _judged("The run takes 2 x 2,000 = about 4,000 steps.").holds
+    assert _judged("The run takes 2 x 2,100 = roughly 4,000 steps.").holds     # one digit, marked
+    assert not _judged("The run takes 2 x 2,000 = about 5,000 steps.").holds
+    assert not _judged("The run takes 2 x 2,100 = 4,000 steps.").holds         # one digit, unmarked
+
+
+@pytest.mark.parametrize("text, holds, expected", [
+    (r"so $\log_{10} 1000 = 3$ here", True, ""),
+    (r"so $\log_{10} 1000 = 4$ here", False, "3"),                  # exact: an integer power of the base
+    (r"so $\log_2 8 = 3$ here", True, ""),                          # a one-digit base, as TeX reads it
+    (r"so $\log_{10} 2 \simeq 0.301$ here", True, ""),
+    (r"so $\log_{10} 2 \simeq 0.699$ here", False, "0.301"),        # ln 2 / ln 10, not its complement
+])
+def test_a_logarithm_to_a_printed_base(text, holds, expected):
+    got = _judged(text)
+    assert got.holds is holds and got.expected == expected
+
+
+@pytest.mark.parametrize("src", [r"\log_{1} 2", r"\log_{0} 2", r"\log_{10} 0", r"\log_{10} (-1)"])
+def test_a_logarithm_without_a_value(src):
+    assert value(tokens(src, {}, True)) is None
