@@ -34,6 +34,7 @@ from ..sources.locate import (
 )
 from ..sources.notes import Note, Row, number_offset
 from ..sources.registry import Claim
+from ..sources.reword import meaning_change
 from ..sources.tags import LABEL
 
 ROW_MATCH = 0.5
@@ -229,6 +230,15 @@ def _judge_rewording(plan: Plan) -> None:
     spans = covers(plan.note, tuple(plan.claims))
     for claim, what, new, at in plan.reworded:
         old = claim.row if what == "row" else claim.statement
+        change = meaning_change(old, new)
+        if change is not None:
+            was, now = change
+            _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(max(at, 0)),
+                     f"{what} of {claim.id} reworded with another meaning (\"{was or '-'}\" -> \"{now or '-'}\"); "
+                     f"the claim was verified for \"{old}\"", now, was, code="NP507",
+                     help=f"restore \"{was}\", or change the claim's checks and claims.yaml to the new statement"
+                     if was else f"remove \"{now}\", or change the claim's checks and claims.yaml to the new statement")
+            continue
         a, b = numeric_tokens(old), numeric_tokens(plan.note.text, max(at, 0), max(at, 0) + len(new))
         bad = []
         for op, i1, i2, j1, j2 in SequenceMatcher(None, _texts(a), _texts(b), autojunk=False).get_opcodes():

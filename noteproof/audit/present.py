@@ -51,6 +51,8 @@ CODES: dict[str, tuple[str, str]] = {
     "NP504": ("a row or statement reworded with numbers nothing checks", "restore the numbers"),
     "NP505": ("a row or statement reworded (notice)", ""),
     "NP506": ("a checked statement removed", "restore it, or remove its claim from claims.yaml"),
+    "NP507": ("a row or statement reworded with another meaning (a word of comparison, direction, quantity "
+              "or quantification changed)", "restore the word, or change the claim"),
     "NP601": ("a setting the checks take as given (an input) changed", "restore it, or change the content"),
     "NP602": ("an input no longer in the note (warning)", "restore it, or change its snippet in claims.yaml"),
     "NP701": ("a new number that nothing covers (warning; error with --strict)",

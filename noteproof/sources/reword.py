@@ -5,7 +5,11 @@ sensitivities"); the claim is the same claim. It is found again as the one row c
 of sentences of the note most like the registered text (difflib's ratio at least
 ``SENTENCE``, and clearly above the next best), and a quoted number as the one printing of
 the same value whose surrounding words are most like its snippet (at least ``QUOTE``).
-Formulas are never found this way: an edited formula is judged as printed.
+Formulas are never found this way: an edited formula is judged as printed. Nor is a
+rewording that changes what the sentence says: its words of comparison, direction, quantity
+and quantification (_MEANING: "below" for "above", "smallest" for "largest", "halves" for
+"quarters", "when" for "only when", "raises ... lowers" for "lowers ... raises") must stay,
+in their order, up to synonyms ("below" and "under", "all" and "every"): meaning_change.
 """
 from __future__ import annotations
 
@@ -19,6 +23,64 @@ MARGIN = 0.05       # how far ahead of the next best the best must be
 RUN = 3             # sentences a registered statement may span
 
 _SENTENCES = re.compile(r"\S[^.!?\n]*(?:[.!?]+(?=\s|$)|(?=\n)|$)")
+
+
+# words that carry what a sentence claims, each mapped to its sense: synonyms share one
+_SENSES = {
+    "up": "above over exceed exceeds exceeding larger greater bigger higher more raise raises raised increase "
+          "increases increased grow grows rise rises upper",
+    "down": "below under beneath smaller less fewer lower lowers lowered decrease decreases decreased shrink "
+            "shrinks fall falls reduce reduces reduced drop drops",
+    "max": "largest greatest highest biggest maximum max most maximal",
+    "min": "smallest least lowest fewest minimum min minimal",
+    "fast": "fast faster fastest quick quickly", "slow": "slow slower slowest slowly",
+    "large": "large big huge", "small": "small tiny",
+    "all": "all every each any always", "some": "some exists exist sometimes", "only": "only solely",
+    "not": "not no never cannot nothing none neither nor", "unique": "unique", "strict": "strict strictly",
+    "same": "same identical equal equals", "different": "different arbitrary unequal distinct",
+    "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first",
+    "last": "last final", "before": "before", "after": "after", "inside": "inside within",
+    "outside": "outside", "left": "left", "right": "right", "positive": "positive", "negative": "negative",
+    "zero": "zero", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
+    "diverge": "diverge diverges diverged", "exact": "exact exactly",
+    "approximate": "approximate approximately approximation roughly", "sum": "sum total",
+    "fixed": "fixed", "constant": "constant", "linear": "linear", "nonlinear": "nonlinear",
+    "quadratic": "quadratic", "isotropic": "isotropic", "anisotropic": "anisotropic",
+    "one": "one once single", "two": "two twice double doubles doubled both", "three": "three thrice triple triples",
+    "four": "four", "five": "five", "six": "six", "seven": "seven", "eight": "eight", "nine": "nine",
+    "ten": "ten", "hundred": "hundred", "thousand": "thousand", "half": "half halves halved halving",
+    "third": "third thirds", "quarter": "quarter quarters quartered",
+}
+_MEANING = {word: sense for sense, words in _SENSES.items() for word in words.split()}
+_WORD = re.compile(r"[A-Za-z]+")
+
+
+def _senses(text: str) -> list[tuple[str, str]]:
+    """The words of _MEANING in ``text`` with their senses, in order; "all", "every", "each" and
+    "any" are left out: said of a definite plural ("for all the sensitivities" for "for the
+    sensitivities") they restate it, and swapped for "some" the "some" still counts."""
+    return [(_MEANING[w.lower()], w) for w in _WORD.findall(text) if _MEANING.get(w.lower(), "all") != "all"]
+
+
+def meaning_change(old: str, new: str) -> tuple[str, str] | None:
+    """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
+    for a dropped "only"), or None when every word of _MEANING kept its sense and its order."""
+    a, b = _senses(old), _senses(new)
+    if [s for s, _ in a] == [s for s, _ in b]:
+        return None
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, [s for s, _ in a], [s for s, _ in b]).get_opcodes():
+        if op != "equal":
+            return " ".join(w for _, w in a[i1:i2]), " ".join(w for _, w in b[j1:j2])
+    return None
+
+
+_MARKS = re.compile(r"\[[^\]]*\]|\b(?:conditional|exact|controlled|approximation|proposal)\b", re.IGNORECASE)
+
+
+def cell_meaning_change(old: str, new: str) -> tuple[str, str] | None:
+    """meaning_change of a status cell's words besides its marks ("Conditional: fails for
+    anisotropic noise"): a changed mark is a changed tag, judged as such (audit NP401-NP403)."""
+    return meaning_change(_MARKS.sub(" ", old), _MARKS.sub(" ", new))
 
 
 def _ratio(a: str, b: str) -> float:
@@ -65,13 +127,14 @@ def reworded(note: str, text: str) -> tuple[int, str] | None:
     if len(text) < 12:
         return None
     signature = _maths(text)
-    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and _maths(c) == signature),
-                 lambda c: _ratio(text, c), SENTENCE)
+    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and _maths(c) == signature
+                  and meaning_change(text, c) is None), lambda c: _ratio(text, c), SENTENCE)
 
 
 def reworded_cell(cell: str, cells: list[str]) -> int | None:
     """The index of the one of ``cells`` (a status table's claim cells) reworded from ``cell``."""
-    hit = _best(enumerate(cells), lambda c: _ratio(cell, c), SENTENCE)
+    hit = _best(((i, c) for i, c in enumerate(cells) if meaning_change(cell, c) is None),
+                lambda c: _ratio(cell, c), SENTENCE)
     return None if hit is None else hit[0]
 
 

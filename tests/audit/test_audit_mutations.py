@@ -125,6 +125,23 @@ MUTATIONS = [
     Edit("c12-prose-expression", C12, "needs I - J_f to be invertible", "needs I + J_f to be invertible", kind="formula"),
     Edit("c12-statement-removed", C12, "Orders are asymptotic: they describe how the error shrinks as h becomes small.",
          "", kind="statement"),
+    # a reworded row or statement whose words now say something else (NP507; a probe's misses)
+    Edit("w09-row-any-input", W9, "Descent inequality at fixed current input\t", "Descent inequality for any driven input\t",
+         kind="row"),
+    Edit("w10-row-any-minimum", W10, "near a quadratic minimum", "near any minimum", kind="row"),
+    Edit("w10-cell-isotropic", W10, "fails for anisotropic noise", "fails for isotropic noise", kind="tag"),
+    Edit("w10-smallest-score", W10, "For a unique largest score, the limit", "For a unique smallest score, the limit",
+         kind="statement"),
+    Edit("w10-raises-lowers", W10, "A gradient step lowers the score of $A$ and raises",
+         "A gradient step raises the score of $A$ and lowers", kind="statement"),
+    Edit("c12-size-above-one", C12, "Its size is below one, so it shrinks", "Its size is above one, so it shrinks",
+         kind="statement"),
+    Edit("c12-grows-by-two", C12, "grows by one each round", "grows by two each round", kind="statement"),
+    Edit("c12-raises-equilibrium", C12, "increasing theta slightly lowers the equilibrium",
+         "increasing theta slightly raises the equilibrium", kind="statement"),
+    Edit("c12-step-below", C12, "the step 0.05 is above 0.02.", "the step 0.05 is below 0.02.", kind="statement"),
+    Edit("c12-only-when-dropped", C12, "shape of the exact answer only when ah < 1", "shape of the exact answer when ah < 1",
+         kind="statement"),
     # decision errors (NP106): a number printed across the threshold its conclusion rests on
     # (claims.yaml `decides:`), beside a wrong digit on the same side (NP101)
     Edit("c12-multiplier-decision", C12, "Size of multiplier |theta|: 1.2", "Size of multiplier |theta|: 0.8", "1.2",

@@ -1,0 +1,48 @@
+"""sources.reword: a rewording is found again only when it says the same thing."""
+from __future__ import annotations
+
+import pytest
+
+from noteproof.sources.reword import cell_meaning_change, meaning_change, reworded, reworded_cell
+
+
+@pytest.mark.parametrize("old, new, change", [
+    ("Its size is below one, so it shrinks", "Its size is above one, so it shrinks", ("below", "above")),
+    ("the fastest rate", "the slowest rate", ("fastest", "slowest")),
+    ("the exact answer only when ah < 1", "the exact answer when ah < 1", ("only", "")),
+    ("roughly halves the Euler error", "roughly quarters the Euler error", ("halves", "quarters")),
+    ("grows by one each round", "grows by two each round", ("one", "two")),
+    ("at fixed current input", "for any driven input", ("fixed", "")),
+    ("near a quadratic minimum", "near any minimum", ("quadratic", "")),
+    ("for all inputs", "for some inputs", ("", "some")),
+])
+def test_a_word_of_comparison_direction_quantity_or_quantifier_changed(old, new, change):
+    assert meaning_change(old, new) == change
+
+
+def test_the_order_of_such_words_counts():
+    assert meaning_change("lowers the score of A and raises the score of B",
+                          "raises the score of A and lowers the score of B") is not None
+
+
+@pytest.mark.parametrize("old, new", [
+    ("Backward recursion for the sensitivities", "Backward recursion for all the sensitivities"),
+    ("The four indices advance four different things", "The four indices advance four distinct things"),
+    ("Its size is below one", "Its size is under one"),
+    ("the iteration converges here", "here the iteration converges"),
+    ("slightly lowers the equilibrium", "slightly reduces the equilibrium"),
+])
+def test_synonyms_and_other_words_are_a_rewording(old, new):
+    assert meaning_change(old, new) is None
+
+
+def test_a_reversed_sentence_or_row_is_not_found_as_a_rewording():
+    note = "Intro text here. Its size is above one, so it shrinks fast enough.\nRow one\t[Exact]\n"
+    assert reworded(note, "Its size is below one, so it shrinks fast enough.") is None
+    assert reworded(note, "Its size is above one, so it shrinks fast enough!") is not None
+    assert reworded_cell("Stationary balance near a quadratic minimum", ["Stationary balance near any minimum"]) is None
+
+
+def test_a_status_cell_compares_its_words_not_its_marks():
+    assert cell_meaning_change("Conditional: fails for anisotropic noise", "Conditional: fails for isotropic noise")
+    assert cell_meaning_change("[Exact] for $0<\\beta <1$", "[Approximation] for $0<\\beta <1$") is None
