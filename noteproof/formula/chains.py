@@ -51,7 +51,7 @@ _PLAIN_REL = re.compile(r"<=|>=|!=|[≤≥≈≠]|(?<![=<>!-])[=<>](?![=>])")
 _PLAIN_OPS = {"≤": "<=", "≥": ">=", "≈": "~", "≠": "!="}
 # numeric prose: numbers (3,760 with its thousands comma), operators, parentheses, spaces,
 # Euler's e^, exp/log/sqrt( and a `` x `` times sign between two numbers
-_PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?|\.\d+|(?<![A-Za-z])e\^|(?:exp|log|ln|sqrt)\(|[-+*/^()×·−]|(?<=[\d)]) x (?=\d)| "
+_PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+|(?<![A-Za-z])e\^|(?:exp|log|ln|sqrt)\(|[-+*/^()×·−]|(?<=[\d)]) x (?=\d)| "
 _RUN = re.compile(f"(?:{_PIECE})+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _BINARY = "+*/^×·x"

@@ -2,7 +2,7 @@
 start with a symbol-table marker, a digit or one operator character.
 
 A marker ``\\x01N\\x02`` (tokens.substitute put it where a ``symbols:`` fragment stood) is the
-atom it names; a number (``12``, ``0.000977``, ``.5``) is a ``num`` token; one character of a
+atom it names; a number (``12``, ``0.000977``, ``.5``, ``7.47e-4``) is a ``num`` token; one character of a
 lexer's operators or relations is an ``op`` or ``rel`` token; ``:`` and ``;`` separate parts.
 Each lexer reads its own words, commands and spaces first and hands the rest here. Nothing
 here evaluates text.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+_NUMBER = re.compile(r"(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")   # 7.47e-4: one number, not 7.47 e - 4
 _MARKER = re.compile("\x01(\\d+)\x02")
 SEPARATORS = ":;"
 

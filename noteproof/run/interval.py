@@ -20,8 +20,9 @@ from typing import Any
 
 from ..errors import NumberError
 
-NUMBER = re.compile(r"[-+−]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\d+/\d+)")
+NUMBER = re.compile(r"[-+−]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+−]?\d+)?|\d+/\d+)")   # 7.47e-4 too
 MAX_DIGITS = 200
+MAX_EXPONENT = 400   # 7.47e-4 is printed; 1e999999 is not a number a note computes
 
 
 def parse_quoted(text: str) -> Decimal | Fraction:
@@ -35,7 +36,10 @@ def parse_quoted(text: str) -> Decimal | Fraction:
         if int(den) == 0:
             raise NumberError(f"zero denominator in {text!r}")
         return Fraction(int(num), int(den))
-    return Decimal(s)
+    value = Decimal(s)
+    if abs(value.adjusted()) > MAX_EXPONENT:
+        raise NumberError(f"an exponent beyond 10^{MAX_EXPONENT} in {text[:40]!r}")
+    return value
 
 
 def unit(text: str, *, exact: bool = False) -> Decimal:

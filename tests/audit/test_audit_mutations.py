@@ -142,6 +142,7 @@ MUTATIONS = [
     Edit("c12-step-below", C12, "the step 0.05 is above 0.02.", "the step 0.05 is below 0.02.", kind="statement"),
     Edit("c12-only-when-dropped", C12, "shape of the exact answer only when ah < 1", "shape of the exact answer when ah < 1",
          kind="statement"),
+    Edit("c12-sci-wrong", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.57e-4", "0.000747", "number"),
     # decision errors (NP106): a number printed across the threshold its conclusion rests on
     # (claims.yaml `decides:`), beside a wrong digit on the same side (NP101)
     Edit("c12-multiplier-decision", C12, "Size of multiplier |theta|: 1.2", "Size of multiplier |theta|: 0.8", "1.2",
@@ -159,6 +160,8 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
              "w10-score-gradient": "NP101"}
 
 HARMLESS = [
+    Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
+    Edit("c12-sci-readout", C12, "RK4 error at time 1: 0.0000148", "RK4 error at time 1: 1.48e-5"),
     Edit("w09-more-digits", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.0009765625"),
     Edit("w09-re-round", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.00098"),
     Edit("w09-reword", W9, "This is the continuum limit of a lattice theory", "This is the continuum limit of a lattice field theory"),

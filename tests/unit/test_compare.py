@@ -42,7 +42,14 @@ def test_quoted_numbers_are_read_as_decimals_never_floats():
     assert interval("500", exact=True) == (Decimal("499.5"), Decimal("500.5"))
 
 
-@pytest.mark.parametrize("text", ["", "abc", "1e5", "0x10", "1.2.3", "__import__('os')", "9" * 500, "1/0"])
+def test_scientific_notation_is_one_number_with_its_mantissas_precision():
+    """A probe's harmless edit, 0.000747 printed as 7.47e-4, was read as 7.47 (and --fix wrote 0.00)."""
+    assert parse_quoted("7.47e-4") == Decimal("0.000747")
+    assert interval("7.47e-4") == (Decimal("0.0007465"), Decimal("0.0007475"))
+    assert consistent("7.47e-4", mpmath.mpf("0.000746585808")) and not consistent("7.57e-4", mpmath.mpf("0.000746585808"))
+
+
+@pytest.mark.parametrize("text", ["", "abc", "1e999", "e5", "1e", "0x10", "1.2.3", "__import__('os')", "9" * 500, "1/0"])
 def test_unreadable_numbers_raise_number_error(text):
     with pytest.raises(NumberError):
         consistent(text, 1)
