@@ -25,6 +25,9 @@ SPINNER_DELAY = 1.0              # seconds `check` runs before a terminal shows 
 
 # A parameter given by `check --set NAME=VALUE`, the API or claims.yaml: a name, and an exact
 # decimal or fraction (never evaluated as code; a denominator starts with 1-9).
+# A printed number's decimal exponent (7.47e-4): every number reader appends it to its mantissa.
+EXPONENT = r"[eE][-+]?\d+"
+
 PARAM_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,40}")
 PARAM_VALUE = re.compile(r"[-+]?(\d{1,60}(\.\d{0,60})?|\.\d{1,60})(/[1-9]\d{0,59})?")
 

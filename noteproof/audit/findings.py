@@ -25,7 +25,7 @@ from ..sources.locate import numeric_tokens
 from ..sources.notes import number_offset
 from ..sources.project import Project
 from ..sources.registry import Claim
-from ..sources.reword import cell_meaning_change
+from ..sources.reword import cell_meaning_change, describe
 from ..sources.tags import TagError, parse_tag
 from .follow import Plan, old_place
 from .formula_edits import unchecked_change
@@ -222,7 +222,7 @@ def tag_findings(original: Claim, result: ClaimResult, plan: Plan) -> list[Findi
     change = cell_meaning_change(new.old, new.text)
     if change is not None:
         return [Finding("tag", Severity.ERROR, original.id, new.location,
-                        f"status cell reworded with another meaning (\"{change[0] or '-'}\" -> \"{change[1] or '-'}\"); "
+                        f"status cell reworded with another meaning ({describe(change)}); "
                         f"the claim was verified for \"{new.old}\"", new.text, new.old, code="NP507", span=span,
                         help=f"restore \"{new.old}\", or change the claim's checks and claims.yaml to the new cell")]
     return [Finding("tag", Severity.NOTICE, original.id, new.location,

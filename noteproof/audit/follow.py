@@ -34,7 +34,7 @@ from ..sources.locate import (
 )
 from ..sources.notes import Note, Row, number_offset
 from ..sources.registry import Claim
-from ..sources.reword import meaning_change
+from ..sources.reword import describe, meaning_change
 from ..sources.tags import LABEL
 
 ROW_MATCH = 0.5
@@ -234,7 +234,7 @@ def _judge_rewording(plan: Plan) -> None:
         if change is not None:
             was, now = change
             _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(max(at, 0)),
-                     f"{what} of {claim.id} reworded with another meaning (\"{was or '-'}\" -> \"{now or '-'}\"); "
+                     f"{what} of {claim.id} reworded with another meaning ({describe(change)}); "
                      f"the claim was verified for \"{old}\"", now, was, code="NP507",
                      help=f"restore \"{was}\", or change the claim's checks and claims.yaml to the new statement"
                      if was else f"remove \"{now}\", or change the claim's checks and claims.yaml to the new statement")

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from ..defaults import EXPONENT
 from ..errors import FormulaError
 from ..sources.notes import Note
 from .arith import is_literal, value
@@ -51,7 +52,7 @@ _PLAIN_REL = re.compile(r"<=|>=|!=|[≤≥≈≠]|(?<![=<>!-])[=<>](?![=>])")
 _PLAIN_OPS = {"≤": "<=", "≥": ">=", "≈": "~", "≠": "!="}
 # numeric prose: numbers (3,760 with its thousands comma), operators, parentheses, spaces,
 # Euler's e^, exp/log/sqrt( and a `` x `` times sign between two numbers
-_PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?|\.\d+|(?<![A-Za-z])e\^|(?:exp|log|ln|sqrt)\(|[-+*/^()×·−]|(?<=[\d)]) x (?=\d)| "
+_PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:" + EXPONENT + r")?|\.\d+|(?<![A-Za-z])e\^|(?:exp|log|ln|sqrt)\(|[-+*/^()×·−]|(?<=[\d)]) x (?=\d)| "
 _RUN = re.compile(f"(?:{_PIECE})+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _BINARY = "+*/^×·x"

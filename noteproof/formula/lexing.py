@@ -12,7 +12,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-_NUMBER = re.compile(r"(?:\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?")   # 7.47e-4: one number, not 7.47 e - 4
+from ..defaults import EXPONENT
+
+_NUMBER = re.compile(rf"(?:\d+(?:\.\d+)?|\.\d+)(?:{EXPONENT})?")   # 7.47e-4: one number, not 7.47 e - 4
 _MARKER = re.compile("\x01(\\d+)\x02")
 SEPARATORS = ":;"
 

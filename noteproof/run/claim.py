@@ -25,7 +25,7 @@ from ..model import (
 from ..sources.content import Check, CheckKind, Content
 from ..sources.notes import Note
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
-from ..sources.reword import cell_meaning_change
+from ..sources.reword import cell_meaning_change, describe
 from ..sources.tags import TagError, parse_tag
 from .decision import at_settings, reversal
 from .earn import judge, proposal_evidence, reach_gaps
@@ -172,7 +172,7 @@ def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
     change = cell_meaning_change(claim.tag.text, cell)
     if change is not None:
         return cell, (), [f"the note's status cell reads {cell!r}, which says something else than the "
-                          f"{claim.tag.text!r} the checks verified (\"{change[0] or '-'}\" -> \"{change[1] or '-'}\")"]
+                          f"{claim.tag.text!r} the checks verified ({describe(change)})"]
     return cell, parts or claim.status, [
         f"the note's status cell reads {cell!r} (claims.yaml registers {claim.tag.text!r}); "
         "the note's tag is judged: update claims.yaml's 'tag'"]

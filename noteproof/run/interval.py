@@ -18,9 +18,10 @@ from decimal import Decimal, InvalidOperation, localcontext
 from fractions import Fraction
 from typing import Any
 
+from ..defaults import EXPONENT
 from ..errors import NumberError
 
-NUMBER = re.compile(r"[-+−]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+−]?\d+)?|\d+/\d+)")   # 7.47e-4 too
+NUMBER = re.compile(rf"[-+−]?(?:(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:{EXPONENT})?|\d+/\d+)")
 MAX_DIGITS = 200
 MAX_EXPONENT = 400   # 7.47e-4 is printed; 1e999999 is not a number a note computes
 

@@ -43,8 +43,9 @@ def precision_grid(prec: int) -> int:
 def clenshaw_curtis(g, a, b, tol=None, max_n: int = MAX_N):
     """int_a^b g(s) ds at the working precision (mpmath.mp.prec), to within ``tol`` (default the
     working epsilon) times the integrand's largest sample times (b - a)/2: an absolute error, so
-    an integral that nearly cancels has fewer correct digits relative to itself. Raises ArithmeticError when the rule
-    has not converged at ``max_n`` nodes (an integrand singular on or near [a, b])."""
+    an integral that nearly cancels has fewer correct digits relative to itself. Raises
+    ArithmeticError when the rule has not converged at ``max_n`` nodes (an integrand singular on
+    or near [a, b])."""
     import mpmath
     mp = mpmath.mp
     a, b = mpmath.mpf(a), mpmath.mpf(b)

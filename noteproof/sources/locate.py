@@ -31,7 +31,7 @@ TOKEN = re.compile(r"""
     (?:(?<!\^)\d+/\d+(?![\d.^/])               # a fraction 1/2
       |\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?      # 3,760
       |\d+(?:\.\d+)?)                          # 0.409
-    (?:[eE][-+\u2212]?\d+(?!\w|\.\d))?           # 7.47e-4
+    (?:[eE][-+\u2212]?\d+(?!\w|\.\d))?           # 7.47e-4 (defaults.EXPONENT, and the note's own minus)
     """, re.X)
 SUBSCRIPT = re.compile(r"_\{")
 CONTEXT = 60

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
+from ..defaults import EXPONENT
 from ..errors import NoteError
 from ..model import Location
 
 TABLE_TITLE = "Key claims and status"
-NUMBER_TOKEN = r"[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+|/[1-9]\d*)?"   # as parse_quoted reads (7.47e-4)
+NUMBER_TOKEN = rf"[-+]?(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:{EXPONENT}|/[1-9]\d*)?"   # as parse_quoted reads
 MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
 APPROXIMATE = re.compile(r"(\\simeq|\\approx|≈|≃|~|\babout|\broughly|\bnear|\baround)\s*[-+(]?\s*$")
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
@@ -278,7 +279,7 @@ def _context(words: str) -> tuple[str, list[str]]:
     and those numbers, in order (the caller keeps only re-roundings: Note.quote_at)."""
     out, numbers, last = [], [], 0
     for m in _CONTEXT_NUMBER.finditer(words):
-        out += [re.escape(words[last:m.start()]), r"((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?)"]
+        out += [re.escape(words[last:m.start()]), rf"((?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:{EXPONENT})?)"]
         numbers.append(m[0])
         last = m.end()
     out.append(re.escape(words[last:]))

@@ -66,12 +66,18 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
     for a dropped "only"), or None when every word of _MEANING kept its sense and its order."""
     a, b = _senses(old), _senses(new)
-    if [s for s, _ in a] == [s for s, _ in b]:
+    sa, sb = [s for s, _ in a], [s for s, _ in b]
+    if sa == sb:
         return None
-    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, [s for s, _ in a], [s for s, _ in b]).get_opcodes():
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
         if op != "equal":
             return " ".join(w for _, w in a[i1:i2]), " ".join(w for _, w in b[j1:j2])
     return None
+
+
+def describe(change: tuple[str, str]) -> str:
+    """A meaning change as findings print it: ``"below" -> "above"`` (``-`` for no word)."""
+    return f"\"{change[0] or '-'}\" -> \"{change[1] or '-'}\""
 
 
 _MARKS = re.compile(r"\[[^\]]*\]|\b(?:conditional|exact|controlled|approximation|proposal)\b", re.IGNORECASE)
