@@ -209,6 +209,13 @@ def tag_findings(original: Claim, result: ClaimResult, plan: Plan) -> list[Findi
     except TagError as exc:
         return [Finding("tag", Severity.ERROR, original.id, new.location, exc.message, new.text, new.old,
                         code="NP404", span=span, help=f"restore the tag \"{new.old}\"")]
+    # as the report reads the cell (run.claim.printed_tag): other words fail it, whatever its marks
+    change = cell_meaning_change(new.old, new.text)
+    if change is not None:
+        return [Finding("tag", Severity.ERROR, original.id, new.location,
+                        f"status cell reworded with another meaning ({describe(change)}); "
+                        f"the claim was verified for \"{new.old}\"", new.text, new.old, code="NP507", span=span,
+                        help=f"restore \"{new.old}\", or change the claim's checks and claims.yaml to the new cell")]
     old = original.status
     v = judge(parts, evidence)
     if v.messages or _raised(old, parts, evidence):
@@ -219,12 +226,6 @@ def tag_findings(original: Claim, result: ClaimResult, plan: Plan) -> list[Findi
         return [Finding("tag", Severity.NOTICE, original.id, new.location,
                         f"tag lowered: the evidence earns {_tags(old)} (was \"{new.old}\")", new.text, new.old,
                         code="NP402", span=span)]
-    change = cell_meaning_change(new.old, new.text)
-    if change is not None:
-        return [Finding("tag", Severity.ERROR, original.id, new.location,
-                        f"status cell reworded with another meaning ({describe(change)}); "
-                        f"the claim was verified for \"{new.old}\"", new.text, new.old, code="NP507", span=span,
-                        help=f"restore \"{new.old}\", or change the claim's checks and claims.yaml to the new cell")]
     return [Finding("tag", Severity.NOTICE, original.id, new.location,
                     f"tag changed from \"{new.old}\"; the evidence earns it", new.text, new.old,
                     code="NP403", span=span)]

@@ -171,7 +171,7 @@ def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
         return cell, (), [f"the status cell {cell!r}: {exc.message}"]
     change = cell_meaning_change(claim.tag.text, cell)
     if change is not None:
-        return cell, (), [f"the note's status cell reads {cell!r}, which says something else than the "
+        return cell, (), [f"the note's status cell reads {cell!r}, which says something other than the "
                           f"{claim.tag.text!r} the checks verified ({describe(change)})"]
     return cell, parts or claim.status, [
         f"the note's status cell reads {cell!r} (claims.yaml registers {claim.tag.text!r}); "

@@ -130,6 +130,8 @@ MUTATIONS = [
          kind="row"),
     Edit("w10-row-any-minimum", W10, "near a quadratic minimum", "near any minimum", kind="row"),
     Edit("w10-cell-isotropic", W10, "fails for anisotropic noise", "fails for isotropic noise", kind="tag"),
+    Edit("w09-cell-lowered-and-reversed", W9, "[Exact]; the driven case has no fixed sign",     # was a notice
+         "[Approximation]; the driven case has a fixed sign", kind="tag"),
     Edit("w10-smallest-score", W10, "For a unique largest score, the limit", "For a unique smallest score, the limit",
          kind="statement"),
     Edit("w10-raises-lowers", W10, "A gradient step lowers the score of $A$ and raises",
