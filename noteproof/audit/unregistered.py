@@ -104,6 +104,23 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
     return out
 
 
+def new_note_findings(note) -> list[Finding]:
+    """A note claims.yaml does not list (sources.newnotes): each worked step that does not hold
+    as printed (run.steps), located at the step with the value it should print."""
+    from ..formula.chains import links
+    from ..run.steps import judge, wrong_step
+    out = []
+    for c in (judge(k, note) for k in links(note)):
+        if c.holds:
+            continue
+        link = c.link
+        out.append(Finding("number", Severity.ERROR, "", c.location, wrong_step(c, located=False),
+                           link.right.text, c.expected, code="NP105", span=(link.left.start, link.right.end),
+                           help=(f"print {c.expected} for {link.right.text}, or correct the operand that was mistyped"
+                                 if c.expected else f"correct {link.left.text} or {link.right.text}")))
+    return out
+
+
 def held_steps(note) -> list[tuple[int, int]]:
     """Where the worked steps that hold as printed stand (run.steps): an edit inside one is
     arithmetic the report judged (``1.2 x 0+1 = 1``, ``x`` written ``×``), not unchecked."""

@@ -59,8 +59,11 @@ def cmd_audit(args: argparse.Namespace) -> int:
     result = audit(root, args.paths, args.base, args.strict, args.every, args.dps, args.jobs, args.timeout,
                    cache=not args.no_cache, memory=args.memory)
     diff = fix_diff(result.fixes) if args.fix else ""
+    terminal.print_warnings(result.warnings)
     if args.json:
         doc = {"findings": [finding_dict(f) for f in result.findings], "summary": result.summary()}
+        if result.warnings:
+            doc["warnings"] = [str(w) for w in result.warnings]
         if args.fix:
             doc["fix"] = diff
             doc["unfixed"] = [finding_dict(f) for f in result.unfixed]
@@ -117,15 +120,18 @@ def _replayed(summary: dict) -> str:
 def cmd_scan(args: argparse.Namespace) -> int:
     from ..audit.audit import resolve_targets, with_notes
     from ..sources.coverage import scan_note, stubs
+    from ..sources.newnotes import note_entry
     from ..sources.project import load_project
-    project = load_project(args.root)
+    project = load_project(args.root, unregistered=True)
+    terminal.print_warnings(project.warnings)
     keys = list(project.registry.notes)
     if args.paths:
         targets = resolve_targets(project, args.paths, None)
         project = with_notes(project, targets)
         keys = [t.key for t in targets]
     if args.emit_stubs:
-        sys.stdout.write("".join(stubs(project, k) for k in keys))
+        sys.stdout.write("".join((note_entry(project.registry.notes[k]) if k in project.unregistered else "")
+                                 + stubs(project, k) for k in keys))
         return 0
     scans = [scan_note(project, k) for k in keys]
     rows = sum(len(s.rows) for s in scans)

@@ -29,6 +29,7 @@ from typing import Any, Callable
 
 from ..errors import ContentError
 from ..model import Location
+from .literal import refuse_constant_evidence
 
 CONTENT_DIRS = ("derivations", "numerics")
 
@@ -203,6 +204,7 @@ def load_content(root: Path) -> Content:
             name = f"noteproof_content.{folder}.{path.stem}"
             if name in sys.modules:
                 continue
+            refuse_constant_evidence(path, str(path.relative_to(root)))   # a located error: exit 2
             try:
                 _import(name, path)
             except Exception as exc:  # a broken module must not take the others down

@@ -2,12 +2,12 @@
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..defaults import REGISTRY
 from ..errors import NoteproofError, RegistryError, UsageError
-from ..model import Location
+from ..model import Location, SourceWarning
 from .notes import Note, Row, read_note, table_rows
 from .registry import Registry, load_registry
 
@@ -27,6 +27,14 @@ class Project:
     registry: Registry
     notes: dict[str, Note]
     _content: object = field(default=None, repr=False)
+    unregistered: tuple[str, ...] = ()        # keys of notes/ files claims.yaml does not list (newnotes)
+    warnings: tuple[SourceWarning, ...] = ()  # read, but perhaps not as meant (model.SourceWarning)
+
+    def __post_init__(self) -> None:
+        """Each note knows the registry it is judged under (Note.registry, sources.anchor)."""
+        self.notes = {k: n if n.registry is not None or k not in self.registry.notes
+                      else replace(n, registry=(self.claims_of(k), self.registry.notes[k]))
+                      for k, n in self.notes.items()}
 
     @property
     def content(self):
@@ -53,8 +61,12 @@ def claim_of(project: Project, claim_id: str):
     raise UsageError(f"no claim {claim_id!r}{hint}")
 
 
-def load_project(root: Path | None = None, note_paths: dict[str, Path] | None = None) -> Project:
-    """Load the registry and every note it names (``note_paths`` overrides where a note is read)."""
+def load_project(root: Path | None = None, note_paths: dict[str, Path] | None = None,
+                 unregistered: bool = False) -> Project:
+    """Load the registry and every note it names (``note_paths`` overrides where a note is read);
+    with ``unregistered``, also each note of notes/ it does not name, under a key of its own
+    (sources.newnotes). The project's warnings: those notes, and each note's table headings
+    that nearly name the status table (sources.tables)."""
     root = (root or find_root()).resolve()
     registry = load_registry(root / REGISTRY, REGISTRY)
     notes = {}
@@ -62,7 +74,27 @@ def load_project(root: Path | None = None, note_paths: dict[str, Path] | None = 
         path = (note_paths or {}).get(key) or root / spec.file
         shown = spec.file if path == root / spec.file else str(path)
         notes[key] = read_note(path, shown)
-    return Project(root, registry, notes)
+    added, warned = (), ()
+    if unregistered:
+        from .newnotes import with_unregistered
+        registry, notes, added, warned = with_unregistered(root, registry, notes)
+    warned += registry_warnings(root / REGISTRY, REGISTRY)
+    return Project(root, registry, notes, unregistered=added, warnings=warned + note_warnings(notes.values()))
+
+
+def registry_warnings(path: Path, shown: str) -> tuple[SourceWarning, ...]:
+    """claims.yaml's YAML escapes that change a LaTeX command (sources.yamlescapes)."""
+    from .yamlescapes import escape_warnings
+    try:
+        return escape_warnings(path.read_text(encoding="utf-8"), shown)
+    except (OSError, UnicodeDecodeError):
+        return ()   # load_registry has read it already; nothing to add
+
+
+def note_warnings(notes) -> tuple[SourceWarning, ...]:
+    """Each note's headings and tables that nearly name the status table (sources.tables)."""
+    from .tables import table_warnings
+    return tuple(w for note in notes for w in table_warnings(note.path, note.lines))
 
 
 def check_references(project: Project) -> None:

@@ -105,3 +105,8 @@ def _scalar(node: yaml.ScalarNode) -> object:
     finally:
         _CONSTRUCTOR.constructed_objects.clear()
         _CONSTRUCTOR.recursive_objects.clear()
+
+
+def yaml_quote(text: str) -> str:
+    """A YAML double-quoted scalar: backslashes doubled, quotes escaped, tabs written \\t."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
