@@ -12,6 +12,7 @@ shortest decimal text (``0.9`` is 9/10, as ``repr(0.9)`` prints it). Never evalu
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from dataclasses import dataclass, fields
 from decimal import Decimal
@@ -54,7 +55,14 @@ class Result(ClaimResult):
         return "\n".join(details(self)).strip() + "\n" + ("\n" + "\n".join(extra) + "\n" if extra else "")
 
     def _repr_html_(self) -> str:
-        return _html_lines(result_lines(self, markdown=False))
+        """The typeset evidence table, formulas and numbers (as the HTML report prints a claim),
+        with what `check` found at the given values."""
+        from .formula.prose import html as text_html
+        from .report.html import claim_section
+        body = claim_section(self)
+        extra = result_lines(self, markdown=False)[3:] if self.checked is not None else []
+        more = "".join(f"<li>{text_html(x.strip())}</li>" for x in extra if x.strip())
+        return "\n".join(body) + (f"<ul>{more}</ul>" if more else "")
 
 
 def result_lines(r: Result, markdown: bool) -> list[str]:
@@ -83,12 +91,8 @@ def result_lines(r: Result, markdown: bool) -> list[str]:
         lines += [f"  {'holds' if e.holds else 'fails'}: {e.statement}" for e in r.evidence]
     more = [m for m in r.messages if c is None or m not in c.why]
     lines += [f"  note: {m}" for m in more]
-    return lines
-
-
-def _html_lines(lines: list[str]) -> str:
-    import html
-    return "<pre>" + html.escape("\n".join(lines)) + "</pre>"
+    from .formula.prose import unicode as math_text
+    return lines[:1] + [math_text(x) for x in lines[1:]]
 
 
 class Derivation(Derived):
@@ -160,7 +164,17 @@ class Claim:
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        return _html_lines(str(self).split("\n"))
+        """The claim as the report heads it: its row and tag typeset, outcome, parameters."""
+        from html import escape
+
+        from .formula.prose import html as text_html
+        s = self.spec
+        params = ", ".join(f"{k} = {v}" for k, v in self.parameters().items())
+        rows = [("claim", text_html(s.text)), ("tag", text_html(s.tag.text)), ("outcome", escape(self.outcome or "")),
+                ("parameters", text_html(params)), ("conditions", text_html(", ".join(s.conditions))),
+                ("uses", escape(", ".join(s.uses)))]
+        cells = "".join(f"<tr><th>{k}</th><td>{v}</td></tr>" for k, v in rows if v)
+        return f"<p><code>{escape(s.id)}</code> ({escape(s.note)})</p><table>{cells}</table>"
 
     @property
     def outcome(self) -> str | None:
@@ -182,10 +196,10 @@ class Claim:
             import ipywidgets as widgets
         except ImportError:
             raise UsageError("claim.interact() needs ipywidgets: pip install 'noteproof[notebook]'") from None
-        ranges = self.sliders()
+        ranges = self.sliders() or default_ranges(self.parameters())
         if not ranges:
-            raise UsageError(f"claim {self.id!r} has no slider in the note "
-                             "(use claim.check(name=value) at any value)")
+            raise UsageError(f"claim {self.id!r} has no numeric parameter to slide "
+                             "(claim.check() runs it at the note's settings)")
         out = widgets.Output()
         controls = {}
         for r in ranges:
@@ -261,6 +275,26 @@ class Claim:
                 + (f"\noutcome: **{outcome}**\n" if outcome else ""))
 
 
+def default_ranges(params: dict[str, str]) -> list[dict]:
+    """Slider ranges for a claim whose note has no slider: each numeric parameter from 0 to
+    twice the page's value (or the mirror for a negative one, -1 to 1 around 0), in the shape
+    of Claim.sliders()."""
+    out = []
+    for name, value in params.items():
+        try:
+            v = Fraction(value)
+        except (ValueError, ZeroDivisionError):
+            continue
+        lo, hi = (Fraction(-1), Fraction(1)) if v == 0 else sorted((Fraction(0), 2 * v))
+        out.append({"name": name, "label": f"{name} (the page's value {value})", "value": value,
+                    "min": _decimal_text(lo), "max": _decimal_text(hi), "location": None})
+    return out
+
+
+def _decimal_text(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else format(Decimal(x.numerator) / Decimal(x.denominator), "f")
+
+
 def _slider_step(r: dict) -> float:
     """A slider step as fine as the note's printed ends and value."""
     places = max(len(t.partition(".")[2]) for t in (r["min"], r["max"], r["value"]))
@@ -299,7 +333,29 @@ def report(root: str | Path | None = None, dps: int = DEFAULT_DPS, jobs: int = 1
     project = load_project(find_root(Path(root)) if root is not None else None)
     store = ResultCache(project.root, dps, extras=True) if cache else None
     results = run_report(project, project.registry.claims, dps, jobs, cache=store)
-    return build_report(project, results, dps, figures=False)
+    built = build_report(project, results, dps, figures=False)
+    return _notebook_report()(**{f.name: getattr(built, f.name) for f in dataclasses.fields(built)})
+
+
+def _notebook_report():
+    from .report.report import Report
+
+    @dataclasses.dataclass(frozen=True, repr=False)
+    class NotebookReport(Report):
+        """A Report that Jupyter shows as its summary and errata table (report/html.py), not the
+        whole page (the report layer does not know the notebook)."""
+
+        def _repr_html_(self) -> str:
+            from .report.html import errata_and_failures, summary
+            return "\n".join(summary(self) + errata_and_failures(self))
+
+    return NotebookReport
+
+
+def __getattr__(name: str):
+    if name == "NotebookReport":
+        return _notebook_report()
+    raise AttributeError(name)
 
 
 def claims(root: str | Path | None = None, note: str | None = None) -> list[Claim]:

@@ -6,7 +6,9 @@ right after a report nothing is run), else runs the claim's checks in a forked w
 the usual time limit and stores the result. A failing item prints the findings `noteproof
 audit` gives the claim on the note as it stands (audit.findings_of: ``path:line:col: CODE``,
 "0.000988 is wrong ... expected 0.000977"). Without ``--noteproof`` the plugin does nothing
-(and imports nothing heavy), so the plain test suite is unaffected.
+(and imports nothing heavy), so the plain test suite is unaffected. A failing item with an
+erratum prints its finding and suggested wording. A run of the plugin alone (every argument
+a claims.yaml) starts no xdist workers, whatever ``-n`` the project's addopts give.
 """
 from __future__ import annotations
 
@@ -27,6 +29,18 @@ def pytest_addoption(parser):
                     help=f"seconds per claim (default {DEFAULT_TIMEOUT:g})")
     group.addoption("--noteproof-no-cache", action="store_true", default=False,
                     help="run every claim; neither read nor write .noteproof-cache/")
+
+
+def pytest_cmdline_main(config):
+    """A plugin-only run (``pytest --noteproof claims.yaml``: every argument a registry) runs in
+    this process: the claims come from the report's cache in well under a second, while
+    starting xdist's workers (a project's ``addopts = -n auto``) takes seconds. Runs after
+    xdist's own hook (tryfirst), which has read ``-n``; returns None so pytest goes on."""
+    args = config.args
+    if config.getoption("noteproof") and args and all(Path(a.split("::")[0]).name == REGISTRY for a in args):
+        for name, value in (("numprocesses", 0), ("dist", "no"), ("tx", [])):
+            if hasattr(config.option, name):
+                setattr(config.option, name, value)
 
 
 def pytest_collect_file(file_path: Path, parent):
@@ -94,9 +108,13 @@ class ClaimItem(pytest.Item):
             from .audit.lines import format_finding
             from .model import Severity
             r, findings = excinfo.value.args
+            from .formula.prose import unicode as math_text
             lines = [f"claim {r.id} {r.outcome.value}: {r.row}", f"tag: {r.tag}"]
             errors = [format_finding(f) for f in findings if f.severity is Severity.ERROR]
-            return "\n".join(lines + (errors or [f"  {m}" for m in r.messages]))
+            errata = [line for e in r.errata for line in (
+                f"erratum ({e.kind.value}) at {e.location}: {math_text(e.finding)}",
+                f"  suggestion: {math_text(e.suggestion)}", f"  rerun: {e.command}")]
+            return "\n".join(lines + (errors or [f"  {math_text(m)}" for m in r.messages]) + errata)
         return super().repr_failure(excinfo)
 
     def reportinfo(self):

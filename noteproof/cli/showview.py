@@ -11,6 +11,8 @@ from rich.markup import escape
 
 from ..defaults import CONFIRM
 from ..formula.printing import pretty
+from ..formula.prose import in_notation
+from ..formula.prose import unicode as math_text
 from ..model import ClaimResult, Derived, Outcome
 from .terminal import STYLE
 
@@ -55,13 +57,22 @@ def derivations(project, claim, dps: int, params: dict | None = None) -> dict:
 def show_claim(out, project, claim, result: ClaimResult, dps: int) -> None:
     _header(out, claim, result, project)
     derived = derivations(project, claim, dps) if claim.derivations or claim.formulas else {}
-    _steps(out, claim, result, derived)
-    _formulas(out, claim, result, derived)
+    _steps(out, claim, result, derived, _table(project, claim))
+    _formulas(out, claim, result, derived, lambda spec: _table(project, claim, spec))
     _numbers(out, result, f"numbers (at {dps} digits, confirmed at {dps + CONFIRM})")
     _evidence(out, result)
 
 
-def _steps(out, claim, result: ClaimResult, derived: dict) -> None:
+def _table(project, claim, spec=None) -> dict:
+    """Reader name -> the note's fragment, for printing symbols as the note writes them."""
+    from ..run.extras import symbol_table
+    try:
+        return symbol_table(project, claim, spec)
+    except Exception:   # a registry the table cannot be built from prints the reader's names
+        return {}
+
+
+def _steps(out, claim, result: ClaimResult, derived: dict, table: dict) -> None:
     shown = False
     for check_id in claim.derivations:
         d = derived.get(check_id)
@@ -71,16 +82,17 @@ def _steps(out, claim, result: ClaimResult, derived: dict) -> None:
         out.print(f"\n[bold]derivation[/] {escape(check_id)}")
         shown = True
         for i, step in enumerate(steps, 1):
-            out.print(f"  {i}. {escape(step.text)}")
+            out.print(f"  {i}. {escape(math_text(step.text))}")
             if step.expr is not None:
-                _block(out, "", pretty(step.expr), 7)
+                _block(out, "", pretty(in_notation(step.expr, table)), 7)
     if not shown and result.steps:  # the derivation could not be rerun here: its text is in the result
         out.print("\n[bold]derivation[/]")
         for i, step in enumerate(result.steps, 1):
-            out.print(f"  {i}. {escape(step.text)}" + (f"\n       {escape(str(step.expr))}" if step.expr else ""))
+            out.print(f"  {i}. {escape(math_text(step.text))}"
+                      + (f"\n       {escape(math_text(str(step.expr)))}" if step.expr else ""))
 
 
-def _formulas(out, claim, result: ClaimResult, derived: dict) -> None:
+def _formulas(out, claim, result: ClaimResult, derived: dict, table_of) -> None:
     if not result.formulas:
         return
     out.print("\n[bold]formulas[/] (as the note prints them, as read, as derived)")
@@ -88,14 +100,15 @@ def _formulas(out, claim, result: ClaimResult, derived: dict) -> None:
         out.print(f"  {i}. [{STYLE[f.outcome]}]{f.outcome.value}[/] {escape(str(f.location or '?'))}"
                   + (f"  {escape(f.message)}" if f.message else ""))
         _block(out, "printed:", spec.text)
-        read = _read(spec, f)
+        table = table_of(spec)
+        read = _read(spec, f, table)
         if read:
             _block(out, "read as:", read)
         form = _form(derived.get(spec.derivation), spec)
-        _block(out, "derived:", pretty(form) if form is not None else f.derived)
+        _block(out, "derived:", pretty(in_notation(form, table)) if form is not None else math_text(f.derived))
 
 
-def _read(spec, f) -> str:
+def _read(spec, f, table: dict) -> str:
     from ..formula.formread import read_spec
     try:
         parts = read_spec(spec, f.location)
@@ -103,7 +116,7 @@ def _read(spec, f) -> str:
         return ""
     if spec.part is not None and spec.part < len(parts):
         parts = (parts[spec.part],)
-    return "\n\n".join(pretty(p) for p in parts)
+    return "\n\n".join(pretty(in_notation(p, table)) for p in parts)
 
 
 def _form(d: Any, spec) -> Any:
@@ -133,11 +146,11 @@ def _evidence(out, result: ClaimResult) -> None:
         out.print("\n[bold]evidence[/]")
         for e in result.evidence:
             mark = "[green]holds[/]" if e.holds else "[bold red]fails[/]"
-            out.print(f"  {mark}  {e.kind.value}: {escape(e.statement)}")
+            out.print(f"  {mark}  {e.kind.value}: {escape(math_text(e.statement))}")
             if e.notice:
-                out.print(f"         [yellow]notice[/] {escape(e.notice)}")
+                out.print(f"         [yellow]notice[/] {escape(math_text(e.notice))}")
     for m in result.messages:
-        out.print(f"  [yellow]note[/] {escape(m)}")
+        out.print(f"  [yellow]note[/] {escape(math_text(m))}")
     out.print(f"\nverdict: [{STYLE[result.outcome]}]{result.outcome.value}[/]")
 
 
@@ -154,6 +167,8 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
         for f in checked.forms:
             if f["value"] is not None:
                 shown = f" = [bold]{escape(f['value'])}[/]"
+            elif f["why"] and f.get("evaluated", True) is False:
+                shown = " is not evaluated here (a general form: no value at your settings)"
             elif f["why"]:
                 shown = " is [bold red]undefined[/] there"
             else:
@@ -200,10 +215,10 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
     for m in result.messages:
         if m not in checked.why:
             out.print(f"  [yellow]note[/] {escape(m)}")
-    verdict = result.outcome.value
-    if broken:
-        verdict += f" (your values break: {'; '.join(broken)})"
-    out.print(f"\nverdict at these values: [{STYLE[result.outcome]}]{escape(verdict)}[/]")
+    for m in checked.notes:
+        out.print(f"  [yellow]note[/] {escape(m)}")
+    style = STYLE[result.outcome] if checked.applicable else "yellow"
+    out.print(f"\nverdict at these values: [{style}]{escape(checked.verdict)}[/]")
 
 
 def _recomputed(out, result: ClaimResult) -> None:

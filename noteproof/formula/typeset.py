@@ -51,8 +51,8 @@ def greek(name: str) -> str:
     if name in VARIANTS:
         return VARIANTS[name]
     case = "CAPITAL" if name[0].isupper() else "SMALL"
-    try:
-        return unicodedata.lookup(f"GREEK {case} LETTER {name.upper()}")
+    try:   # Unicode spells lambda "LAMDA"
+        return unicodedata.lookup(f"GREEK {case} LETTER {name.upper().replace('LAMBDA', 'LAMDA')}")
     except KeyError:
         return name
 
@@ -353,8 +353,8 @@ def sympy_mathml(expr, table: Mapping[str, str] | None = None, display: bool = T
 def sympy_body(expr, table: Mapping[str, str] | None = None, partial: bool = False) -> str:
     """The inside of :func:`sympy_mathml`; a relation prints through its printer hook
     (formula.printing: the sides joined by the operators' signs)."""
-    import sympy
-    if not isinstance(expr, sympy.Basic) and relation_parts(expr) is None:
+    expr = as_basic(expr)
+    if expr is None:
         return ""
     printer = _printer_class()(dict(table or {}), partial)
     return _minus(printer.doprint(expr))
@@ -367,6 +367,22 @@ def _minus(xml: str) -> str:
     xml = re.sub(r"&#(\d+);", lambda m: chr(int(m[1])) if int(m[1]) > 127 else m[0], xml)
     xml = xml.replace("<mo>-</mo>", f"<mo>{MINUS}</mo>")
     return re.sub(r"<mn>-(\d)", lambda m: f"<mo>{MINUS}</mo><mn>{m[1]}", xml)
+
+
+def as_basic(obj):
+    """What the printers print: a SymPy object or a reader Relation as it is, a (mutable)
+    Matrix as an immutable one, a tuple of such as a SymPy Tuple; None for anything else."""
+    import sympy
+    if isinstance(obj, sympy.MatrixBase) and not isinstance(obj, sympy.Basic):
+        return sympy.ImmutableMatrix(obj)
+    if isinstance(obj, (tuple, list)) and obj:
+        parts = [as_basic(x) for x in obj]
+        return None if any(p is None or not isinstance(p, sympy.Basic) for p in parts) else sympy.Tuple(*parts)
+    if isinstance(obj, sympy.Basic) or relation_parts(obj) is not None:
+        return obj
+    if isinstance(obj, int) and not isinstance(obj, bool):
+        return sympy.Integer(obj)
+    return sympy.Float(obj) if isinstance(obj, float) else None
 
 
 _PRINTER = None

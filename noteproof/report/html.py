@@ -1,10 +1,13 @@
 """Report -> report/claims.html: one self-contained page, readable offline.
 
-No script, no stylesheet or font from elsewhere: the notes' LaTeX (rows, tags, formulas as
+No script, no stylesheet or font from elsewhere (the print style opens every <details>, so
+derivations print): the notes' LaTeX (rows, tags, formulas as
 printed) is typeset as MathML by the reader's typesetter (formula/typeset.py), derived
 forms come as MathML from run/extras.py, figures and the dependency graph are inline SVG
 (svg.py), the style is inline. The page opens with the errata and failures, each linked to
-its claim; tables stack on a narrow screen; a figure keeps its caption when printed.
+its claim: each erratum once, then the claims not verified that carry none; tables stack on a
+narrow screen, the dependency graph says that it scrolls; a figure keeps its caption when printed.
+Text fragments (evidence, findings, suggestions, messages) are set by formula/prose.py.
 """
 from __future__ import annotations
 
@@ -12,9 +15,10 @@ import re
 from html import escape
 
 from ..defaults import CONFIRM
-from ..formula.typeset import text_html
-from ..run.graph import tag_mark
+from ..formula.prose import html as text_html
+from ..formula.prose import unicode as plain_math
 from ..model import ClaimResult, Outcome
+from ..run.graph import tag_mark
 from .report import NoteSection, Report, decision_error, decision_text, mark
 from .svg import dependency_graph, plot
 
@@ -31,7 +35,11 @@ math{font-size:1.1em;font-family:"Latin Modern Math","STIX Two Math","Cambria Ma
 .weak{color:#8a6d00}.note{color:#555;font-size:.92em}
 #errata-and-failures{border:2px solid #a31515;border-radius:6px;padding:.2rem 1rem .6rem;background:#fff8f8}
 #errata-and-failures.clean{border-color:#17692a;background:#f6fbf6}#errata-and-failures h2{border:0;margin-top:.6rem}
-#errata-and-failures li{margin:.4rem 0}
+#errata-and-failures li{margin:.6rem 0}#errata-and-failures h3{font-size:1.05rem;margin-top:.8rem}
+.kind{font-weight:bold;color:#a31515;font-variant:small-caps}.erratum{border-left:3px solid #a31515;padding:.1rem .7rem;margin:.5rem 0;background:#fffafa}
+.erratum p{margin:.3rem 0}dl{margin:.2rem 0 .2rem .2rem;display:grid;grid-template-columns:max-content 1fr;gap:.15rem .8rem}
+dt{color:#555;font-size:.9em}dd{margin:0;min-width:0}
+.scroll-cue{display:none;color:#555;font-size:.9em}
 .figures{display:flex;flex-wrap:wrap;gap:1rem;align-items:flex-start}
 figure{margin:.5rem 0;flex:1 1 26rem;min-width:0;max-width:100%;break-inside:avoid;page-break-inside:avoid}
 figure svg,.graph svg{max-width:100%;height:auto;display:block}
@@ -43,11 +51,14 @@ table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:
 table.stack tr.head{display:none}table.stack tr{border:1px solid #ccc;margin:.5rem 0;padding:.2rem 0}
 table.stack td{border:0;padding:.15rem .5rem}
 table.stack td[data-label]::before{content:attr(data-label) ": ";font-weight:bold;color:#555}
-.graph svg{max-width:none}}
+.graph svg{max-width:none}.scroll-cue{display:block}
+.graph{background:linear-gradient(to left,#f0f0f0,#fff 2.5rem) right/2.5rem 100% no-repeat;border-right:1px solid #ccc}
+dl{grid-template-columns:1fr}dt{margin-top:.2rem}}
 @media print{body{max-width:none;margin:0;font-size:11pt}a{color:inherit;text-decoration:none}
 figure,figcaption,.graph,table.stack tr,#errata-and-failures li{break-inside:avoid;page-break-inside:avoid}
 figcaption{break-after:avoid;page-break-after:avoid}h2,h3{break-after:avoid;page-break-after:avoid}
-.wide,.m,.graph{overflow:visible}}"""
+.wide,.m,.graph{overflow:visible}.scroll-cue{display:none}
+details::details-content{content-visibility:visible;display:block}}"""
 
 
 def render(report: Report) -> str:
@@ -92,38 +103,43 @@ def summary(report: Report) -> list[str]:
 
 
 def errata_and_failures(report: Report) -> list[str]:
-    """First on the page: the note's errors, then every claim that is not verified, every
-    status row no claim encodes and every math span nothing accounts for, each linked."""
-    items = [f'<li><strong class="failed">erratum, {escape(e.kind.value)}</strong> '
-             f'{_link(e.claim)} at <code>{escape(str(e.location))}</code>: the note says '
-             f"“{text_html(e.says)}”<br>finding: {text_html(e.finding)}<br>"
-             f"suggestion: {text_html(e.suggestion)}<br>rerun: <code>{escape(e.command)}</code></li>"
-             for e in report.errata]
-    for r in report.results:
-        if r.outcome is Outcome.VERIFIED:
-            continue
-        why = "; ".join(r.messages[:2]) or "see the claim"
-        items.append(f'<li><strong class="{_css(r.outcome)}">{escape(r.outcome.value)}</strong> {_link(r.id)} '
-                     f"({escape(mark(r).value)}): {text_html(r.row)}<br>"
-                     f'<span class="note">{text_html(why)}</span></li>')
+    """First on the page: the note's errata, each once (what the note says, the finding, the
+    suggested wording), then the claims that are not verified and carry no erratum, the status
+    rows no claim encodes and the math spans nothing accounts for, each linked."""
+    with_erratum = {e.claim for e in report.errata}
+    errata = [_erratum_item(e) for e in report.errata]
+    others = [f'<li><span class="{_css(r.outcome)}">{escape(r.outcome.value)}</span> {_link(r.id)} '
+              f"({escape(mark(r).value)}): {text_html(r.row)}<br>"
+              f'<span class="note">{text_html("; ".join(r.messages[:2]) or "see the claim")}</span></li>'
+              for r in report.results if r.outcome is not Outcome.VERIFIED and r.id not in with_erratum]
     for section in report.sections:
-        for row in section.unencoded:
-            items.append(f'<li><strong class="failed">row not encoded</strong> '
-                         f'<a href="#note-{escape(section.key)}"><code>{escape(str(row.location))}</code></a>: '
-                         f"{text_html(row.text)}</li>")
-        for m in section.unaccounted_math:
-            items.append(f'<li><strong class="failed">math not accounted for</strong> '
-                         f'<a href="#math-{escape(section.key)}"><code>{escape(str(m.location))}</code></a>: '
-                         f"{text_html('$' + m.text + '$')}</li>")
+        others += [f'<li><span class="failed">row not encoded</span> '
+                   f'<a href="#note-{escape(section.key)}"><code>{escape(str(row.location))}</code></a>: '
+                   f"{text_html(row.text)}</li>" for row in section.unencoded]
+        others += [f'<li><span class="failed">math not accounted for</span> '
+                   f'<a href="#math-{escape(section.key)}"><code>{escape(str(m.location))}</code></a>: '
+                   f"{text_html('$' + m.text + '$')}</li>" for m in section.unaccounted_math]
     s = report.summary
     counts = (f"{len(report.errata)} errata, {s['failed']} failed, {s['errors']} errors, "
               f"{s['partly_verified']} partly verified, {s['unverified']} unverified, "
               f"{s['unencoded_rows']} rows not encoded, {s['unaccounted_math']} math spans not accounted for")
-    if not items:
+    if not errata and not others:
         return ['<section id="errata-and-failures" class="clean"><h2>Errata and failures</h2>',
                 f"<p>None: {counts}.</p></section>"]
-    return ['<section id="errata-and-failures"><h2>Errata and failures</h2>', f"<p>{counts}.</p>",
-            '<ul id="errata">', *items, "</ul></section>"]
+    out = ['<section id="errata-and-failures"><h2>Errata and failures</h2>', f"<p>{counts}.</p>"]
+    if errata:
+        out += ["<h3>Errata: where the notes are wrong</h3>", '<ol id="errata">', *errata, "</ol>"]
+    if others:
+        out += ["<h3>Other claims not verified</h3>" if errata else "", '<ul id="failures">', *others, "</ul>"]
+    return out + ["</section>"]
+
+
+def _erratum_item(e) -> str:
+    """One erratum: its kind and place, the note's words, the finding, the corrected wording."""
+    return (f'<li class="erratum"><span class="kind">{escape(e.kind.value)}</span> {_link(e.claim)} at '
+            f"<code>{escape(str(e.location))}</code><dl><dt>the note says</dt><dd>“{text_html(e.says)}”</dd>"
+            f"<dt>finding</dt><dd>{text_html(e.finding)}</dd><dt>suggestion</dt><dd>{text_html(e.suggestion)}</dd>"
+            f"<dt>rerun</dt><dd><code>{escape(e.command)}</code></dd></dl></li>")
 
 
 def graph(results: tuple[ClaimResult, ...]) -> list[str]:
@@ -133,7 +149,9 @@ def graph(results: tuple[ClaimResult, ...]) -> list[str]:
         return []
     return ['<h2 id="dependencies">Dependencies</h2>',
             "<p>An arrow runs from a claim to a claim that uses it; a claim is reported no stronger "
-            "than its weakest link. Each box links to its claim.</p>", f'<div class="graph">{svg}</div>']
+            "than its weakest link. Each box links to its claim.</p>",
+            '<p class="scroll-cue">The graph is wider than the screen: scroll it sideways \u2192</p>',
+            f'<div class="graph">{svg}</div>']
 
 
 def _badge(r: ClaimResult) -> str:
@@ -171,8 +189,9 @@ def claim_section(r: ClaimResult) -> list[str]:
         out.append("<p>Uses: " + ", ".join(_link(u) for u in r.uses) + "</p>")
     if r.messages:
         out.append("<ul>" + "".join(f"<li>{text_html(m)}</li>" for m in r.messages) + "</ul>")
-    out += [f'<p class="failed">Erratum ({escape(e.kind.value)}, <code>{escape(str(e.location))}</code>): '
-            f"{text_html(e.finding)}<br>Suggested: {text_html(e.suggestion)}</p>" for e in r.errata]
+    out += [f'<div class="erratum"><p><span class="kind">erratum, {escape(e.kind.value)}</span> at '
+            f"<code>{escape(str(e.location))}</code>: {text_html(e.finding)}</p>"
+            f"<p>Suggested: {text_html(e.suggestion)}</p></div>" for e in r.errata]
     out += _evidence(r) + _formulas(r) + _numbers(r) + _steps(r)
     if r.figures:
         out += ['<div class="figures">', *(_figure(f) for f in r.figures), "</div>"]
@@ -239,7 +258,7 @@ def _formulas(r: ClaimResult) -> list[str]:
     if not r.formulas:
         return []
     rows = "".join(f'<tr><td data-label="as printed">{_printed(f)}</td>'
-                   f'<td data-label="derived">{_math_cell(f.mathml) or "<code>" + escape(f.derived) + "</code>"}</td>'
+                   f'<td data-label="derived">{_math_cell(f.mathml) or escape(plain_math(f.derived))}</td>'
                    f'<td data-label="outcome" class="{_css(f.outcome)}">{f.outcome.value}'
                    f'{": " + text_html(f.message) if f.message else ""}</td></tr>' for f in r.formulas)
     return [stacked("<th>formula as printed</th><th>derived</th><th>outcome</th>", rows)]
@@ -260,7 +279,7 @@ def _steps(r: ClaimResult) -> list[str]:
     if not r.steps:
         return []
     items = "".join(f"<li>{text_html(s.text)}"
-                    + (_math_cell(s.mathml) or ("<br><code>" + escape(str(s.expr)) + "</code>" if s.expr else ""))
+                    + (_math_cell(s.mathml) or ("<br>" + escape(plain_math(str(s.expr))) if s.expr else ""))
                     + "</li>" for s in r.steps)
     return [f"<details><summary>derivation, step by step</summary><ol>{items}</ol></details>"]
 

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 from ..defaults import CONFIRM
-from ..run.graph import edges, tag_mark
+from ..formula.prose import unicode as math_text
 from ..model import ClaimResult, Outcome
+from ..run.graph import edges, tag_mark
 from .report import Report, decision_error, decision_text, mark
 
 SYMBOL = {Outcome.VERIFIED: "✅ verified", Outcome.PARTLY: "◐ partly verified", Outcome.FAILED: "❌ failed",
@@ -15,6 +16,12 @@ def cell(text: str) -> str:
     return " ".join(text.split()).replace("|", "\\|")
 
 
+def mcell(text: str) -> str:
+    """A text fragment (evidence, finding, suggestion, message) for one cell, its ASCII
+    mathematics in the note's notation (formula.prose; ``$...$`` spans kept as LaTeX)."""
+    return cell(math_text(text, keep_tex=True))
+
+
 def render(report: Report) -> str:
     s = report.summary
     out = ["# noteproof claims report", "",
@@ -22,6 +29,8 @@ def render(report: Report) -> str:
            f"{s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
            f"{s['failed']} failed, {s['errors']} errors, "
            f"{s['unverified']} unverified; {s['unencoded_rows']} status-table rows not encoded"
+           + (f"; not registered: {', '.join(s['unregistered'])} ({s['wrong_steps']} wrong worked "
+              f"step{'s' if s['wrong_steps'] != 1 else ''})" if s.get("unregistered") else "")
            + (f"; {s['decision_errors']} decision error{'s' if s['decision_errors'] != 1 else ''} (a value that "
                "reverses the note's conclusion)"
               if s["decision_errors"] else "") + ". "
@@ -39,12 +48,25 @@ def render(report: Report) -> str:
                 for r in section.results]
         for row in section.unencoded:
             out += [f"| (no claim)<br>{cell(row.text)} | {cell(row.tag)} | | ❌ not encoded ({row.location}) |"]
+        out += unregistered_lines(section)
         if section.unaccounted_math:
             out += ["", "Math that no formula, claim or declaration accounts for (edited? register or restore it):", ""]
             out += [f"- ❌ `{m.location}`: `${cell(m.text)}$`" for m in section.unaccounted_math]
         for r in section.results:
             out += details(r)
     return "\n".join(out) + "\n"
+
+
+def unregistered_lines(section) -> list[str]:
+    """A note claims.yaml does not list: said so, and its worked steps, the wrong ones first."""
+    if section.registered:
+        return []
+    from ..run.steps import wrong_step
+    out = ["", f"Not registered in claims.yaml (`notes:`): its rows are not encoded; "
+           f"`noteproof scan {section.path} --emit-stubs` writes its entries. Its worked steps, as printed:", ""]
+    out += [f"- ❌ {cell(wrong_step(c))}" for c in section.wrong_steps]
+    out += [f"- ✅ `{c.location}`: {cell(c.link.text)} ({c.how})" for c in section.steps if c.holds]
+    return out
 
 
 def errata(report: Report) -> list[str]:
@@ -55,8 +77,8 @@ def errata(report: Report) -> list[str]:
            "(rerun it with the command given) and a corrected wording.", ""]
     for e in report.errata:
         out += [f"- **{e.kind.value}** `{e.location}` ([`{e.claim}`](#{anchor(e.claim)})): "
-                f"the note says “{cell(e.says)}”", f"  - finding: {cell(e.finding)}",
-                f"  - suggestion: {cell(e.suggestion)}", f"  - rerun: `{e.command}`"]
+                f"the note says “{cell(e.says)}”", f"  - finding: {mcell(e.finding)}",
+                f"  - suggestion: {mcell(e.suggestion)}", f"  - rerun: `{e.command}`"]
     return out
 
 
@@ -91,22 +113,22 @@ def details(r: ClaimResult) -> list[str]:
         out.append(f"Mark: {mark(r).value} (the tag says {tag_mark(r).value}; weakest link)")
     if r.uses:
         out.append("Uses: " + ", ".join(f"`{u}`" for u in r.uses))
-    out += [f"- {m}" for m in r.messages]
-    out += [f"- erratum ({e.kind.value}, `{e.location}`): {cell(e.finding)} Suggested: {cell(e.suggestion)}"
+    out += [f"- {mcell(m)}" for m in r.messages]
+    out += [f"- erratum ({e.kind.value}, `{e.location}`): {mcell(e.finding)} Suggested: {mcell(e.suggestion)}"
             for e in r.errata]
     if r.evidence:
         out += ["", f"Scope of the statement: {r.scope.value}.", "",
                 "| evidence | reach | statement | holds |", "| --- | --- | --- | --- |"]
         out += [f"| {e.kind.value}{' (' + e.supports.value + ')' if e.supports else ''} | {e.reach.value} "
-                f"| {cell(e.statement)} | {'yes' if e.holds else '**no**'} |" for e in r.evidence]
+                f"| {mcell(e.statement)} | {'yes' if e.holds else '**no**'} |" for e in r.evidence]
     if r.formulas:
         out += ["", "| formula as printed | derived | outcome |", "| --- | --- | --- |"]
-        out += [f"| `{cell(f.latex)}` | `{cell(f.derived)}` | {f.outcome.value}"
-                f"{': ' + cell(f.message) if f.message else ''} |" for f in r.formulas]
+        out += [f"| `{' '.join(f.latex.split())}` | {mcell(f.derived)} | {f.outcome.value}"
+                f"{': ' + mcell(f.message) if f.message else ''} |" for f in r.formulas]
     if r.numbers:
         out += ["", "| quoted | computed | digits | outcome | where |", "| --- | --- | --- | --- | --- |"]
         out += [f"| {n.quoted} | {n.computed} | {n.dps or '64-bit'} | {n.outcome.value}"
-                f"{' (' + cell(decision_text(n)) + ')' if decision_error(n) else ''} | "
+                f"{' (' + mcell(decision_text(n)) + ')' if decision_error(n) else ''} | "
                 f"`{n.location or '?'}` |" for n in r.numbers]
     for f in r.figures:
         out += ["", f"Figure (drawn in claims.html): {f.title}"]

@@ -8,11 +8,15 @@ from __future__ import annotations
 import math
 from html import escape
 
+from ..formula.prose import unicode as math_text
 from ..model import FigureResult
 
-WIDTH, PLOT_HEIGHT = 600, 330          # the legend adds a row per series below the plot
-LEFT, RIGHT, TOP, BOTTOM = 70, 20, 22, 52
-ROW = 16
+WIDTH, PLOT_HEIGHT = 480, 330          # the legend adds a row per series below the plot
+# font sizes in SVG units, chosen so that at a 400 px screen (the figure about 380 px wide) tick
+# labels are drawn at 10 px or more: FONT * 380 / WIDTH >= 10
+FONT, EXPONENT_FONT = 14, 13
+LEFT, RIGHT, TOP, BOTTOM = 70, 20, 22, 58
+ROW = 20
 COLORS = ("#1f5fa8", "#c0392b", "#2e8b57", "#8e44ad", "#d68910", "#555555")
 # each series also differs by dash and marker, so the lines part without colour (and in print)
 DASHES = ("", "7 4", "2 3", "10 3 2 3", "4 2", "1 2")
@@ -69,7 +73,7 @@ def nice_step(span: float, target: int = 6) -> float:
 
 
 def _power(e: int) -> str:
-    return "1" if e == 0 else "10" if e == 1 else f'10<tspan dy="-6" font-size="9">{e}</tspan>'
+    return "1" if e == 0 else "10" if e == 1 else f'10<tspan dy="-7" font-size="{EXPONENT_FONT}">{e}</tspan>'
 
 
 def _linear(v: float, step: float) -> str:
@@ -91,7 +95,7 @@ def plot(fig: FigureResult) -> str:
     height = PLOT_HEIGHT + ROW * len(series) + 6
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{height}" '
            f'viewBox="0 0 {WIDTH} {height}" role="img" aria-label="{escape(fig.title)}" '
-           'font-family="sans-serif" font-size="11">',
+           f'font-family="sans-serif" font-size="{FONT}">',
            f"<title>{escape(fig.title)}</title>"]
     out += _frame(ax, ay, fig)
     for i, (label, pts) in enumerate(series):
@@ -107,15 +111,15 @@ def _frame(ax: Axis, ay: Axis, fig: FigureResult) -> list[str]:
     for v, label in ax.ticks():
         px = _f(ax.px(v))
         out.append(f'<line x1="{px}" y1="{y0}" x2="{px}" y2="{y1}" stroke="#e4e4e4"/>')
-        out.append(f'<text x="{px}" y="{y0 + 15}" text-anchor="middle">{label}</text>')
+        out.append(f'<text x="{px}" y="{y0 + 18}" text-anchor="middle">{label}</text>')
     for v, label in ay.ticks():
         py = _f(ay.px(v))
         out.append(f'<line x1="{x0}" y1="{py}" x2="{x1}" y2="{py}" stroke="#e4e4e4"/>')
         out.append(f'<text x="{x0 - 6}" y="{py}" text-anchor="end" dominant-baseline="middle">{label}</text>')
-    out.append(f'<text x="{(x0 + x1) / 2:.1f}" y="{y0 + 34}" text-anchor="middle">'
-               f'{escape(fig.x_label)}{" (log scale)" if ax.log else ""}</text>')
+    out.append(f'<text x="{(x0 + x1) / 2:.1f}" y="{y0 + 40}" text-anchor="middle">'
+               f'{escape(math_text(fig.x_label))}{" (log scale)" if ax.log else ""}</text>')
     out.append(f'<text transform="translate(16 {(y0 + y1) / 2:.1f}) rotate(-90)" text-anchor="middle">'
-               f'{escape(fig.y_label)}{" (log scale)" if ay.log else ""}</text>')
+               f'{escape(math_text(fig.y_label))}{" (log scale)" if ay.log else ""}</text>')
     return out
 
 
@@ -157,7 +161,7 @@ def _legend(labels: list[str]) -> list[str]:
         out.append(f'<line x1="{LEFT}" y1="{cy}" x2="{LEFT + 22}" y2="{cy}" stroke="{color}" stroke-width="2"'
                    + (f' stroke-dasharray="{dash}"' if dash else "") + "/>")
         out.append(_marker(i, str(LEFT + 11), str(cy)))
-        out.append(f'<text x="{LEFT + 30}" y="{cy}" dominant-baseline="middle">{escape(label)}</text>')
+        out.append(f'<text x="{LEFT + 30}" y="{cy}" dominant-baseline="middle">{escape(math_text(label))}</text>')
     return out
 
 

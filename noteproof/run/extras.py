@@ -37,10 +37,9 @@ def to_mathml(expr: Any, table: Mapping[str, str] | None = None, partial: bool =
 
     ``table`` maps the reader's symbol names to the note's fragments (typeset.inverse_table);
     ``partial``: derivatives are written with the partial sign."""
-    import sympy
-
-    from ..formula.typeset import sympy_mathml
-    if not isinstance(expr, sympy.Basic):
+    from ..formula.typeset import as_basic, sympy_mathml
+    expr = as_basic(expr)
+    if expr is None:
         return ""
     try:
         return sympy_mathml(expr, table, partial=partial)

@@ -80,7 +80,8 @@ def test_claim_repr_is_short_and_names_id_note_tag(claim):
     text = repr(claim)
     assert len(text) < 200 and CLAIM in text and "week09" in text and "[Exact.]" in text
     assert CLAIM in str(claim) and "parameters: beta=1/2" in str(claim)
-    assert CLAIM in claim._repr_html_() and claim._repr_html_().startswith("<pre>")
+    html = claim._repr_html_()   # its row typeset, not a <pre> that would hide the Markdown view
+    assert CLAIM in html and "<pre>" not in html and "<math" in html and len(html) < 5000
 
 
 @pytest.mark.parametrize("value, text", [(0.9, "0.9"), (1e-3, "0.001"), ("1e-3", "0.001"), (Decimal("1E-3"), "0.001"),
@@ -94,8 +95,10 @@ def test_float_parameter_checks_at_its_decimal_and_result_renders(claim):
     r = claim.check(beta=0.9)
     assert r.ok and r.outcome is Outcome.VERIFIED
     assert repr(r) == f"<Result {CLAIM}: verified at beta=0.9>"
-    assert "response: -1/(beta - 1) = 10" in str(r)
-    assert "= 10" in r._repr_markdown_() and r._repr_html_().startswith("<pre>")
+    assert "response: −1/(β − 1) = 10" in str(r)    # the note's notation, no Python
+    html = r._repr_html_()                              # the typeset evidence table
+    assert "= 10" in r._repr_markdown_() and "<pre>" not in html and '<table class="stack">' in html
+    assert "= 10" in html and len(html) < 50_000
 
 
 def test_check_at_a_pole_explains_in_the_claims_terms(claim):
@@ -181,3 +184,28 @@ def test_interact_wires_each_slider_to_the_callback(monkeypatch):
     for fn in slider.observers:
         fn({"new": 2.5})
     assert len(out.shown) == 1 and "VIOLATED" in out.shown[0]
+
+
+# ---- issue 24: reprs Jupyter shows, interact() without a slider in the note -----------------------
+
+def test_the_report_repr_is_its_summary_and_errata(tmp_path):
+    from tests.helpers import make_project
+    report = noteproof.report(root=make_project(tmp_path / "mini"), cache=False)
+    assert repr(report).startswith("<Report 2 claims: ") and len(repr(report)) < 200
+    html = report._repr_html_()
+    assert 'id="summary"' in html and 'id="errata-and-failures"' in html and len(html) < 20_000
+    assert "<section class=\"claim\"" not in html          # not every claim's section
+
+
+def test_a_claim_without_a_slider_slides_its_parameters_around_the_pages_values():
+    from noteproof.api import default_ranges
+    c = noteproof.claim("w09.contraction", root=ROOT)
+    assert c.sliders() == []                                 # the note has no slider for it
+    ranges = {r["name"]: r for r in default_ranges(c.parameters())}
+    assert (ranges["beta"]["min"], ranges["beta"]["value"], ranges["beta"]["max"]) == ("0", "1/2", "1")
+    assert default_ranges({"x": "-0.5", "y": "0", "n": "not a number"}) == [
+        {"name": "x", "label": "x (the page's value -0.5)", "value": "-0.5", "min": "-1", "max": "0",
+         "location": None},
+        {"name": "y", "label": "y (the page's value 0)", "value": "0", "min": "-1", "max": "1", "location": None}]
+    shown = c.slider_callback()(beta=0.25)                   # what a slider move shows
+    assert "w09.contraction" in shown and "0.25" in shown

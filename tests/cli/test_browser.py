@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PAGE = ROOT / "report" / "claims.html"
+PAGE = Path(os.environ.get("NOTEPROOF_PAGE", ROOT / "report" / "claims.html"))   # another report to look at
 CHROMIUM = os.environ.get("NOTEPROOF_CHROMIUM", "/usr/bin/chromium")
 FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--no-default-browser-check",
@@ -253,3 +253,62 @@ def test_report_in_chromium(browser, shots, capsys, width, height):
         o = browser.evaluate(OVERFLOW)
         assert o["scroll"] <= o["inner"], f"the page overflows at {width} px: {o}"
 
+
+
+# What a reader sees: the text of the page outside <math>, <code>, <pre> and the scripts, every
+# <details> opened. ASCII or Python mathematics there is a finding; each pattern has a budget of
+# occurrences it may not exceed (0 is the goal; a count above 0 is what is left to typeset, and
+# may only go down).
+VISIBLE_TEXT = """(() => {
+  document.querySelectorAll('details').forEach(d => d.open = true);
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const out = [];
+  for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+    if (n.parentElement.closest('math, code, pre, script, style')) continue;
+    out.push(n.textContent);
+  }
+  return out.join(' ');
+})()"""
+ASCII_MATH = {"**": (r"\*\*", 0), "!=": (r"!=", 0), "<=": (r"<=", 0), ">=": (r">=", 0), "^{": (r"\^\{", 0),
+              "_{": (r"_\{", 0), "Greek spelled out": (r"\b(?:theta|beta|lambda|Delta)\b", 0),
+              "Matrix(": (r"Matrix\(", 0), "Subs(": (r"Subs\(", 0)}
+
+
+def ascii_math(text: str) -> dict[str, int]:
+    """How often each pattern of ASCII or Python mathematics occurs in ``text``."""
+    import re
+    return {name: len(re.findall(pattern, text)) for name, (pattern, _) in ASCII_MATH.items()}
+
+
+def test_the_scan_finds_ascii_mathematics():
+    found = ascii_math("a_star**3/3 != 0, x <= 1 >= y, e^{KS} h_{l+1} theta beta lambda Delta s "
+                       "Matrix([[1]]) Subs(f, z, 0)")
+    assert all(found.values()), found
+    assert not any(ascii_math("a*³/3 ≠ 0, x ≤ 1 ≥ y, eᴷˢ hₗ₊₁ θ β λ Δs, a thetaxyz").values())
+
+
+@pytest.mark.parametrize("width, height", [(1400, 900), (400, 800)])
+def test_no_ascii_mathematics_in_what_a_reader_sees(browser, shots, width, height):
+    """No Python or ASCII mathematics in the visible text; a screenshot of the errata at each width."""
+    browser.load(PAGE.as_uri(), width, height)
+    found = ascii_math(browser.evaluate(VISIBLE_TEXT))
+    browser.evaluate("document.getElementById('errata-and-failures').scrollIntoView(); true")
+    browser.screenshot(shots / f"{width}-errata-scan.png")
+    over = {k: n for k, n in found.items() if n > ASCII_MATH[k][1]}
+    assert not over, f"ASCII or Python mathematics a reader sees (count over its budget): {over}"
+
+
+PRINTED_DETAILS = """(() => { const d = [...document.querySelectorAll('details')].find(x => !x.open);
+  if (!d) return null; const inner = d.querySelector(':scope > :not(summary)');
+  return inner ? inner.checkVisibility() && inner.getBoundingClientRect().height > 0 : null; })()"""
+
+
+def test_printing_opens_the_derivations(browser):
+    """In print media a closed <details> shows its content (the print style), so derivations print."""
+    browser.load(PAGE.as_uri(), 1400, 900)
+    assert browser.evaluate(PRINTED_DETAILS) is False   # on screen, closed
+    browser.call("Emulation.setEmulatedMedia", media="print")
+    try:
+        assert browser.evaluate(PRINTED_DETAILS) is True
+    finally:
+        browser.call("Emulation.setEmulatedMedia", media="")

@@ -98,3 +98,28 @@ def test_no_quiet_in_the_projects_addopts():
     from tests.helpers import ROOT
     options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]["ini_options"]
     assert "-q" not in options.get("addopts", "").split()
+
+
+def test_a_plugin_only_run_starts_no_xdist_workers(tmp_path):
+    """The project's addopts (-n auto) start workers for the test suite, not for
+    `pytest --noteproof claims.yaml`; with a test file beside it, xdist still starts."""
+    import shutil
+
+    from tests.helpers import ROOT
+    root = copy_project(tmp_path / "fast")
+    shutil.copy2(ROOT / "pyproject.toml", root / "pyproject.toml")
+    (root / "test_plain.py").write_text("def test_plain():\n    assert True\n")
+    code, out = pytest_in(root, "--noteproof", "claims.yaml", "-v", "-k", "w09.four-indices")
+    assert code == 0 and "claims.yaml::w09.four-indices PASSED" in out, out   # no "[gw0] ... PASSED"
+    assert "[gw0]" not in out and "workers" not in out, out
+    code, out = pytest_in(root, "--noteproof", "claims.yaml", "test_plain.py", "-v", "-k", "plain")
+    assert code == 0 and "workers" in out, out
+
+
+def test_a_failing_item_shows_the_erratums_suggestion(project):
+    """c12.d01.factor-by-step fails with an erratum: the item prints its corrected sentence,
+    its mathematics in the note's notation."""
+    code, out = pytest_in(project, "--noteproof", "claims.yaml", "-q", "-k", "c12.d01.factor-by-step")
+    assert code == 1 and "1 failed" in out, out
+    assert "suggestion: That factor is positive and close to 1 for small steps" in out
+    assert "erratum (false) at notes/chapter12.txt:" in out and "h → 0" in out

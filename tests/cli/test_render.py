@@ -113,7 +113,8 @@ def test_svg_is_well_formed_with_lines_ticks_and_legend():
     ns = "{http://www.w3.org/2000/svg}"
     assert len(root.findall(f"{ns}polyline")) == 2
     texts = "".join(t.text or "" for t in root.iter(f"{ns}text"))
-    assert "Euler (slope -1.00)" in texts and "RK4 (slope -4.00)" in texts and "(log scale)" in texts
+    # labels in the note's notation: a minus sign, not a hyphen
+    assert "Euler (slope \u22121.00)" in texts and "RK4 (slope \u22124.00)" in texts and "(log scale)" in texts
     assert plot(ORDER) == svg
 
 

@@ -57,3 +57,33 @@ def test_piped_output_is_not_wrapped_mid_sentence(tmp_path):
         'row: "Three halvings give one eighth"', f'row: "{long_row}"'), encoding="utf-8")
     out = cli(root, "list", env={"COLUMNS": ""}).stdout
     assert any(long_row in line for line in out.splitlines()), out
+
+
+def test_text_from_data_is_never_read_as_markup(tmp_path):
+    """A row holding rich markup and an emoji code prints as written, and a location whose line
+    is 100 (``:100:``) stays a location, not an emoji; the wrong reading would be caught."""
+    row = "Three halvings give [bold]one[/bold] eighth :thumbs_up: [/]"
+    root = make_project(tmp_path / "markup", note=NOTE.replace("Three halvings give one eighth\t", row + "\t"))
+    (root / "claims.yaml").write_text((root / "claims.yaml").read_text(encoding="utf-8").replace(
+        'row: "Three halvings give one eighth"', f'row: "{row}"'), encoding="utf-8")
+    shown = cli(root, "show", "mini.three-halvings")
+    assert shown.returncode == 0, shown.stderr
+    assert row in shown.stdout and "\U0001f44d" not in shown.stdout
+    assert row in cli(root, "list").stdout
+    import io
+
+    from rich.console import Console
+
+    from noteproof.cli.terminal import console
+    plain, ours = Console(file=io.StringIO()), console()
+    ours.file = io.StringIO()
+    for c in (plain, ours):
+        c.print("notes/week10.txt:100:163")
+    assert "\U0001f4af" in plain.file.getvalue()    # rich's default would draw it
+    assert ours.file.getvalue().strip() == "notes/week10.txt:100:163"
+
+
+def test_a_location_at_line_100_is_printed_as_itself():
+    from tests.helpers import run_cli
+    out = run_cli("show", "w10.shared-parameter").stdout
+    assert "notes/week10.txt:100:163" in out and "\U0001f4af" not in out
