@@ -60,20 +60,26 @@ def uses_of_w():
     return sp.Integer(sp.degree(h2, w))
 
 
-@numeric("w10.tempered-p1")
-def tempered_p1(weight="3", tau="1"):
-    """p_tau(A) for scores (log weight, 0), exactly when rational (tau = 1 gives 3/4)."""
-    z = sp.log(exact(weight))
-    terms = [sp.exp(z / exact(tau)), sp.exp(0)]
-    value = sp.simplify(terms[0] / sum(terms))
+def _tempered(weight: str, temperature: str):
+    """p_T(A) for scores (log weight, 0) at temperature T: weight^(1/T) / (weight^(1/T) + 1),
+    exactly when rational."""
+    value = sp.simplify(exact(weight) ** (1 / exact(temperature)) / (exact(weight) ** (1 / exact(temperature)) + 1))
     return value if value.is_Rational else mpmath.mpf(str(sp.N(value, mpmath.mp.dps + 10)))
 
 
+@numeric("w10.tempered-p1")
+def tempered_p1(weight="3"):
+    """p_1(A), at temperature 1 (the subscript fixes it; tau does not enter), for scores (log weight, 0):
+    weight / (weight + 1) = 3/4."""
+    return _tempered(weight, "1")
+
+
 @numeric("w10.tempered-p2")
-def tempered_p2(weight="3", tau="2"):
-    """p_tau(A) for scores (log weight, 0) at the working precision."""
+def tempered_p2(weight="3"):
+    """p_2(A), at temperature 2 (the subscript fixes it; tau does not enter), for scores (log weight, 0):
+    sqrt(weight) / (sqrt(weight) + 1)."""
     scores = [mpmath.log(mpnum(weight)), mpmath.mpf(0)]
-    terms = [mpmath.exp(s / mpnum(tau)) for s in scores]
+    terms = [mpmath.exp(s / 2) for s in scores]
     return terms[0] / mpmath.fsum(terms)
 
 
@@ -207,9 +213,9 @@ def output_probability(p_B="0.792412"):
 
 
 @condition("w10.vocabulary")
-def vocabulary_size(vocabulary="3"):
-    """The vocabulary is a whole number of tokens, at least two (A and B; lines 26 and 44)."""
-    return _whole(vocabulary, 2)
+def vocabulary_size(vocabulary="2"):
+    """The vocabulary is exactly the two tokens A and B, so p_A = 1 - p_B gives 0.207588 (line 26)."""
+    return bool(exact(vocabulary) == 2)
 
 
 @condition("w10.uncertain-target")

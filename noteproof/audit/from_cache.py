@@ -114,7 +114,8 @@ def _decided(quote: QuoteSpec, value, eps: Decimal) -> bool:
     lo, hi = interval(quote.number, exact=quote.exact)
     c = abs(to_decimal(value))
     # the side of the threshold a conclusion rests on (quote.decides) must be certain too
-    edges = (lo, hi) + ((abs(to_decimal(Fraction(quote.decides.than))),) if quote.decides else ())
+    edges = (lo, hi) + (tuple(abs(to_decimal(Fraction(side.than))) for side in quote.decides.sides)
+                        if quote.decides else ())
     return c > eps and not any(c - eps <= edge <= c + eps for edge in edges)
 
 

@@ -12,6 +12,7 @@ from ..sources.project import claim_of
 from . import auditcmd, options, terminal
 
 REPORT_FILES = ("claims.md", "claims.json", "claims.html")
+NOT_APPLICABLE = 3   # `check`: the values lie outside the range the note states (not a failure)
 
 
 def register_all(verbs: argparse._SubParsersAction) -> None:
@@ -64,15 +65,18 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
 
 def project_of(args: argparse.Namespace):
     from ..sources.project import load_project
-    return load_project(args.root)
+    project = load_project(args.root)
+    terminal.print_warnings(project.warnings)
+    return project
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     from ..report.report import build_report
     from ..run.cache import ResultCache
     from ..run.pool import run_report
-    from ..sources.project import check_references
-    project = project_of(args)
+    from ..sources.project import check_references, load_project
+    project = load_project(args.root, unregistered=True)
+    terminal.print_warnings(project.warnings)
     claims = project.registry.claims
     cache = None if getattr(args, "no_cache", False) else ResultCache(project.root, args.dps, extras=True)
     if cache is None or any(cache.get(c, project.notes[c.note]) is None for c in claims):
@@ -89,7 +93,10 @@ def cmd_report(args: argparse.Namespace) -> int:
         claims = stale_claims(terminal.read_or_none(out / "claims.json"), texts["claims.json"]) if stale else []
         terminal.print_stale(out, stale, claims, len(results))
         return 1 if stale else 0
+    from ..report.json import new_failing_checks
+    new = new_failing_checks(terminal.read_or_none(out / "claims.json"), texts["claims.json"])
     terminal.write_all(out, texts)
+    terminal.print_new_failures(new)
     terminal.print_summary(report, written=out)
     return 0 if report.ok else 1
 
@@ -108,8 +115,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     from ..run.pool import run_one
+    from ..sources.project import check_references
     project = project_of(args)
     claim = claim_of(project, args.id)
+    check_references(project)   # a registry naming a missing check is bad input, as for report (exit 2)
     if not args.json:
         from ..sources.content import memoize_derivations
         memoize_derivations(project.content)
@@ -127,13 +136,16 @@ def cmd_check(args: argparse.Namespace) -> int:
     """The claim at the user's values, in a worker under --timeout and --memory (run.bounded);
     a spinner on a terminal while it runs past a second. A time-out or a memory overflow is an
     error: its message on stderr (and the error row with --json), exit 1."""
+    from ..sources.project import check_references
     project = project_of(args)
     claim = claim_of(project, args.id)
+    check_references(project)   # as report, show and audit: exit 2
     from ..run.bounded import check_bounded
     from ..run.readouts import check_known, parameters
     params = options.settings(args.sets)
     known = parameters(project, claim)
     check_known(claim.id, params, known)
+    _refuse_long(params, known, args)
     with terminal.spinner(f"checking {claim.id} at --dps {args.dps} (limit {args.timeout:g} s)"):
         run = check_bounded(project, claim, params, args.dps, args.timeout, args.memory, readouts=True)
     if run.failure:
@@ -142,14 +154,33 @@ def cmd_check(args: argparse.Namespace) -> int:
     result = checked.result
     if args.json:
         from ..report.json import claim_dict
-        terminal.emit_json({**claim_dict(result), "parameters": {**known, **params},
+        row = claim_dict(result)
+        if not checked.applicable:   # the note says nothing at these values: not a failure
+            row["outcome"] = "not applicable"
+        terminal.emit_json({**row, "parameters": {**known, **params},
                    "conditions": [{"condition": c["check"], "statement": c["statement"], "holds": c["holds"]}
                                   for c in checked.conditions],
                    "readouts": outs, **checked.as_dict()})
     else:
         from .showview import check_view
         check_view(terminal.console(), claim, checked, outs)
-    return 0 if checked.ok else 1
+    return NOT_APPLICABLE if not checked.applicable else 0 if checked.ok else 1
+
+
+def _refuse_long(params: dict[str, str], known: dict[str, str], args: argparse.Namespace) -> None:
+    """Before a run that will take very long: refused (exit 2) with the estimate when it cannot
+    end within --timeout, a warning on stderr when it takes more than ten seconds."""
+    from ..run.readouts import run_estimate
+    estimate = run_estimate({**known, **params}, args.dps) if params else None
+    if estimate is None:
+        return
+    steps, seconds, how = estimate
+    said = f"{how} is {steps:,} steps, about {seconds:,.0f} s"
+    if seconds > args.timeout:
+        raise UsageError(f"{said} at --dps {args.dps}, past the limit of {args.timeout:g} s: refused before it "
+                         f"starts (choose a larger step, or raise --timeout to at least {seconds * 1.5:,.0f})")
+    if seconds > 10:
+        print(f"noteproof: warning: {said} at --dps {args.dps}", file=sys.stderr)
 
 
 def check_failed(args: argparse.Namespace, run, values: dict[str, str]) -> int:

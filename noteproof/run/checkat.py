@@ -18,7 +18,7 @@ from ..defaults import DEFAULT_DPS
 from ..formula.printing import text as text_of
 from ..model import ClaimResult, Evidence, EvidenceKind, NumberResult, Outcome
 from ..sources.content import CheckKind
-from .decision import short_value
+from .decision import short_value, trim
 from .readouts import complex_value, explain, parameters, settings_text, what_of
 
 
@@ -36,6 +36,7 @@ class Checked:
     why: list[str] = field(default_factory=list)            # what cannot be computed there, and why
     conclusions: list[dict] = field(default_factory=list)   # {says, quoted, value, holds, check, location}:
                                                             # what the note concludes from a number, there
+    notes: list[str] = field(default_factory=list)          # values outside the page's sliders
 
     @property
     def ok(self) -> bool:
@@ -45,9 +46,23 @@ class Checked:
     def broken(self) -> list[dict]:
         return [c for c in self.conditions if c["holds"] is False]
 
+    @property
+    def applicable(self) -> bool:
+        """Whether the note's statement speaks of these values: none of its conditions is broken."""
+        return not self.broken
+
+    @property
+    def verdict(self) -> str:
+        """The verdict at these values: the outcome, or "not applicable here" with the range the
+        note states when the values lie outside it (never "failed": the note says nothing there)."""
+        if not self.applicable:
+            return "not applicable here: the note states " + "; ".join(c["statement"] for c in self.broken)
+        return self.result.outcome.value
+
     def as_dict(self) -> dict:
         return {"closed_forms": self.forms, "statements": self.statements, "examples": self.examples,
-                "why": self.why, "conclusions": self.conclusions}
+                "why": self.why, "conclusions": self.conclusions, "notes": self.notes,
+                "applicable": self.applicable, "verdict": self.verdict}
 
 
 def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> Checked:
@@ -104,7 +119,7 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
         for i, e in enumerate(d.evidence):
             before = base.evidence[i] if base is not None and i < len(base.evidence) else None
             example = before is not None and _is_example(e, before, taken, params)
-            statements.append({"kind": e.kind.value, "statement": e.statement, "holds": bool(e.holds),
+            statements.append({"kind": e.kind.value, "statement": _yours(e.statement, params), "holds": bool(e.holds),
                                "judged": not example})
             if not example:
                 judged.append(e)
@@ -112,7 +127,7 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
             at = form_at(cid, name, form, values, set(params))
             if at is not None:
                 forms.append(at)
-                if at["why"]:
+                if at["why"] and at.get("evaluated", True):   # undefined there (a pole): the values break it
                     note_why(at["why"])
 
     formulas, examples = [], []
@@ -148,13 +163,14 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
             note_why(msg)
             numbers.append(NumberResult(q.number, "", dps, Outcome.ERROR, number_location(note, q), q.numeric, msg))
             continue
-        n = place_number(note, q, value, text, used, overridden=True)
-        if n.outcome is Outcome.UNVERIFIED and q.decides is None:
-            n = replace(n, message="recomputed at your settings")
-        elif q.decides is not None and n.outcome is Outcome.UNVERIFIED and short_value(value, q.decides):
+        n = place_number(note, q, value, _plain(value, text, used), used, overridden=True)
+        if n.outcome is Outcome.UNVERIFIED and q.decides is not None and short_value(value, q.decides):
+            n, holds = _given(n, q.decides, mine, content)
             conclusions.append({"says": q.decides.says, "quoted": n.quoted, "value": short_value(value, q.decides),
-                                "holds": not n.decision, "message": n.message, "check": q.numeric,
+                                "holds": holds, "message": n.message, "check": q.numeric,
                                 "location": str(n.location or "")})
+        elif n.outcome is Outcome.UNVERIFIED:
+            n = replace(n, message=_moved(check.params, params))
         numbers.append(n)
 
     evidence = tuple(judged) + tuple(
@@ -165,7 +181,76 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
         result = replace(result, outcome=Outcome.FAILED)
     if why:
         result = replace(result, messages=tuple(why) + tuple(m for m in result.messages if m not in why))
-    return Checked(result, dict(params), known, forms, conditions, statements, examples, why, conclusions)
+    return Checked(result, dict(params), known, forms, conditions, statements, examples, why, conclusions,
+                   outside_sliders(project, spec, params))
+
+
+def _yours(statement: str, params: dict[str, str]) -> str:
+    """A statement as the user reads it: a value they set is theirs ("at your beta = 1.5"), not the page's."""
+    for name, value in params.items():
+        statement = re.sub(rf"the page's {re.escape(name)} ?= ?{re.escape(value)}(?![\w.])",
+                           f"your {name} = {value}", statement)
+    return statement
+
+
+def outside_sliders(project, spec, params: dict[str, str]) -> list[str]:
+    """A note for each value set outside the range of the page's slider for it."""
+    from .readouts import sliders
+    out = []
+    for s in sliders(project, spec):
+        if s["name"] in params:
+            v = Fraction(params[s["name"]])
+            if not Fraction(s["min"]) <= v <= Fraction(s["max"]):
+                out.append(f"your {s['name']} = {params[s['name']]} is outside the page's slider range "
+                           f"{s['min']} to {s['max']} ({s['location']}): the figure never shows it")
+    return out
+
+
+def _plain(value: Any, text: str, dps: int) -> str:
+    """A value at the user's settings as printed once, in one format: 0 when it is zero to the
+    working precision (a fixed point at 0 that iteration reaches to 1e-51), a terminating exact
+    value as a decimal (1e-30, not 1/10^30), else the computed text."""
+    import mpmath
+    if isinstance(value, mpmath.mpf) and dps and abs(value) <= mpmath.mpf(10) ** (-(dps - 10)):
+        return "0"
+    exact = value if isinstance(value, (int, Fraction)) else Fraction(int(value.p), int(value.q)) \
+        if getattr(value, "is_Rational", False) else None
+    if exact is not None:
+        return short_value(exact, None) or text
+    return trim(text) if isinstance(value, mpmath.mpf) else text
+
+
+def _moved(takes: dict[str, str], params: dict[str, str]) -> str:
+    """How a quoted number stands at the user's values: recomputed when its check takes a value
+    set, else unchanged (it depends on none of them)."""
+    used = [k for k in params if k in takes]
+    if used:
+        return f"recomputed at your {', '.join(used)}"
+    return f"unchanged: it does not depend on {', '.join(params)}" + (
+        f" (it takes {', '.join(takes)})" if takes else "")
+
+
+def _given(n: NumberResult, decides, run, content) -> tuple[NumberResult, bool | None]:
+    """The conclusion judged by its conditions too (``decides.given``): it holds only where each
+    holds at the values (the threshold alone does not decide "does not settle" from a fixed start).
+    The number, and whether the conclusion holds (None: a condition cannot be decided there)."""
+    if n.decision:
+        return n, False
+    for cid in decides.given:
+        check = content.get(cid, CheckKind.CONDITION)
+        try:
+            holds = run.call(check)
+        except MemoryError:
+            raise
+        except Exception:
+            holds = None
+        if holds is not True:
+            verb = "fails" if holds is False else "cannot be decided"
+            return replace(n, decision=holds is False,
+                           message=f"the note's conclusion {decides.says!r} "
+                                   f"{'does not hold' if holds is False else 'is not decided'} at your settings: "
+                                   f"{what_of(check)} {verb} there"), None if holds is None else False
+    return n, True
 
 
 def _is_example(now: Evidence, before: Evidence, taken: dict[str, str], params: dict[str, str]) -> bool:
@@ -214,8 +299,10 @@ def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed
                 at = sympy.nsimplify(at) if at.is_Float else sympy.simplify(at)
     except MemoryError:
         raise
-    except Exception as exc:  # a form SymPy cannot evaluate there
-        out["why"] = f"{name} = {text_of(form)} cannot be evaluated at {settings_text(_shown(values, changed))}: {exc}"
+    except Exception:  # a general form (an indefinite integral in t): no value to give, nothing judged
+        out["why"] = f"{name} = {text_of(form)} is not evaluated here: it is a general form that has no value at " \
+                     f"{settings_text(_shown(values, changed))}"
+        out["evaluated"] = False
         return out
     out["at"] = text_of(at)
     if isinstance(at, sympy.Expr) and at.is_number:

@@ -38,23 +38,35 @@ def _fraction(value: Any) -> Fraction | None:
         return None
 
 
-def short(value: Fraction, d: Decides) -> str:
-    """The value to six significant figures (more where six would move it across ``d.than``)."""
+def short(value: Fraction, d: Decides | None) -> str:
+    """The value to six significant figures (more where six would move it across ``d.than``),
+    without trailing zeros (1e-30, not 1.00000e-30); an exact value that six figures would round
+    is given to 20."""
     exact = Decimal(value.numerator) / Decimal(value.denominator)
     for digits in (6, 12, 20):
-        text = format(exact, f".{digits}g")
+        text = trim(format(exact, f".{digits}g"))
         if "e" in text and abs(exact) >= 1:
             text = format(exact.quantize(Decimal(1)), "f") if digits == 6 else format(exact, "f")
-        if "." in text and "e" not in text:
-            text = text.rstrip("0").rstrip(".")
-        if d.holds(Fraction(Decimal(text))) == d.holds(value):
+        if d is None and Fraction(Decimal(text)) == value:
             return text
-    return format(exact, "f")
+        if d is not None and d.holds(Fraction(Decimal(text))) == d.holds(value):
+            return text
+    return trim(format(exact, ".20g")) if d is None else format(exact, "f")
 
 
-def _side(d: Decides, shown: str) -> str:
-    """``|x| < 1`` or ``x < 1`` with the number in place."""
-    return f"{'|' + shown + '|' if d.size else shown} is not {d.relation} {d.than}"
+def trim(text: str) -> str:
+    """Trailing zeros of a mantissa dropped: 1.00000e-30 -> 1e-30, 0.2500 -> 0.25."""
+    mantissa, e, exponent = text.partition("e")
+    if "." in mantissa:
+        mantissa = mantissa.rstrip("0").rstrip(".")
+    return mantissa + (e + exponent.replace("+", "") if e else "")
+
+
+def _side(d: Decides, shown: str, value: Fraction | None = None) -> str:
+    """``|x| is not < 1`` or ``x is not < 1`` with the number in place: the first side of the
+    conclusion ``value`` is not on (the first side when ``value`` is None or on every side)."""
+    side = (d.failing(value) if value is not None else None) or d.sides[0]
+    return f"{'|' + shown + '|' if side.size else shown} is not {side.relation} {side.than}"
 
 
 def reversal(d: Decides, printed: str, computed: Any) -> str:
@@ -65,9 +77,9 @@ def reversal(d: Decides, printed: str, computed: Any) -> str:
         return ""
     v = short(c, d)
     if d.holds(p):
-        return f"decision error: the note concludes {d.says!r}; the value {v} says not ({_side(d, v)})"
+        return f"decision error: the note concludes {d.says!r}; the value {v} says not ({_side(d, v, c)})"
     return (f"decision error: the note concludes {d.says!r}, which the printed {printed} contradicts "
-            f"({_side(d, printed)}); the value {v} supports the conclusion")
+            f"({_side(d, printed, p)}); the value {v} supports the conclusion")
 
 
 def at_settings(d: Decides, printed: str, computed: Any) -> tuple[bool | None, str]:
@@ -80,10 +92,10 @@ def at_settings(d: Decides, printed: str, computed: Any) -> tuple[bool | None, s
     if d.holds(c):
         return True, f"the note's conclusion {d.says!r} still holds at your settings ({v})"
     return False, (f"the note's conclusion {d.says!r} is reversed at your settings: the value {v} says not "
-                   f"({_side(d, v)})")
+                   f"({_side(d, v, c)})")
 
 
-def short_value(computed: Any, d: Decides) -> str:
+def short_value(computed: Any, d: Decides | None) -> str:
     """A computed value as :func:`short` prints it ("" when it is not a real number)."""
     c = _fraction(computed)
     return "" if c is None else short(c, d)

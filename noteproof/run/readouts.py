@@ -75,6 +75,30 @@ def _value(run, check, params: dict[str, str]) -> str:
         return f"no value: {(getattr(exc, 'message', None) or str(exc) or 'not computable').strip()}"
 
 
+# ---- how long a run at given values takes --------------------------------------------------------
+
+STEPS_PER_SECOND = 250   # steps of a figure's solver per second at 50 digits, both precisions, all read-outs
+
+
+def run_estimate(values: dict[str, str], dps: int = DEFAULT_DPS) -> tuple[int, float, str] | None:
+    """(steps, seconds, how) a figure's solver takes at ``values`` (the note's and the user's):
+    horizon / h steps when a step h and a horizon are set, else ``steps`` or ``updates``; None when
+    no step count follows from the values. Seconds scale with the digits (dps / 50)."""
+    from fractions import Fraction
+    try:
+        if "h" in values and "horizon" in values and Fraction(values["h"]) > 0:
+            n = int(Fraction(values["horizon"]) / Fraction(values["h"]))
+            how = f"horizon / h = {values['horizon']} / {values['h']}"
+        else:
+            name = next((k for k in ("steps", "updates") if k in values), None)
+            if name is None:
+                return None
+            n, how = int(Fraction(values[name])), f"{name} = {values[name]}"
+    except (ValueError, ZeroDivisionError):
+        return None
+    return n, n / STEPS_PER_SECOND * max(1.0, dps / DEFAULT_DPS), how
+
+
 # ---- values as the user gives them, and errors in the claim's terms --------------------------
 
 def normalize_value(text: str) -> str | None:

@@ -105,7 +105,10 @@ def test_a_parameter_outside_the_conditions_is_reported(condition_id, sets, word
     doc = json.loads(out)
     broken = {c["condition"] for c in doc["conditions"] if not c["holds"]}
     broken |= {r["check"] for r in doc["readouts"] if r["kind"] == "condition" and r["yours"] == "no"}
-    assert condition_id in broken and code == 1
+    # outside the range the claim's own conditions state, the note says nothing: not applicable (exit 3)
+    own = {c["condition"] for c in doc["conditions"] if c["holds"] is False}
+    assert condition_id in broken and code == (3 if own else 1)
+    assert (doc["outcome"] == "not applicable") == bool(own) and doc["applicable"] is not bool(own)
     code, text, _ = cli("check", claim_id, *args)
     line = next(l for l in text.splitlines() if words in l)
     assert "VIOLATED" in line
@@ -181,14 +184,16 @@ def test_check_prints_the_closed_form_at_the_users_value():
 
 def test_check_at_a_pole_explains_without_an_exception_name():
     run = run_cli("check", "w09.fixed-point-response", "--set", "beta=1")
-    assert run.code == 1, run.stderr
+    assert run.code == 3, run.stderr   # beta = 1 is outside the note's 0 < beta < 1: not applicable
     assert "undefined" in run.stdout and "denominator" in run.stdout
     assert "ArithmeticError" not in run.stdout + run.stderr and "Traceback" not in run.stderr
 
 
 def test_check_names_a_complex_value_and_the_broken_condition():
     run = run_cli("check", "c12.d04.energy-and-timing", "--set", "h=2.5")
-    assert run.code == 1, run.stderr
+    assert run.code == 3, run.stderr   # outside the stated 0 < h < 2: not applicable, not failed
+    assert "not applicable here: the note states 0 < h < 2" in run.stdout and "failed" not in run.stdout
+    assert "outside the page's slider range 0.1 to 1.25" in " ".join(run.stdout.split())
     assert "mpc" not in run.stdout and "complex at h = 2.5" in run.stdout
     assert "VIOLATED" in run.stdout and "0 < h < 2 (the Verlet step is stable)" in run.stdout
 
@@ -277,7 +282,7 @@ def test_check_says_when_a_conclusion_the_note_draws_is_reversed_at_the_users_va
     assert "what the note concludes from its numbers, at your settings" in out
     assert "REVERSED" in " ".join(out.split())
     assert "the note's conclusion 'the iteration does not settle' is reversed at your settings: the value 0.5 " \
-           "says not (0.5 is not > 1)" in " ".join(out.split())
+           "says not (0.5 is not >= 1)" in " ".join(out.split())
     code, out, _ = cli("check", "c12.d02.settles-only-if-contraction", "--set", "theta=2", "--json")
     [c] = [c for c in json.loads(out)["conclusions"] if c["check"] == "c12.d02.multiplier-size"]
     assert c["holds"] is True and c["value"] == "2" and c["says"] == "the iteration does not settle"

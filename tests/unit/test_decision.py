@@ -1,6 +1,7 @@
 """Decision errors (statcheck's): a failing number whose value lies on the other side of the
 conclusion the note draws from it than the printed number, reported apart from a wrong digit."""
 from decimal import Decimal
+from fractions import Fraction
 
 import mpmath
 import pytest
@@ -9,7 +10,7 @@ from noteproof.model import Location, Outcome
 from noteproof.run.claim import place_number
 from noteproof.run.decision import at_settings, reversal
 from noteproof.sources.notes import Note
-from noteproof.sources.registry import Decides, QuoteSpec
+from noteproof.sources.registry import Decides, QuoteSpec, Side
 
 SETTLES = Decides(">", "1", "the iteration does not settle")
 SHRINKS = Decides("<", "1", "Euler shrinks", size=True)
@@ -87,3 +88,35 @@ def test_at_the_users_values_a_reversed_conclusion_is_said():
     assert "the note's conclusion 'the iteration does not settle' is reversed at your settings" in n.message
     assert not kept.decision and "still holds at your settings (3)" in kept.message
     assert at_settings(SETTLES, "1.2", "not a number") == (None, "")
+
+
+FLIPS = Decides("<", "0", "it flips sign every step but still shrinks", also=(Side("<", "1", size=True),))
+
+
+@pytest.mark.parametrize("factor, holds", [("-0.8", True), ("-0.999", True), ("0.7", False), ("0", False),
+                                            ("-1", False), ("-1.4", False)])
+def test_a_conjunction_holds_only_where_every_part_does(factor, holds):
+    """"flips sign every step but still shrinks": factor < 0 and |factor| < 1, on each side of both."""
+    assert FLIPS.holds(Fraction(factor)) is holds
+    ok, sentence = at_settings(FLIPS, "-0.8", Decimal(factor))
+    assert ok is holds
+    if not holds:   # the sentence names the part that fails
+        assert ("is not < 0" in sentence) is (Fraction(factor) >= 0)
+        assert ("is not < 1" in sentence) is (Fraction(factor) < 0)
+
+
+def test_a_conjunction_is_read_from_the_registry(tmp_path):
+    from noteproof.errors import RegistryError
+    from noteproof.sources.registry import load_registry
+    from tests.helpers import ROOT
+    spec = next(c for c in load_registry(ROOT / "claims.yaml").claims if c.id == "c12.d01.euler-follows-decay")
+    q = next(q for q in spec.quotes if q.decides and q.decides.also)
+    assert q.decides.sides == (Side("<", "0"), Side("<", "1", True))
+    settle = next(q for c in load_registry(ROOT / "claims.yaml").claims for q in c.quotes
+                  if q.decides and q.decides.given)
+    assert settle.decides.given == ("c12.d02.start-moves",) and settle.decides.relation == ">="
+    bad = (ROOT / "claims.yaml").read_text().replace('and: [{relation: "<", than: "1", size: true}]',
+                                                    'and: [{relation: "<>", than: "1"}]')
+    (tmp_path / "claims.yaml").write_text(bad)
+    with pytest.raises(RegistryError, match="'relation' must be one of"):
+        load_registry(tmp_path / "claims.yaml")
