@@ -24,6 +24,7 @@ from noteproof.authoring import (
     derivation,
     exact,
     rational_nonzero,
+    words,
     zero,
 )
 
@@ -265,6 +266,16 @@ NUMBER_WORDS = {w: i for i, w in enumerate(
     "sixteen seventeen eighteen nineteen twenty".split())}
 SHOWN = re.compile(r"\b([A-Za-z]+) updates are shown")
 DISTANCE_READOUT = re.compile(r"Distance from z\* after (\d+) updates: (-?\d+(?:\.\d+)?)")
+PAGE_COUNTER = re.compile(r"(?m)^\d\d / \d\d$")
+SLIDER = {"theta": re.compile(r"Feedback multiplier \(theta\): (-?\d+(?:\.\d+)?)"),
+          "x": re.compile(r"Constant input \(x\): (-?\d+(?:\.\d+)?)")}
+
+
+def _page_setting(note_text: str, before: int, name: str) -> str | None:
+    """The page's setting ``name`` as printed first on the page that holds offset ``before``."""
+    start = max([m.end() for m in PAGE_COUNTER.finditer(note_text, 0, before)] or [0])
+    found = SLIDER[name].search(note_text, start, before)
+    return found.group(1) if found else None
 
 
 def _within_printed(printed: str, value) -> bool:
@@ -275,13 +286,14 @@ def _within_printed(printed: str, value) -> bool:
 
 
 @derivation("c12.d02.updates-shown")
-def updates_shown(theta="1.2", x="1", note_text="") -> Derived:
+def updates_shown(note_text="") -> Derived:
     """"Twelve updates are shown" (C12-D02, where the conclusion applies), against what the page shows.
 
     The page's only printed trace of the shown run is its read-out "Distance from z* after 12
     updates: 44.6" (the plot itself is not in the text). The statement's number word is read from
     the note and compared with the read-out's count; the read-out's distance, |z_N - z*| =
-    |theta^N (z0 - z*)| from the closed form (c12.d02.fixed-point) at the page's theta and x, is
+    |theta^N (z0 - z*)| from the closed form (c12.d02.fixed-point) at the page's theta and x (read
+    from the page's sliders, as printed: the read-out is theirs, whatever values a user sets), is
     printed for N updates and for no neighbouring count (N - 1 or N + 1 would print another value).
     """
     said = SHOWN.search(note_text)
@@ -289,7 +301,10 @@ def updates_shown(theta="1.2", x="1", note_text="") -> Derived:
     word = NUMBER_WORDS.get(said.group(1).lower()) if said else None
     count, printed = (int(read.group(1)), read.group(2)) if read else (None, "")
     _, _, error, z0, z_star = _fixed_point()
-    th, xv = exact(theta), exact(x)
+    theta, x = (_page_setting(note_text, read.start(), n) if read else None for n in ("theta", "x"))
+    if theta is None or x is None:
+        read = None
+    th, xv = (exact(theta), exact(x)) if read else (sp.Integer(0), sp.Integer(0))
 
     th_s = sp.Symbol("theta")        # the module's theta (the parameter of this name is the page's value)
 
@@ -535,8 +550,9 @@ def sensitivity(theta_max="0.95", dtheta="0.01") -> Derived:
             _ev(IDENTITY, "the slope x/(1-theta)^2 tends to +oo (x > 0) or -oo (x < 0) as theta -> 1",
                 sp.limit(s.subs(x, sp.Symbol("x", positive=True)), theta, 1) == sp.oo
                 and sp.limit(s.subs(x, sp.Symbol("x", negative=True)), theta, 1) == -sp.oo),
-            _ev(INEQUALITY, "actual change / slope estimate = (1-theta)/(1-theta-dtheta) > 1 "
-                "for dtheta > 0 with theta + dtheta < 1: the estimate understates the size",
+            _ev(INEQUALITY, "for x other than 0, actual change / slope estimate = (1-theta)/(1-theta-dtheta) > 1 "
+                "for dtheta > 0 with theta + dtheta < 1: the estimate understates the size (at x = 0 both are 0 "
+                "and the ratio is 0/0)",
                 _zero(ratio_u - 1 - d / u), str(ratio)),
             _ev(INEQUALITY, "for every real x and every theta != 1: (1 - theta)^2 > 0, so the slope "
                 "x/(1-theta)^2 has the sign of x, and it is 0 at x = 0 for every theta",
@@ -655,22 +671,47 @@ def scheme() -> Derived:
         steps=(Step("composed step matrix", composed),))
 
 
+def _verlet_phase_recurrence() -> bool:
+    """Verlet from q0 = 1, p0 = 0 is q_n = cos(n phi), phi = 2 asin(h/2), exactly: det M = 1 and
+    tr M = 2 - h^2 = 2 cos(phi) (Cayley-Hamilton: q_{n+1} = 2 cos(phi) q_n - q_{n-1}), q_0 = 1 and
+    q_1 = 1 - h^2/2 = cos(phi); cos((n+1) phi) + cos((n-1) phi) = 2 cos(phi) cos(n phi) solves it."""
+    M, phi, m = _verlet_matrix(), 2 * sp.asin(h / 2), sp.Symbol("m")
+    cos_phi = sp.expand_trig(sp.cos(phi))
+    return (_zero(M.det() - 1) and _zero(M.trace() - 2 * cos_phi) and _zero((M * sp.Matrix([1, 0]))[0] - cos_phi)
+            and _zero(sp.expand_trig(sp.cos((m + 1) * theta) + sp.cos((m - 1) * theta)
+                                     - 2 * sp.cos(theta) * sp.cos(m * theta))))
+
+
 @derivation("c12.d04.drift")
-def drift(h_shown="1/2", horizon="20") -> Derived:
-    """The formula estimate of the phase drift against the exact Verlet orbit's angle at the horizon."""
-    hh, T = exact(h_shown), exact(horizon)
-    M = _verlet_matrix().subs(h, hh)
-    v = M ** int(T / hh) * sp.Matrix([1, 0])
-    exact_point = sp.Matrix([sp.cos(T), -sp.sin(T)])
-    turn = sp.atan2(exact_point[0] * v[1] - exact_point[1] * v[0], exact_point.dot(v))
-    actual = -turn
-    estimate = (2 * sp.asin(hh / 2) / hh - 1) * T
-    rel = sp.N(abs(actual - estimate) / estimate, 30)
+def drift(h="1/2", horizon="20") -> Derived:
+    """The phase drift of Verlet at the horizon T against the estimate (omega - 1) T (C12-D04).
+
+    The exact Verlet solution from q0 = 1, p0 = 0 is q_n = cos(n phi) with phi = 2 asin(h/2)
+    (_verlet_phase_recurrence), so after N = T/h steps q_N = cos(omega T), omega = phi/h: the
+    orbit's phase lags the exact cos(T) by (omega - 1) T exactly, which is the estimate; "estimated"
+    is exact for every step 0 < h < 2 that divides T. The lag is the phase of the Verlet solution,
+    not the polar angle of its point (on Verlet's ellipse the two differ).
+    """
+    hh, T = exact(h), exact(horizon)
+    N = T / hh
+    stable = bool(0 < hh < 2)
+    whole = bool(N.is_integer and N > 0)
+    if not (stable and whole):
+        why = "the step is outside 0 < h < 2" if not stable else f"T/h = {N} is not a whole number of steps"
+        return Derived(evidence=(_ev(EvidenceKind.NUMERIC, f"at h = {h}, T = {horizon}: {why}, so Verlet has "
+                                     "no phase at the horizon to compare", False, supports=Status.APPROXIMATION),))
+    phi = 2 * sp.asin(hh / 2)
+    actual = N * phi - T
+    estimate = (phi / hh - 1) * T
+    proved = _verlet_phase_recurrence()
+    same = _zero(actual - estimate)
     return Derived(
-        evidence=(_ev(EvidenceKind.NUMERIC, f"the Verlet orbit ends {sp.N(actual, 6)} rad behind the exact "
-                      f"orbit; the estimate (omega - 1) T is {sp.N(estimate, 6)} (within {sp.N(100 * rel, 2)}%)",
-                      rel < sp.Rational(1, 20), supports=Status.APPROXIMATION),),
-        steps=(Step("actual phase lag", sp.N(actual, 20)), Step("estimate", sp.N(estimate, 20))))
+        evidence=(_ev(EvidenceKind.NUMERIC, f"the exact Verlet solution is q_N = cos(N phi), phi = 2 asin(h/2): after "
+                      f"N = {N} steps its phase is {sp.N(abs(actual), 6)} rad {words.phase(actual)} cos(T) (N phi - T = "
+                      f"{sp.N(actual, 6)}; omega = phi/h = {sp.N(phi / hh, 6)} is {words.compared(phi / hh, 1)} 1); the estimate "
+                      f"(omega - 1) T is {sp.N(estimate, 6)} ({'the same, exactly' if same else 'they differ'})",
+                      proved and same, supports=Status.APPROXIMATION),),
+        steps=(Step("phase of Verlet less the exact phase, N phi - T", sp.N(actual, 20)), Step("estimate", sp.N(estimate, 20))))
 
 
 @derivation("c12.d04.horizons-divide")

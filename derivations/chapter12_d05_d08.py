@@ -12,7 +12,7 @@ from functools import lru_cache
 import mpmath
 import sympy as sp
 
-from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Step, derivation, exact, zero
+from noteproof.authoring import Derived, Evidence, EvidenceKind, Reach, Relation, Step, derivation, exact, words, zero
 
 t = sp.Symbol("t", real=True)
 h = sp.Symbol("h", positive=True)
@@ -32,25 +32,27 @@ def _zero(expr) -> bool:
 # ---- D05 ------------------------------------------------------------------------------
 
 @derivation("c12.d05.decay-flow")
-def decay_flow() -> Derived:
-    """dx/dt = -2x solved, and the gap of two solutions: x0 e^{-2t}, (x_B0 - x_A0) e^{-2t}."""
+def decay_flow(rate="2") -> Derived:
+    """dx/dt = -rate x solved (the page's rate 2), and the gap of two solutions: x0 e^{-rate t},
+    (x_B0 - x_A0) e^{-rate t}."""
     x = sp.Function("x")
     xa0, xb0 = sp.symbols("x_A0 x_B0", real=True)
+    k = exact(rate)
     # linear with constant coefficients: dsolve told so (hint), rather than trying every method on it
-    sol = sp.dsolve(sp.Eq(x(t).diff(t), -2 * x(t)), x(t), ics={x(0): x0},
+    sol = sp.dsolve(sp.Eq(x(t).diff(t), -k * x(t)), x(t), ics={x(0): x0},
                     hint="nth_linear_constant_coeff_homogeneous").rhs
     gap = sol.subs(x0, xb0) - sol.subs(x0, xa0)
-    ratio = sp.cancel(gap / (xb0 - xa0))     # a rational function of x_A0, x_B0, e^{-2t}: common factor cancelled
-    solves = _zero(sol.diff(t) + 2 * sol) and _zero(sol.subs(t, 0) - x0)
+    ratio = sp.cancel(gap / (xb0 - xa0))     # a rational function of x_A0, x_B0, e^{-kt}: common factor cancelled
+    solves = _zero(sol.diff(t) + k * sol) and _zero(sol.subs(t, 0) - x0)
     return Derived(
         forms={"x": sol, "gap": sp.factor(gap)},
         evidence=(
-            Evidence(EvidenceKind.IDENTITY, "x(t) = x0 e^{-2t} solves dx/dt = -2x, x(0) = x0", solves),
+            Evidence(EvidenceKind.IDENTITY, f"x(t) = x0 e^{{-{k}t}} solves dx/dt = -{k}x, x(0) = x0", solves),
             Evidence(EvidenceKind.INEQUALITY,
-                     "gap(t) = (x_B0 - x_A0) e^{-2t}: a positive multiple of the starting gap for every real t",
-                     bool(ratio.is_positive) and _zero(ratio - sp.exp(-2 * t))),
+                     f"gap(t) = (x_B0 - x_A0) e^{{-{k}t}}: a positive multiple of the starting gap for every real t",
+                     bool(ratio.is_positive) and _zero(ratio - sp.exp(-k * t))),
         ),
-        steps=(Step("dsolve dx/dt = -2x, x(0) = x0", sol), Step("gap x_B - x_A", sp.factor(gap)),
+        steps=(Step(f"dsolve dx/dt = -{k}x, x(0) = x0", sol), Step("gap x_B - x_A", sp.factor(gap)),
                Step("gap / starting gap, positive for all real t", ratio)))
 
 
@@ -365,6 +367,22 @@ def _global_series(factor, n, power=1):
     return _as_series(rs_exp(u, hh, n) - 1, n, sp.exp(-1))
 
 
+def leading_term(series):
+    """The lowest-order term of a truncated series in h (its sign included)."""
+    return min(sp.Add.make_args(sp.expand(series.removeO())), key=lambda t: sp.degree(t, h))
+
+
+def term_text(term) -> str:
+    """A term c h^p in the page's plain text, its sign computed from c: -h^5/120, e^{-1} h^4/120."""
+    p = sp.degree(term, h)
+    c = sp.simplify(term / h**p)
+    r, rest = sp.Abs(c).as_coeff_Mul()
+    power = "h" if p == 1 else f"h^{p}"
+    scale = "" if rest == 1 else ("e^{-1} " if rest == sp.exp(-1) else f"{rest} ")
+    body = f"{scale}{'' if r.p == 1 else r.p}{power}" + ("" if r.q == 1 else f"/{r.q}")
+    return words.signed(body, c)
+
+
 def _leading_power(series) -> int:
     """The lowest power of h in a truncated series (0 for None: an error that does not vanish)."""
     if series is None:
@@ -396,6 +414,8 @@ def _step_factors() -> Derived:
     g_euler = _leading_power(_global_series(euler, 4))
     g_rk4 = _leading_power(_global_series(rk4, 7))
     err_e, err_r = sp.symbols("error_Euler error_RK4", real=True)
+    local = [term_text(leading_term(_local_series(f, 7))) for f in (euler, rk4)]
+    glob = [term_text(leading_term(_global_series(f, n))) for f, n in ((euler, 3), (rk4, 6))]
     return Derived(
         forms={"euler_factor": euler, "rk4_factor": rk4,
                # the global error's leading power in h, as the note's error_Euler propto h, error_RK4 propto h^4
@@ -404,10 +424,10 @@ def _step_factors() -> Derived:
         evidence=(
             Evidence(EvidenceKind.IDENTITY, "one step per method on dx/dt = -x: Euler 1 - h, RK4 the degree-4 "
                      "Taylor polynomial of e^{-h}", _zero(rk4 - _local_series(0, 5).removeO())),
-            Evidence(EvidenceKind.IDENTITY, "local error per step: e^{-h} - (1 - h) = O(h^2), "
-                     "e^{-h} - R4(h) = h^5/120 + O(h^6)", p_euler == 2 and p_rk4 == 5),
-            Evidence(EvidenceKind.IDENTITY, "global error at t = 1 with h = 1/n: Euler -e^{-1} h/2 + O(h^2), "
-                     "RK4 e^{-1} h^4/120 + O(h^5)", g_euler == 1 and g_rk4 == 4),
+            Evidence(EvidenceKind.IDENTITY, f"local error per step: e^{{-h}} - (1 - h) = {local[0]} + O(h^3), "
+                     f"e^{{-h}} - R4(h) = {local[1]} + O(h^6)", p_euler == 2 and p_rk4 == 5),
+            Evidence(EvidenceKind.IDENTITY, f"global error at t = 1 with h = 1/n (numerical less exact): Euler "
+                     f"{glob[0]} + O(h^2), RK4 {glob[1]} + O(h^5)", g_euler == 1 and g_rk4 == 4),
         ),
         steps=(Step("RK4 stages applied to -x", rk4), Step("e^{-h} - R4(h)", _local_series(rk4, 7)),
                Step("(R4(h))^{1/h} - e^{-1}", _global_series(rk4, 6))))

@@ -23,14 +23,16 @@ from sympy.solvers.inequalities import reduce_rational_inequalities
 from noteproof.authoring import (
     Derived,
     Erratum,
-    ErratumKind,
     Evidence,
     EvidenceKind,
+    Failure,
     Reach,
     Step,
     derivation,
     exact,
     mpnum,
+    where_it_fails,
+    words,
     zero,
 )
 
@@ -38,14 +40,17 @@ IDENTITY, INEQUALITY = EvidenceKind.IDENTITY, EvidenceKind.INEQUALITY
 WITNESS, NONE = EvidenceKind.COUNTEREXAMPLE, EvidenceKind.NONE
 
 
-def refutation(statement: str, first: bool, second: bool, *, kind: ErratumKind, says: str, finding: str,
+def refutation(statement: str, first: bool, second: bool, *, failure: Failure, says: str, finding: str,
                suggestion: str, rerun: tuple, routes: str, no_witness: str) -> Evidence:
     """The evidence of one witness: a counterexample with its erratum only when both routes agree
     that the point refutes the statement; undecided (no counterexample) when they disagree;
-    inert (a holding condition, earning nothing) at values that are no witness."""
+    inert (a holding condition, earning nothing) at values that are no witness. The erratum's
+    kind follows from ``failure``, where the witness's failure set lies (computed by
+    where_it_fails from the statement's own test, or WORDS where the mathematics is right)."""
     if first and second:
         return Evidence(WITNESS, statement, False, detail=routes, reach=Reach.INSTANCES,
-                        erratum=Erratum(kind, says, finding, suggestion, rerun))
+                        erratum=Erratum(failure.kind, says, f"{finding} ({failure.value})",
+                                        suggestion, rerun))
     if first != second:
         return Evidence(NONE, f"undecided: the two routes disagree ({routes}: the exact route "
                         f"{'refutes' if first else 'does not refute'}, the re-check "
@@ -76,6 +81,12 @@ def recheck_euler_factor(a: str, h: str):
     return x0 + mpnum(h) * (-mpnum(a) * x0)
 
 
+def small_factor_fails(a: str, h: str) -> bool:
+    """"small for small steps" fails at (a, h): a small step (0 < ah <= 1/2) whose factor 1 - ah is >= 1/2."""
+    aa, hh = exact(a), exact(h)
+    return bool(aa > 0 and hh > 0 and aa * hh <= sp.Rational(1, 2) and 1 - aa * hh >= sp.Rational(1, 2))
+
+
 @derivation("c12.d01.factor-near-one")
 def factor_near_one(a="6/5", h="1/4") -> Derived:
     """1 - ah -> 1 as h -> 0: for small steps the Euler factor is positive and close to 1, not small."""
@@ -84,10 +95,9 @@ def factor_near_one(a="6/5", h="1/4") -> Derived:
     limit = sp.limit(factor, h_, 0)
     aa, hh = exact(a), exact(h)
     f = factor.subs({a_: aa, h_: hh}) if aa > 0 and hh > 0 else sp.nan
-    small_step = aa > 0 and hh > 0 and aa * hh <= sp.Rational(1, 2)
-    first = bool(small_step and f >= sp.Rational(1, 2))
+    first = small_factor_fails(a, h)
     mp = recheck_euler_factor(a, h)
-    second = bool(small_step and mp >= mpmath.mpf(1) / 2)
+    second = bool(aa > 0 and hh > 0 and aa * hh <= sp.Rational(1, 2) and mp >= mpmath.mpf(1) / 2)
     return Derived(
         forms={"factor": factor, "small_step_limit": limit},
         evidence=(
@@ -97,7 +107,8 @@ def factor_near_one(a="6/5", h="1/4") -> Derived:
                      == sp.Interval.open(0, 1)),
             refutation(
                 f"the factor 1 - ah is small for small steps: at a = {aa}, h = {hh} (ah = {aa * hh}) it is {f}",
-                first, second, kind=ErratumKind.FALSE, says="That factor is positive and small for small steps",
+                first, second, failure=where_it_fails(small_factor_fails, {"a": a, "h": h}, {"a": "6/5", "h": "3/2"}),
+                says="That factor is positive and small for small steps",
                 finding=f"at a = {aa}, h = {hh} (ah = {aa * hh}, a small step) the factor 1 - ah is {f} exactly "
                         f"(one Euler step from x0 = 1 in mpmath: {mpmath.nstr(mp, 15)}); as h -> 0 it tends "
                         f"to {limit}: small steps give a factor close to 1, not a small one",
@@ -153,14 +164,21 @@ def _general_zero_start(iterate) -> Evidence:
                     fixed == 0 and zero(iterate - x_ * (1 - th_**k_) / (1 - th_)))
 
 
+def start_is_fixed_fails(theta: str, x: str) -> bool:
+    """"settles only when |theta| < 1" fails at (theta, x): |theta| >= 1 and the iterates stay at z0 = z*."""
+    return _start_is_fixed(theta, x)[3]
+
+
 def _d02(theta: str, x: str, says: str, suggestion: str, statement: str) -> Derived:
     th, xv, z_star, first, second, iterate = _start_is_fixed(theta, x)
+    failure = where_it_fails(start_is_fixed_fails, {"theta": theta, "x": x}, {"theta": "6/5", "x": "1"}) \
+        if first else Failure.BOUNDARY
     return Derived(
         evidence=(
             _general_zero_start(iterate),
             refutation(
                 f"{statement}: at theta = {th}, x = {xv} (|theta| >= 1) the iterates from z0 = 0 stay at z* = {z_star}",
-                first, second, kind=ErratumKind.FALSE, says=says,
+                first, second, failure=failure, says=says,
                 finding=f"at theta = {th}, x = {xv}: z* = x/(1 - theta) = {z_star} = z0, so z_k = {z_star} for every k "
                         f"(SymPy's rsolve closed form; 60 mpmath updates from 0 stay at {z_star}) although "
                         f"|theta| = {abs(th)} >= 1",
@@ -211,7 +229,7 @@ def multiplier_in_size(witness_theta="-6/5", witness_x="1") -> Derived:
                      zero(iterate - x_ / (1 - th_) + th_**k_ * x_ / (1 - th_))),
             refutation(
                 f"whether the update stops depends on the multiplier staying below 1: theta = {th} < 1 does not settle",
-                first, second, kind=ErratumKind.IMPRECISE,
+                first, second, failure=Failure.WORDS,
                 says="the layer's multiplier staying below 1, not on a solution merely existing",
                 finding=f"theta = {th} is below 1, yet from z0 = 0 with x = {xv} the iterates move away from "
                         f"z* = {z_star}: z_12 = {z12} exactly, and |z_60 - z*| = {mpmath.nstr(abs(mp[-1] - mpnum(z_star)), 6) if mp else '-'} "
@@ -240,6 +258,24 @@ def recheck_zero_input(theta: str, x: str, dtheta: str):
     return actual, estimate
 
 
+def _zero_input_first(theta: str, x: str, dtheta: str):
+    """The exact route at (theta, x, dtheta): whether it refutes, with slope, estimate, actual change
+    and the slope's limit as theta -> 1 (nan outside theta < theta + dtheta < 1, |theta| < 1)."""
+    slope = sp.factor(sp.diff(x_ / (1 - th_), th_))
+    th, xv, d = exact(theta), exact(x), exact(dtheta)
+    if not (th + d < 1 and th < 1 and d > 0 and abs(th + d) < 1 and abs(th) < 1):
+        return False, slope, sp.nan, sp.nan, sp.nan, sp.nan
+    s = slope.subs({th_: th, x_: xv})
+    actual = (x_ / (1 - th_)).subs({th_: th + d, x_: xv}) - (x_ / (1 - th_)).subs({th_: th, x_: xv})
+    near_one = sp.limit(slope.subs(x_, xv), th_, 1, "-")
+    return bool(abs(actual) <= abs(s * d) and near_one.is_finite), slope, s, s * d, actual, near_one
+
+
+def zero_input_fails(theta: str, x: str, dtheta: str) -> bool:
+    """"grows without limit near theta = 1 and understates" fails at (theta, x, dtheta)."""
+    return _zero_input_first(theta, x, dtheta)[0]
+
+
 @derivation("c12.d03.zero-input")
 def zero_input(witness_theta="4/5", witness_x="0", witness_dtheta="1/100") -> Derived:
     """At x = 0 the slope is 0 for every theta: it neither grows near theta = 1 nor understates.
@@ -247,15 +283,11 @@ def zero_input(witness_theta="4/5", witness_x="0", witness_dtheta="1/100") -> De
     Its parameters are named apart from the page's theta, x, dtheta: the page's excess
     percentage (actual / estimate) is undefined at x = 0."""
     theta, x, dtheta = witness_theta, witness_x, witness_dtheta
-    slope = sp.factor(sp.diff(x_ / (1 - th_), th_))
     th, xv, d = exact(theta), exact(x), exact(dtheta)
-    inside = th + d < 1 and th < 1 and d > 0 and abs(th + d) < 1 and abs(th) < 1
-    s = slope.subs({th_: th, x_: xv}) if inside else sp.nan
-    actual = (x_ / (1 - th_)).subs({th_: th + d, x_: xv}) - (x_ / (1 - th_)).subs({th_: th, x_: xv}) if inside else sp.nan
-    estimate = s * d if inside else sp.nan
-    near_one = sp.limit(slope.subs(x_, xv), th_, 1, "-") if inside else sp.nan
-    first = bool(inside and abs(actual) <= abs(estimate) and near_one.is_finite)
-    if inside:
+    first, slope, s, estimate, actual, near_one = _zero_input_first(theta, x, dtheta)
+    failure = where_it_fails(zero_input_fails, {"theta": theta, "x": x, "dtheta": dtheta},
+                             {"theta": "4/5", "x": "1", "dtheta": "1/100"}) if first else Failure.BOUNDARY
+    if s is not sp.nan:
         mp_actual, mp_estimate = recheck_zero_input(theta, x, dtheta)
         second = bool(abs(mp_actual) <= abs(mp_estimate) + mpmath.mpf(10) ** (-mpmath.mp.dps // 2))
     else:
@@ -263,20 +295,20 @@ def zero_input(witness_theta="4/5", witness_x="0", witness_dtheta="1/100") -> De
         second = False
     return Derived(
         evidence=(
-            Evidence(IDENTITY, "for x != 0 the slope x/(1-theta)^2 is unbounded as theta -> 1 and the actual change "
+            Evidence(IDENTITY, "for x other than 0 the slope x/(1-theta)^2 is unbounded as theta -> 1 and the actual change "
                      "exceeds the estimate in size ((1-theta)/(1-theta-dtheta) > 1); at x = 0 both are 0",
                      slope.subs(x_, 0) == 0 and sp.limit(slope.subs(x_, 1), th_, 1) == sp.oo),
             refutation(
                 f"the slope grows without limit near theta = 1 and understates a finite change: at x = {xv} "
                 f"the estimate {estimate} equals the actual change {actual}",
-                first, second, kind=ErratumKind.MISSING_CONDITION,
+                first, second, failure=failure,
                 says="but it grows without limit near theta = 1 and understates the size of a finite change",
                 finding=f"at x = {xv} (the page includes x = 0: 'x = 0 gives zero sensitivity'), theta = {th}, "
                         f"dtheta = {d}: slope {s}, estimate {estimate}, actual change {actual} (exact; 400 mpmath "
                         f"updates and mpmath.diff give {mpmath.nstr(mp_actual, 6)} and {mpmath.nstr(mp_estimate, 6)}); "
                         f"the slope tends to {near_one} as theta -> 1: it neither grows without limit nor understates",
-                suggestion="The slope x/(1-theta)^2 predicts how the equilibrium moves, but for x != 0 it grows "
-                           "without limit near theta = 1 and understates the size of a finite change.",
+                suggestion="The slope x/(1-theta)^2 predicts how the equilibrium moves, but for x other than 0 it "
+                           "grows without limit near theta = 1 and understates the size of a finite change.",
                 rerun=(("witness_theta", theta), ("witness_x", x), ("witness_dtheta", dtheta)),
                 routes="exact equilibria and slope (SymPy) and mpmath updates with mpmath.diff",
                 no_witness=f"at x = {xv} the estimate understates the change (or theta + dtheta is not below 1)"),
@@ -328,7 +360,7 @@ def no_largest_step(fast="100") -> Derived:
                      "supremum (the stability limit), not a member", stable == sp.Interval.open(0, 2 / lam_)),
             refutation(
                 f"2/lambda is the largest stable explicit step: at lambda = {lam} the step {hl} gives factor {factor}",
-                first, second, kind=ErratumKind.IMPRECISE, says="Largest stable explicit step (2 / fast rate)",
+                first, second, failure=Failure.WORDS, says="Largest stable explicit step (2 / fast rate)",
                 finding=f"at fast rate {lam} the step 2/{lam} = {hl} = {sp.N(hl, 6)} gives the explicit factor 1 - h lambda = {factor}, "
                         f"not below 1 in size (1000 mpmath steps keep |x| = {mpmath.nstr(mp, 6)}): under the page's "
                         "criterion |1 - h lambda| < 1 the stable steps are h < 2/lambda, which has no largest one; "
@@ -368,7 +400,7 @@ def no_largest_step_check(check_fast="500", horizon="2") -> Derived:
                      sp.Interval.open(0, 2 / lam_).is_subset(_more_steps_set())),
             refutation(
                 f"the largest stable step is 2/{lam} = {hl}, so {n} steps: at that step the factor is {1 - hl * lam}",
-                first, second, kind=ErratumKind.IMPRECISE,
+                first, second, failure=Failure.WORDS,
                 says="The largest step is 2/500 = 0.004, so 2/0.004 = 500 steps",
                 finding=f"at fast rate {lam} the step 2/{lam} = {hl} = {sp.N(hl, 6)} gives the factor 1 - h lambda = {1 - hl * lam}: "
                         f"{n} steps of {hl} over horizon {T} leave |x| = {mpmath.nstr(mp, 6)} (mpmath), not stable; "
@@ -385,6 +417,12 @@ def recheck_implicit_divisor(h: str, fast: str):
     hh, lam = mpnum(h), mpnum(fast)
     new = mpmath.findroot(lambda v: v - (1 - hh * lam * v), mpmath.mpf(0))
     return 1 / new
+
+
+def divisor_fails(h: str, fast: str) -> bool:
+    """"1 + h lambda is below 1" fails at (h, lambda): a positive step and rate with 1 + h lambda > 1."""
+    hh, lam = exact(h), exact(fast)
+    return bool(hh > 0 and lam > 0 and 1 + hh * lam > 1)
 
 
 @derivation("c12.d08.implicit-divisor")
@@ -408,7 +446,7 @@ def implicit_divisor(h="0.05", fast="100") -> Derived:
                      and bool((hs_ * lam_ / divisor).is_positive) and bool((1 / divisor).is_positive)),
             refutation(
                 f"1 + h lambda is below 1 for every positive step: at h = {hh}, lambda = {lam} it is {dv}",
-                first, second, kind=ErratumKind.FALSE,
+                first, second, failure=where_it_fails(divisor_fails, {"h": h, "fast": fast}, {"h": "1/20", "fast": "100"}),
                 says="divides by 1 + h lambda, which is below 1 for every positive step",
                 finding=f"at h = {hh}, lambda = {lam} the divisor 1 + h lambda is {dv} > 1 (an mpmath implicit step "
                         f"from 1 gives x_old/x_new = {mpmath.nstr(recheck_implicit_divisor(h, fast), 6) if ok else '-'}); "
@@ -462,7 +500,7 @@ def euler_error_not_proportional(h0="1", h0_other="2", steps="2", steps_other="4
             refutation(
                 f"the Euler error is proportional to Delta s with a constant set by K and S: for dh/ds = -h "
                 f"(K = 1, S = 1) error/Delta s is {sp.N(r0, 6)} at Delta s = 1/{n0} and {sp.N(r1, 6)} at 1/{n1}",
-                first, second, kind=ErratumKind.IMPRECISE,
+                first, second, failure=Failure.WORDS,
                 says="Euler error proportional to $\\Delta s$, constant set by $K$ and $S$",
                 finding=f"dh/ds = -h on [0, 1] (K = 1, S = 1): the Euler error is h0 (e^-1 - (1 - Delta s)^(1/Delta s)); "
                         f"at h0 = {a0} error/Delta s is {sp.N(r0, 6)} at Delta s = 1/{n0} and {sp.N(r1, 6)} at 1/{n1} "
@@ -489,6 +527,11 @@ def recheck_inverse_slope(beta: str, u: str):
     return sp.diff(sp.atanh(A) - exact(beta) * A, A).subs(A, 0)
 
 
+def singular_slope_fails(beta: str, u: str) -> bool:
+    """The slope formula fails at (beta, u): u = 0, the fixed point a* = 0 and 1 - beta(1 - a*^2) = 0."""
+    return bool(exact(u) == 0 and 1 - exact(beta) == 0)
+
+
 @derivation("w09.fixed-point-slope-singular")
 def fixed_point_slope_singular(beta="1", u="0") -> Derived:
     """At beta = 1, u = 0, a* = 0 the denominator 1 - beta(1 - a*^2) vanishes: the branch is
@@ -509,11 +552,14 @@ def fixed_point_slope_singular(beta="1", u="0") -> Derived:
             refutation(
                 f"the slope formula holds at every fixed point: at beta = {b}, u = {uu}, a* = 0 its denominator is "
                 f"{denominator.subs({B: b, A: 0})}",
-                first, second, kind=ErratumKind.MISSING_CONDITION, says="Implicit differentiation gives",
-                finding=f"at beta = {b}, u = {uu} the fixed point a* = 0 makes the denominator 1 - beta(1 - a*^2) = "
-                        f"{denominator.subs({B: b, A: 0})}; on the inverse u = atanh(a) - a = {series} + ..., du/da = "
-                        f"{recheck_inverse_slope(beta, u) if on_branch else '-'} at 0, so the branch is a* ~ (3u)^(1/3) "
-                        "with infinite slope: the formula needs 1 - beta(1 - a*^2) != 0",
+                first, second, says="Implicit differentiation gives",
+                failure=where_it_fails(singular_slope_fails, {"beta": beta, "u": u}, {"beta": "1/2", "u": "0"}),
+                finding=f"at $\\beta ={sp.latex(b)}$, $u={sp.latex(uu)}$ the fixed point $a_{{\\ast }}=0$ makes the "
+                        f"denominator $1-\\beta (1-a_{{\\ast }}^2)={sp.latex(denominator.subs({B: b, A: 0}))}$; on the "
+                        f"inverse $u=\\operatorname{{artanh}} a_{{\\ast }}-a_{{\\ast }}={_latex_series(series, A)}+\\dots $, "
+                        f"$du/da_{{\\ast }}={recheck_inverse_slope(beta, u) if on_branch else '-'}$ at $a_{{\\ast }}=0$, so "
+                        "the branch is $a_{\\ast }\\sim (3u)^{1/3}$ with infinite slope: the formula needs "
+                        "$1-\\beta (1-a_{\\ast }^2)\\ne 0$",
                 suggestion="For constant input, a fixed point obeys $a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)$. Where "
                            "$1-\\beta (1-a_{\\ast }^2)\\ne 0$, implicit differentiation gives",
                 rerun=(("beta", beta), ("u", u)),
@@ -521,6 +567,13 @@ def fixed_point_slope_singular(beta="1", u="0") -> Derived:
                 no_witness=f"beta = {b}, u = {uu} is not u = 0 with beta = 1"),
         ),
         steps=(Step("denominator", denominator), Step("inverse near 0 at beta = 1", series)))
+
+
+def _latex_series(series, A) -> str:
+    """The series in the note's LaTeX, lowest power first: a_{\\ast }^3/3+a_{\\ast }^5/5."""
+    a = sp.Symbol("a_{\\ast }")
+    terms = sorted(sp.Add.make_args(series.subs(A, a)), key=lambda t: sp.degree(t, a))
+    return "+".join(f"{sp.latex(t / t.as_coeff_Mul()[0])}/{t.as_coeff_Mul()[0].q}" for t in terms)
 
 
 def _slope_check(A, B, U):
@@ -549,37 +602,44 @@ def recheck_parameter_step(p_b: str, eta: str):
 
 
 @derivation("w10.parameter-step")
-def parameter_step(p_b="0.792412", eta="1") -> Derived:
-    """A step on the scores lowers z_A and raises z_B; a step on parameters moves the scores
-    through the Jacobian: z_A = t1, z_B = 2 t1 + t2 at p_B = 0.792412 raises z_A."""
+def parameter_step(p_b="0.792412", eta="1", on_parameters="0") -> Derived:
+    """"A gradient step lowers the score of A and raises the score of B", read as a step on the
+    scores (the registered reading: the sentence follows the output-score derivatives of line 26).
+
+    ``on_parameters = 1`` reads it as a step on parameters instead, which moves the scores through
+    the Jacobian: z_A = t1, z_B = 2 t1 + t2 at p_B = 0.792412 raises z_A, so under that reading the
+    sentence fails (`noteproof check w10.gradient-step-direction --set on_parameters=1`)."""
     za, zb = sp.symbols("z_A z_B", real=True)
     pa_sym = sp.exp(za) / (sp.exp(za) + sp.exp(zb))
     loss = -sp.log(sp.exp(zb) / (sp.exp(za) + sp.exp(zb)))
     ga, gb = sp.cancel(sp.diff(loss, za)), sp.cancel(sp.diff(loss, zb))   # rational in e^{z_A}, e^{z_B}
-    pb, et = exact(p_b), exact(eta)
+    pb, et, params = exact(p_b), exact(eta), exact(on_parameters) == 1
     ok = 0 < pb < 1 and et > 0
     g = sp.Matrix([1 - pb, pb - 1])                     # (p_A, p_B - 1) at the printed p_B
     J = sp.Matrix([[1, 0], [2, 1]])                      # d(z_A, z_B)/d(t1, t2)
-    dz = J * (-et * J.T * g) if ok else sp.Matrix([sp.nan, sp.nan])
-    first = bool(ok and dz[0] > 0)
-    if ok:
-        mp_a, mp_b = recheck_parameter_step(p_b, eta)
-        second = bool(mp_a > 0)
-    else:
-        mp_a = mpmath.nan
-        second = False
+    on_scores = -et * g if ok else sp.Matrix([sp.nan, sp.nan])
+    on_params = J * (-et * J.T * g) if ok else sp.Matrix([sp.nan, sp.nan])
+    mp_a, mp_b = recheck_parameter_step(p_b, eta) if ok else (mpmath.nan, mpmath.nan)
+    dz = on_params if params else on_scores
+    reading = ("a step on the parameters t (z_A = t1, z_B = 2 t1 + t2)" if params else
+               "a step on the scores (the sentence follows the output-score derivatives of line 26)")
+    said = (f"z_A {words.moves(dz[0])} by {sp.N(abs(dz[0]), 6)} and z_B {words.moves(dz[1])} by "
+            f"{sp.N(abs(dz[1]), 6)}" if ok else "no step (p_B outside (0, 1) or eta not positive)")
+    other = (f"a step on the parameters (z_A = t1, z_B = 2 t1 + t2) would change z_A by {sp.N(on_params[0], 6)} "
+             f"(mpmath.diff route {mpmath.nstr(mp_a, 6)}): z_A {words.moves(on_params[0])}, so the sentence "
+             f"depends on this reading; the margin z_B - z_A still {words.moves(on_params[1] - on_params[0], 'grows', 'shrinks')} "
+             f"(by {sp.N(on_params[1] - on_params[0], 6)})") if ok and not params else ""
     return Derived(
         forms={"score_gradient": sp.Matrix([ga, gb])},
         evidence=(
             Evidence(IDENTITY, "for target B, dL/dz_A = p_A > 0 and dL/dz_B = p_B - 1 < 0 for any scores: a "
                      "gradient step on the scores lowers z_A and raises z_B",
-                     zero(ga - pa_sym) and zero(gb + pa_sym) and bool(pa_sym.is_positive),
-                     notice=f"read as a step on the scores, which the sentence's context (the output-score "
-                            f"derivatives) gives; a step on parameters moves the scores through the Jacobian and "
-                            f"need not lower z_A (z_A = t1, z_B = 2 t1 + t2: z_A changes by {dz[0]}), though the "
-                            f"margin z_B - z_A still grows (first {first}, second {second}, {mpmath.nstr(mp_a, 4)})"),
+                     zero(ga - pa_sym) and zero(gb + pa_sym) and bool(pa_sym.is_positive)),
+            Evidence(IDENTITY, f"reading: {reading}; at p_B = {p_b}, eta = {eta}, under the step {said}",
+                     bool(ok and dz[0] < 0 < dz[1]), reach=Reach.SETTING, notice=other),
         ),
-        steps=(Step("dL/d(z_A, z_B)", sp.Matrix([ga, gb])), Step("score change of a parameter step", dz)))
+        steps=(Step("dL/d(z_A, z_B)", sp.Matrix([ga, gb])), Step("score change of a step on the scores", on_scores),
+               Step("score change of a step on the parameters", on_params)))
 
 
 # ---- Week 10 status table: "reproduces the stationary variances ... fails for anisotropic noise"
@@ -622,7 +682,7 @@ def variances_not_covariance(offdiag="1") -> Derived:
         evidence=(refutation(
             f"anisotropic noise eta C/B = [[2, {q}], [{q}, 2]] at A = I: the stationary variances are "
             f"{Sigma[0, 0]} and {Sigma[1, 1]}, T (A^-1)_ii with T = {T}, while the covariance is {Sigma[0, 1]}, "
-            "not 0", first, second, kind=ErratumKind.IMPRECISE,
+            "not 0", first, second, failure=Failure.WORDS,
             says="A single effective temperature reproduces the stationary variances",
             finding=f"at unit curvature A = I with anisotropic noise eta C/B = [[2, {q}], [{q}, 2]] (no multiple "
                     f"of I) the balance A Sigma + Sigma A = eta C/B gives Sigma = [[{Sigma[0, 0]}, {Sigma[0, 1]}], "
@@ -630,9 +690,220 @@ def variances_not_covariance(offdiag="1") -> Derived:
                     f"{mpmath.nstr(mp[0], 12)}, {mpmath.nstr(mp[1], 12)}): both variances are T (A^-1)_ii with "
                     f"T = {T}, so the variances do not fail; the covariance {Sigma[0, 1]} is what no scalar T "
                     "reproduces",
-            suggestion="A single effective temperature reproduces the stationary covariance (Sigma = T A^{-1}), "
+            suggestion="A single effective temperature reproduces the stationary covariance $\\Sigma =T{A}^{-1}$, "
                        "not only its variances",
             rerun=(("offdiag", offdiag),),
             routes="the exact Lyapunov solution (SymPy) and an mpmath LU solve of the vectorised balance",
             no_witness=f"q = {q} gives no anisotropic positive-definite noise (need 0 < |q| < 2)"),),
         steps=(Step("stationary covariance at A = I", Sigma),))
+
+
+# ---- C12-D02, line 67: "each update multiplies the distance from the fixed point by theta" ----
+
+def recheck_distance(theta: str, x: str):
+    """Second route: one update z <- theta z + x from z0 = 0 in mpmath; |z1 - z*| / |z0 - z*|."""
+    t, xv = mpnum(theta), mpnum(x)
+    z_star = xv / (1 - t)
+    return abs(t * 0 + xv - z_star) / abs(0 - z_star)
+
+
+@derivation("c12.d02.distance-by-size")
+def distance_by_size(witness_theta="-6/5", witness_x="1") -> Derived:
+    """z_{k+1} - z* = theta (z_k - z*), so |z_{k+1} - z*| = |theta| |z_k - z*|: the distance from the
+    fixed point is multiplied by |theta|, the signed error by theta (the page's own recurrence)."""
+    th, xv = exact(witness_theta), exact(witness_x)
+    zk, zs, t = sp.symbols("z_k z_star theta", real=True)
+    signed = sp.expand(t * zk + zs * (1 - t) - zs - t * (zk - zs))      # z_{k+1} - z* - theta (z_k - z*), x = (1 - theta) z*
+    ok = th != 1 and xv != 0
+    z_star = xv / (1 - th) if ok else sp.nan
+    ratio = abs(xv - z_star) / abs(z_star) if ok else sp.nan         # one update from z0 = 0: z1 = x
+    first = bool(ok and ratio != th)
+    mp = recheck_distance(witness_theta, witness_x) if ok else mpmath.nan
+    second = bool(ok and abs(mp - mpnum(witness_theta)) > mpmath.mpf(10) ** (-mpmath.mp.dps // 2))
+    return Derived(
+        evidence=(
+            Evidence(IDENTITY, "z_{k+1} - z* = theta (z_k - z*) for every theta and x (x = (1 - theta) z*), so the "
+                     "distance |z_{k+1} - z*| = |theta| |z_k - z*|: multiplied by |theta|, which equals theta only "
+                     "when theta >= 0", signed == 0 and zero(sp.Abs(t * (zk - zs)) - sp.Abs(t) * sp.Abs(zk - zs))),
+            refutation(
+                f"each update multiplies the distance from the fixed point by theta: at theta = {th}, x = {xv} the "
+                f"first update multiplies it by {ratio}",
+                first, second, failure=Failure.WORDS,
+                says="each update multiplies the distance from the fixed point by theta",
+                finding=f"at theta = {th}, x = {xv}, from z0 = 0: z* = x/(1 - theta) = {z_star}, the distance "
+                        f"|z0 - z*| = {abs(z_star) if ok else '-'} becomes |z1 - z*| = {abs(xv - z_star) if ok else '-'} "
+                        f"after one update, so it is multiplied by {ratio} = |theta|, not by theta = {th} (mpmath: "
+                        f"{mpmath.nstr(mp, 12)}); a distance is never multiplied by a negative number. The page's "
+                        "own recurrence z_k - z* = theta^k (z0 - z*) multiplies the signed error by theta",
+                suggestion="The error recurrence shows why: each update multiplies the distance from the fixed "
+                           "point by |theta| (the signed error z_k - z* by theta).",
+                rerun=(("witness_theta", witness_theta), ("witness_x", witness_x)),
+                routes="the exact first update (SymPy rationals) and one mpmath update",
+                no_witness=f"theta = {th}, x = {xv} is not a negative theta with x other than 0 "
+                           "(there the distance is multiplied by theta itself)"),
+        ),
+        steps=(Step("z_{k+1} - z* - theta (z_k - z*)", signed),))
+
+
+# ---- C12-D04, line 206: "a long rollout stays on the right energy surface" ------------
+
+def recheck_verlet_energy(h: str, steps: int) -> list:
+    """Second route: the page's half kick, drift, half kick from q0 = 1, p0 = 0 in mpmath; H after each step."""
+    hh, q, p, out = mpnum(h), mpmath.mpf(1), mpmath.mpf(0), []
+    for _ in range(steps):
+        p = p - hh * q / 2
+        q = q + hh * p
+        p = p - hh * q / 2
+        out.append((q * q + p * p) / 2)
+    return out
+
+
+def leaves_surface_fails(h: str) -> bool:
+    """"stays on the energy surface H = 1/2" fails at step h (0 < h < 2): some step's energy is not 1/2."""
+    hh = exact(h)
+    if not 0 < hh < 2:
+        return False
+    q1 = 1 - hh**2 / 2
+    p1 = -hh / 2 - hh * q1 / 2
+    return bool((q1**2 + p1**2) / 2 != sp.Rational(1, 2))
+
+
+@derivation("c12.d04.energy-surface")
+def energy_surface(h="1/2", horizon="20") -> Derived:
+    """Verlet keeps p^2 + (1 - h^2/4) q^2 exactly, so H = (q^2 + p^2)/2 is not constant: from q0 = 1,
+    p0 = 0 it ranges over [(1 - h^2/4)/2, 1/2], a band of width h^2/8 below the exact surface H = 1/2."""
+    hh, T = exact(h), exact(horizon)
+    q, p, s = sp.symbols("q p h", real=True)
+    p_half = p - s * q / 2
+    q_new = q + s * p_half
+    p_new = p_half - s * q_new / 2
+    invariant = p**2 + (1 - s**2 / 4) * q**2
+    kept = sp.expand(invariant.subs({q: q_new, p: p_new}, simultaneous=True) - invariant)
+    ok = 0 < hh < 2 and (T / hh).is_integer
+    low = (1 - hh**2 / 4) / 2 if ok else sp.nan
+    first = bool(ok and leaves_surface_fails(h))
+    mp = recheck_verlet_energy(h, int(T / hh)) if ok else []
+    second = bool(ok and min(mp) < mpmath.mpf(1) / 2 - mpmath.mpf(10) ** (-mpmath.mp.dps // 2))
+    return Derived(
+        forms={"invariant": invariant},
+        evidence=(
+            Evidence(IDENTITY, "Verlet's step keeps p^2 + (1 - h^2/4) q^2 exactly, so from q0 = 1, p0 = 0 the energy "
+                     "H = (q^2 + p^2)/2 stays in [(1 - h^2/4)/2, 1/2]: bounded, near but not on the surface H = 1/2",
+                     kept == 0),
+            refutation(
+                f"a symplectic rollout stays on the right energy surface: at h = {hh} Verlet's energy falls to "
+                f"{sp.N(low, 6) if ok else '-'}, below H = 1/2",
+                first, second, failure=where_it_fails(leaves_surface_fails, {"h": h}, {"h": "1/2"}),
+                says="a long rollout stays on the right energy surface",
+                finding=f"the page's own Verlet update at h = {hh} from q0 = 1, p0 = 0 keeps p^2 + (1 - h^2/4) q^2 = "
+                        f"{1 - hh**2 / 4 if ok else '-'}, so its energy H = (q^2 + p^2)/2 ranges down to "
+                        f"{low} = {sp.N(low, 6) if ok else '-'}, not the surface H = 1/2 (mpmath over {T / hh if ok else '-'} "
+                        f"steps: minimum {mpmath.nstr(min(mp), 6) if mp else '-'}); the page's read-out 'Verlet energy "
+                        "range: 0.469 to 0.5' and its 'Bounded energy wobble is not exact conservation' say the same",
+                suggestion="Hamiltonian neural networks (book 12.9) are integrated with symplectic updates for this "
+                           "reason: a long rollout keeps its energy in a narrow band near the right value instead of "
+                           "drifting away, although its timing may still drift.",
+                rerun=(("h", h), ("horizon", horizon)),
+                routes="the exact invariant and the first step's energy (SymPy) and the mpmath Verlet loop",
+                no_witness=f"h = {hh}, horizon {T}: not a stable step dividing the horizon"),
+        ),
+        steps=(Step("invariant after one step less before", kept),))
+
+
+# ---- C12-D08, line 460: the check question asks for "the largest stable explicit step" ----
+
+@derivation("c12.d08.no-largest-step-question")
+def no_largest_step_question(check_fast="500") -> Derived:
+    """The question presupposes a largest stable step; the stable steps 0 < h < 2/lambda have none."""
+    stable = _stable_set()
+    lam = exact(check_fast)
+    ok = lam > 0
+    hl = 2 / lam if ok else sp.nan
+    first = bool(ok and stable.right_open and not abs(1 - hl * lam) < 1)
+    mp = recheck_explicit(mpnum(2) / mpnum(check_fast), mpnum(check_fast), 1000) if ok else mpmath.nan
+    second = bool(ok and does_not_shrink(mp))
+    return Derived(
+        evidence=(
+            Evidence(INEQUALITY, "the stable steps are 0 < h < 2/lambda, an open interval with no largest member",
+                     stable == sp.Interval.open(0, 2 / lam_)),
+            refutation(
+                f"a largest stable explicit step exists at fast rate {lam}: its candidate 2/{lam} = {hl} gives "
+                f"factor {1 - hl * lam if ok else '-'}",
+                first, second, failure=Failure.WORDS, says="What is the largest stable explicit step",
+                finding=f"at fast rate {lam} the stable steps are 0 < h < 2/{lam} = {hl}, which has no largest one: "
+                        f"the limit {hl} itself gives the factor 1 - h lambda = {1 - hl * lam if ok else '-'} (1000 "
+                        f"mpmath steps keep |x| = {mpmath.nstr(mp, 6)}); the question asks for what does not exist, "
+                        "as its answer (line 462) and the read-out (line 433) do",
+                suggestion="The fast rate is 500. Below what step is explicit Euler stable, and how many steps "
+                           "does it then need for horizon 2?",
+                rerun=(("check_fast", check_fast),),
+                routes="the stable set (SymPy) and 1000 mpmath Euler steps at the limit",
+                no_witness=f"fast rate {lam} is not positive"),
+        ))
+
+
+# ---- C12-D03, line 124: "so the straight-line estimate is only approximate" --------------
+
+def estimate_gap(theta: str, x: str, dtheta: str):
+    """actual change - slope estimate, exactly: x dtheta^2 / ((1 - theta)^2 (1 - theta - dtheta)); nan
+    outside theta + dtheta < 1, dtheta > 0."""
+    th, xv, d = exact(theta), exact(x), exact(dtheta)
+    if not (d > 0 and th + d < 1):
+        return sp.nan
+    return xv / (1 - th - d) - xv / (1 - th) - xv / (1 - th) ** 2 * d
+
+
+def estimate_exact_fails(theta: str, x: str, dtheta: str) -> bool:
+    """"the straight-line estimate is only approximate" fails at (theta, x, dtheta): the gap is 0."""
+    gap = estimate_gap(theta, x, dtheta)
+    return gap is not sp.nan and gap == 0
+
+
+def recheck_gap(theta: str, x: str, dtheta: str):
+    """Second route: the gap from mpmath equilibria (400 updates) and mpmath.diff's slope."""
+    actual, estimate = recheck_zero_input(theta, x, dtheta)
+    return actual - estimate
+
+
+@derivation("c12.d03.estimate-at-zero")
+def estimate_at_zero(x="1", theta="4/5", dtheta="1/100", witness_x="0") -> Derived:
+    """The gap actual - estimate is x dtheta^2/((1-theta)^2 (1-theta-dtheta)): nonzero exactly when x is not
+    0. At the page's x (or ``--set x=...``) the statement is judged as printed; at x = 0 the estimate
+    0 equals the actual change 0 (their ratio is 0/0): the estimate is exact there."""
+    X, T, D = sp.Symbol("x", real=True), sp.Symbol("theta", real=True), sp.Symbol("d", positive=True)
+    gap = sp.factor(X / (1 - T - D) - X / (1 - T) - X / (1 - T) ** 2 * D)
+    here = estimate_gap(theta, x, dtheta)
+    judged = here is not sp.nan and here != 0
+    wx = witness_x
+    first = estimate_exact_fails(theta, wx, dtheta)
+    mp = recheck_gap(theta, wx, dtheta) if first else mpmath.nan
+    second = bool(first and abs(mp) < mpmath.mpf(10) ** (-mpmath.mp.dps // 2))
+    return Derived(
+        forms={"gap": gap},
+        evidence=(
+            Evidence(IDENTITY, "actual change - slope estimate = x dtheta^2/((1-theta)^2 (1-theta-dtheta)): for "
+                     "dtheta > 0 and theta + dtheta < 1 it is 0 exactly when x = 0",
+                     zero(gap - X * D**2 / ((1 - T) ** 2 * (1 - T - D)))),
+            Evidence(EvidenceKind.NUMERIC, f"at x = {x} (theta and dtheta as set) the actual change less the "
+                     f"estimate is {here}" + (": the straight-line estimate is only approximate" if judged else
+                                              ": the straight-line estimate is exact here (actual / estimate is 0/0), "
+                                              "not only approximate" if here == 0 else ": no change to compare"),
+                     bool(judged), reach=Reach.SETTING),
+            refutation(
+                f"the straight-line estimate is only approximate: at x = {exact(wx)} the estimate equals the actual change",
+                first, second,
+                failure=where_it_fails(estimate_exact_fails, {"theta": theta, "x": wx, "dtheta": dtheta},
+                                       {"theta": theta, "x": x, "dtheta": dtheta}) if first else Failure.BOUNDARY,
+                says="so the straight-line estimate is only approximate",
+                finding=f"at x = {exact(wx)} (the page includes x = 0: 'x = 0 gives zero sensitivity'), theta = "
+                        f"{exact(theta)}, dtheta = {exact(dtheta)}: the equilibrium x/(1 - theta) is 0 for every theta, "
+                        "the slope estimate is 0 and the actual change is 0, so the estimate is exact (their ratio is "
+                        f"0/0; mpmath equilibria and mpmath.diff give a gap of {mpmath.nstr(mp, 6)}); for x other "
+                        "than 0 the gap x dtheta^2/((1-theta)^2 (1-theta-dtheta)) is not 0",
+                suggestion="A real change also moves the denominator, so for x other than 0 the straight-line "
+                           "estimate is only approximate.",
+                rerun=(("witness_x", wx),),
+                routes="the exact gap (SymPy rationals) and mpmath equilibria with mpmath.diff",
+                no_witness=f"at x = {exact(wx)} the gap is not 0"),
+        ),
+        steps=(Step("actual - estimate", gap),))

@@ -352,9 +352,9 @@ def unstable_discretization(ds_small: str = "0.5", ds_large: str = "3") -> Deriv
         forms={"continuous": continuous, "euler": _euler_relation(sp.factor(euler)), "factor": factor,
                "test_equation": test},
         evidence=(
-            Evidence(Kind.IDENTITY, f"at ds={ds_small} the Euler factor is {small}; the note's "
-                     "'shrinks by half each step' needs 1/2", small == sp.Rational(1, 2),
-                     reach=Reach.SETTING),
+            Evidence(Kind.IDENTITY, f"at ds={ds_small} the Euler factor is {small}, of size {abs(small)}; the "
+                     "note's 'the amplitude shrinks by half each step' needs |1 - ds| = 1/2 (the amplitude is "
+                     "the size; a sign is not named)", abs(small) == sp.Rational(1, 2), reach=Reach.SETTING),
             Evidence(Kind.COUNTEREXAMPLE, f"witness ds={ds_large}: the ODE solution h0 e^(-s) "
                      f"decays but the Euler factor is {large}, |{large}| > 1",
                      decays and abs(large) > 1),
@@ -435,7 +435,8 @@ def contraction(beta: str = "1/2", steps: str = "10", resolution: str = "0.001")
                      notice="the certificate uses only beta > 0: the bound holds for every "
                      "beta > 0; 0 < beta < 1 is needed only for the suppression conclusion"),
             Evidence(Kind.IDENTITY, f"at beta={beta}, {n} steps, unit initial separation the "
-                     f"bound is {bound_n} < {resolution}, the resolution (exact arithmetic)",
+                     f"bound is {bound_n}, {'below' if resolves else 'not below'} the resolution {resolution} "
+                     "(exact arithmetic)",
                      bool(resolves), reach=Reach.SETTING),
             Evidence(Kind.NUMERIC, f"runs of the map at beta={beta} from four pairs of states "
                      f"under identical inputs stay under beta^k |a_0-a~_0| for k = 0..{n} "

@@ -15,10 +15,13 @@ quadrature whose cost grows gently with the precision).
 """
 from .errors import NoteproofError
 from .formula.parser import Relation
-from .model import Derived, Erratum, ErratumKind, Evidence, EvidenceKind, Reach, Status, Step
+from .model import Derived, Erratum, ErratumKind, Evidence, EvidenceKind, Failure, Reach, Status, Step
+from .run import words
 from .run.quadrature import clenshaw_curtis
+from .run.witness import where_it_fails
 from .sources.content import condition, derivation, exact, mpnum, numeric, rational_nonzero, zero
 
-__all__ = ["Derived", "Erratum", "ErratumKind", "Evidence", "EvidenceKind", "NoteproofError", "Reach",
+__all__ = ["Derived", "Erratum", "ErratumKind", "Evidence", "EvidenceKind", "Failure", "NoteproofError", "Reach",
            "Relation", "Status", "Step",
-           "clenshaw_curtis", "condition", "derivation", "exact", "mpnum", "numeric", "rational_nonzero", "zero"]
+           "clenshaw_curtis", "condition", "derivation", "exact", "mpnum", "numeric", "rational_nonzero",
+           "where_it_fails", "words", "zero"]

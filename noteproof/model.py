@@ -101,6 +101,24 @@ class ErratumKind(enum.Enum):
     MISSING_CONDITION = "missing-condition"
 
 
+class Failure(enum.Enum):
+    """Where a witness's failure set lies (DESIGN.md, "Erratum kinds"); it decides the kind."""
+
+    SETTING = "it fails at the page's own settings"
+    OPEN = "it fails on an open set of what it speaks of"
+    BOUNDARY = "it fails only at a degenerate or boundary case the page allows"
+    WORDS = "the mathematics holds; the words say something else"
+    TAG = "the tag is stronger than any correct evidence"
+
+    @property
+    def kind(self) -> ErratumKind:
+        """false on an open set or at the page's settings; missing-condition at a boundary
+        alone; imprecise when the mathematics is right and the words are not; overtagged."""
+        return {Failure.SETTING: ErratumKind.FALSE, Failure.OPEN: ErratumKind.FALSE,
+                Failure.BOUNDARY: ErratumKind.MISSING_CONDITION, Failure.WORDS: ErratumKind.IMPRECISE,
+                Failure.TAG: ErratumKind.OVERTAGGED}[self]
+
+
 @dataclass(frozen=True)
 class Erratum:
     """Where the note is wrong: its words, the computation that shows it, a correction.
@@ -159,6 +177,19 @@ class Location:
         if not self.line:
             return self.path
         return f"{self.path}:{self.line}" + (f":{self.column}" if self.column else "")
+
+
+@dataclass(frozen=True)
+class SourceWarning:
+    """Something in a note or the registry that is read, but perhaps not as its author meant
+    (a heading that nearly names the status table, a note the registry does not list): printed
+    as ``noteproof: warning: FILE:LINE: message``, never an exit status of its own."""
+
+    location: Location
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}"
 
 
 @dataclass(frozen=True)

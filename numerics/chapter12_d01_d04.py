@@ -224,6 +224,12 @@ def singular_theta():
     return _singular_theta()
 
 
+@condition("c12.d02.start-moves")
+def start_moves(theta="1.2", x="1", z0="0"):
+    """the start z0 is not already fixed: theta z0 + x != z0 (from a fixed start the update never moves)"""
+    return bool(exact(theta) * exact(z0) + exact(x) != exact(z0))
+
+
 @condition("c12.d02.theta-not-one")
 def theta_not_one(theta="1.2"):
     """theta != 1 (a fixed point exists)"""
@@ -451,12 +457,20 @@ def phase_drift_estimate(h="0.5", horizon="20"):
 
 @numeric("c12.d04.phase-drift-actual")
 def phase_drift_actual(h="0.5", horizon="20", q0="1", p0="0"):
-    """The angle between the Verlet point and the exact point at the horizon (radians)."""
-    q, p = _run(VERLET, h, horizon, q0, p0)[-1]
-    T, q0m, p0m = mpnum(horizon), mpnum(q0), mpnum(p0)
-    qe, pe = q0m * mpmath.cos(T) + p0m * mpmath.sin(T), p0m * mpmath.cos(T) - q0m * mpmath.sin(T)
-    turn = mpmath.atan2(qe * p - pe * q, qe * q + pe * p)
-    return -turn
+    """The phase lag of the Verlet solution at the horizon, N phi - T (radians).
+
+    Verlet's iterates are q_n = A cos(n phi) + B sin(n phi), phi the angle per step (from the
+    trace of the step matrix); the run's q_N is checked against that solution, whose phase at the
+    horizon is N phi against the exact flow's T. Not the polar angle of the point (Verlet's orbit
+    is an ellipse, on which the two differ)."""
+    N, phi = _steps(horizon, h), _verlet_rotation(h)
+    q_run = _run(VERLET, h, horizon, q0, p0)[-1][0]
+    q0m = mpnum(q0)
+    q1 = _verlet_step(q0m, mpnum(p0), mpnum(h))[0]
+    q_solution = q0m * mpmath.cos(N * phi) + (q1 - q0m * mpmath.cos(phi)) / mpmath.sin(phi) * mpmath.sin(N * phi)
+    if abs(q_run - q_solution) > mpmath.mpf(10) ** (-(mpmath.mp.dps // 2)) * max(1, abs(q0m) + abs(mpnum(p0))):
+        raise ArithmeticError("the Verlet run does not follow A cos(n phi) + B sin(n phi)")
+    return N * phi - mpnum(horizon)
 
 
 @numeric("c12.d04.half-kick")
@@ -487,6 +501,18 @@ def verlet_p1(h="0.5", q0="1", p0="0"):
 def check_euler_energy(check_h="0.5", check_steps="2", q0="1", p0="0"):
     """Euler's energy after the check question's two steps."""
     return euler_energy_end(check_h, str(exact(check_h) * exact(check_steps)), q0, p0)
+
+
+@numeric("c12.d04.check-h-squared")
+def check_h_squared(check_h="0.5"):
+    """h^2 at the check question's step h (its "1 + 0.25 = 1.25")."""
+    return h_squared(check_h)
+
+
+@numeric("c12.d04.check-energy-factor")
+def check_energy_factor(check_h="0.5", q0="1", p0="0"):
+    """H after one Euler step over H before, at the check question's step: 1 + h^2."""
+    return euler_energy_factor(check_h, q0, p0)
 
 
 @numeric("c12.d04.stability-limit")

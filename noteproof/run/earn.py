@@ -122,6 +122,8 @@ def reach_gaps(scope: Scope, parts: tuple[Status, ...], evidence: tuple[Evidence
     for part in parts:
         if part is Status.PROPOSAL:
             continue
+        if part is Status.APPROXIMATION:
+            gaps.extend(_control_gap(scope, evidence))
         ev = relevant(evidence, part)
         far = frozenset(e.kind for e in ev if e.reach in need
                         or (part is not Status.EXACT and e.kind in PARTICULAR_KINDS))
@@ -133,6 +135,20 @@ def reach_gaps(scope: Scope, parts: tuple[Status, ...], evidence: tuple[Evidence
                     f"reaches only {reaches or 'nothing'} ({'; '.join(e.statement for e in short[:3])}); "
                     f"missing: a proof over {_over(scope)}")
     return tuple(gaps)
+
+
+def _control_gap(scope: Scope, evidence: tuple[Evidence, ...]) -> tuple[str, ...]:
+    """An [approximation] the note calls controlled ("controlled only with the stated small-step
+    hypotheses"): its content registers the control as evidence for [controlled approximation],
+    and the control is shown only by a bound that reaches as far as the statement; an example
+    or samples leave it partly verified, naming what is missing."""
+    control = [e for e in evidence if e.supports is Status.CONTROLLED and e.holds and not e.condition]
+    if not control or any(e.kind is K.BOUND and e.reach in SUFFICIENT_REACH[scope] for e in control):
+        return ()
+    reaches = ", ".join(sorted({e.reach.value for e in control}))
+    return (f"partly verified: the [approximation] is said to be controlled, but the control reaches only "
+            f"{reaches} ({'; '.join(e.statement for e in control[:3])}); missing: a bound of general reach "
+            f"over {_over(scope)}",)
 
 
 def _over(scope: Scope) -> str:

@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import sympy as sp
 
 from noteproof.model import ErratumKind, EvidenceKind, Outcome
 from noteproof.run.claim import run_claim
+from noteproof.run.witness import where_it_fails
 from noteproof.sources.content import load_content
 from noteproof.sources.project import load_project
 from tests.helpers import ROOT, copy_project, edit
@@ -37,18 +39,31 @@ def _y(text: str) -> str:
 CASES = [
     Case("c12.d01.factor-by-step", "chapter12", 11, ErratumKind.FALSE,
          "That factor is positive and small for small steps", "That factor is positive and close to 1 for small steps"),
-    Case("c12.d02.settles-only-if-contraction", "chapter12", 77, ErratumKind.FALSE,
+    Case("c12.d02.settles-only-if-contraction", "chapter12", 77, ErratumKind.MISSING_CONDITION,
          "the repeated update settles from the start only when |theta| is below 1.",
          "the repeated update settles from the start only when |theta| < 1 or the start is already the "
          "fixed point (x = 0)."),
-    Case("c12.d02.convergence-requires-contraction", "chapter12", 108, ErratumKind.FALSE,
+    Case("c12.d02.convergence-requires-contraction", "chapter12", 108, ErratumKind.MISSING_CONDITION,
          "Starting from z0 = 0, convergence requires |theta| < 1.",
          "Starting from z0 = 0, convergence requires |theta| < 1 unless x = 0 (then the start is the fixed point).",
          yaml=(('"convergence requires |theta| < 1."', '"convergence requires |theta| < 1 unless"'),)),
     Case("c12.d02.multiplier-decides", "chapter12", 89, ErratumKind.IMPRECISE,
          "multiplier staying below 1, not on", "multiplier staying below 1 in size, not on"),
     Case("c12.d03.slope-understates", "chapter12", 134, ErratumKind.MISSING_CONDITION,
-         "but it grows without limit near theta = 1", "but for x != 0 it grows without limit near theta = 1"),
+         "but it grows without limit near theta = 1",
+         "but for x other than 0 it grows without limit near theta = 1"),
+    Case("c12.d02.distance-multiplied", "chapter12", 67, ErratumKind.IMPRECISE,
+         "multiplies the distance from the fixed point by theta.",
+         "multiplies the distance from the fixed point by |theta| (the signed error z_k - z* by theta)."),
+    Case("c12.d03.estimate-approximate", "chapter12", 124, ErratumKind.MISSING_CONDITION,
+         "so the straight-line estimate is only approximate.",
+         "so for x other than 0 the straight-line estimate is only approximate."),
+    Case("c12.d04.energy-surface", "chapter12", 206, ErratumKind.FALSE,
+         "a long rollout stays on the right energy surface,",
+         "a long rollout keeps its energy in a narrow band near the right value instead of drifting away,"),
+    Case("c12.d08.check-question", "chapter12", 460, ErratumKind.IMPRECISE,
+         "What is the largest stable explicit step, and how many steps does it need for horizon 2?",
+         "Below what step is explicit Euler stable, and how many steps does it then need for horizon 2?"),
     Case("c12.d08.stability-limit-readout", "chapter12", 433, ErratumKind.IMPRECISE,
          "Largest stable explicit step (2 / fast rate): 0.02", "Stability limit (2 / fast rate): 0.02",
          yaml=(('snippet: "Largest stable explicit step', 'snippet: "Stability limit'),
@@ -159,3 +174,71 @@ def test_cheaper_sets_are_the_general_solvers_and_can_fail():
     assert more == sp.solve_univariate_inequality(sp.Integer(2) / hs > 500, hs, relational=False)
     assert errata._stable_set() is errata._stable_set() and errata._iterate() is errata._iterate()
     assert not errata.zero(errata._iterate() - errata.x_ / (1 - errata.th_))   # a wrong closed form fails
+
+
+# ---- words computed from the values beside them (issue 23) --------------------------
+
+def _fn(check_id: str):
+    return CONTENT.get(check_id).fn
+
+
+def test_the_verlet_phase_words_follow_the_sign_of_the_lead():
+    """Verlet runs fast (omega > 1): its phase ends ahead of the exact one, and says so."""
+    derived = _fn("c12.d04.drift")()
+    [ev] = derived.evidence
+    lead = derived.steps[0].expr
+    assert lead > 0 and "ahead of cos(T)" in ev.statement and "above 1" in ev.statement
+    assert "behind" not in ev.statement and "lags" not in ev.statement
+
+
+def test_the_rk4_remainder_carries_its_computed_sign():
+    module = sys.modules["noteproof_content.derivations.chapter12_d05_d08"]
+    h = module.h
+    assert module.term_text(-h**5 / 120) == "-h^5/120" and module.term_text(h**5 / 120) == "h^5/120"
+    assert module.term_text(sp.exp(-1) * h**4 / 120) == "e^{-1} h^4/120"
+    statements = " ".join(e.statement for e in _fn("c12.d06.step-factors")().evidence)
+    assert "e^{-h} - R4(h) = -h^5/120 + O(h^6)" in statements
+    assert "e^{-h} - (1 - h) = h^2/2" in statements and "Euler -e^{-1} h/2" in statements
+
+
+def test_the_gradient_step_shows_its_reading_and_what_its_values_check():
+    """The registered reading (a step on the scores) is shown and verified; the other reading
+    (a step on parameters) fails; the notice presents the z_A change and the margin, not flags."""
+    scores = _fn("w10.parameter-step")()
+    reading = [e for e in scores.evidence if e.statement.startswith("reading: a step on the scores")]
+    assert reading and all(e.holds for e in scores.evidence)
+    assert "z_A falls by 0.207588 and z_B rises by 0.207588" in reading[0].statement
+    assert "z_A rises" in reading[0].notice and "margin z_B - z_A still grows" in reading[0].notice
+    assert "True" not in reading[0].notice
+    params = _fn("w10.parameter-step")(on_parameters="1")
+    [bad] = [e for e in params.evidence if not e.holds]
+    assert "z_A rises by 0.207588" in bad.statement
+
+
+def test_the_estimate_is_judged_as_printed_at_the_users_x():
+    fn = _fn("c12.d03.estimate-at-zero")
+    at_zero = [e for e in fn(x="0", witness_x="1").evidence if not e.holds]
+    assert len(at_zero) == 1 and "exact here" in at_zero[0].statement and "0/0" in at_zero[0].statement
+    assert all(e.holds for e in fn(x="-2", witness_x="1").evidence)
+
+
+@pytest.mark.parametrize("claim_id, params", [
+    ("c12.d02.distance-by-size", {"witness_theta": "1/2"}),        # theta >= 0: the distance is multiplied by theta
+    ("c12.d04.energy-surface", {"h": "3"}),                       # no stable step: no witness
+    ("c12.d03.estimate-at-zero", {"witness_x": "1"}),             # x other than 0: only approximate
+    ("c12.d08.no-largest-step-question", {"check_fast": "-1"}),
+])
+def test_a_new_witness_moved_off_its_failure_set_refutes_nothing(claim_id, params):
+    derived = _fn(claim_id)(**params)
+    assert not [e for e in derived.evidence if e.erratum is not None and not e.holds]
+
+
+def test_the_kind_is_computed_from_where_the_witness_fails():
+    """The same x = 0 case is a missing condition everywhere; moved onto an open set it is false."""
+    module = _errata_module()
+    for fails, witness in ((module.start_is_fixed_fails, {"theta": "2", "x": "0"}),
+                           (module.zero_input_fails, {"theta": "4/5", "x": "0", "dtheta": "1/100"}),
+                           (module.estimate_exact_fails, {"theta": "4/5", "x": "0", "dtheta": "1/100"})):
+        assert where_it_fails(fails, witness).kind is ErratumKind.MISSING_CONDITION
+    assert where_it_fails(module.divisor_fails, {"h": "1/20", "fast": "100"}).kind is ErratumKind.FALSE
+    assert where_it_fails(module.small_factor_fails, {"a": "6/5", "h": "1/4"}).kind is ErratumKind.FALSE

@@ -378,7 +378,8 @@ def test_overstated_tag_is_not_earned(claim_id, overstated):
 # the row's "stationary variances": anisotropic noise can leave every variance T (A^-1)_ii; what needs
 # eta C/B = 2 T I is the covariance (the gradient-step sentence is read on the scores: a notice says so)
 W10_ERRATA = ("w10.effective-temperature",)
-W10_PARTLY = ("w10.continuous-adjoint",)        # a scalar local error and sampled bound for a general statement
+# a scalar local error and sampled bound for a general statement; a control shown in one 1-D example
+W10_PARTLY = ("w10.continuous-adjoint", "w10.frozen-moment-matching")
 
 
 def pytest_generate_tests(metafunc):
@@ -502,7 +503,7 @@ def test_formula_is_registered_whole_as_a_relation(claim_id, form, text):
     ("w10.stable-variance-step", {"h": "-1"}, False), ("w10.stable-variance-step", {"eta": "0"}, False),
     ("w10.output-probability", {}, True), ("w10.output-probability", {"p_B": "3/2"}, False),
     ("w10.vocabulary", {}, True), ("w10.vocabulary", {"vocabulary": "1"}, False),
-    ("w10.vocabulary", {"vocabulary": "5/2"}, False),
+    ("w10.vocabulary", {"vocabulary": "5/2"}, False), ("w10.vocabulary", {"vocabulary": "3"}, False),
     ("w10.uncertain-target", {}, True), ("w10.uncertain-target", {"p_b": "1"}, False),
     ("w10.positive-learning-rate", {}, True), ("w10.positive-learning-rate", {"eta": "0"}, False),
     ("w10.positive-temperature", {}, True), ("w10.positive-temperature", {"tau": "0"}, False),
@@ -514,7 +515,7 @@ def test_formula_is_registered_whole_as_a_relation(claim_id, form, text):
 def test_the_week10_conditions_are_the_notes(check_id, params, holds):
     """The conditions the note states or its statements need: Section 3's two-state example (a
     fair start, a switching probability in (0, 1)); Section 1's nonzero derivative to halve and a
-    probability over at least two tokens; the Week 9 grid of the adjoint; Section 2's positive
+    probability over exactly two tokens; the Week 9 grid of the adjoint; Section 2's positive
     Hessian, a covariance for the noise, the anisotropic witness outside eta C/B = 2 T I, h > 0
     and 0 < eta h < 2; Section 3's positive temperature, finite scores, a unique or tied maximum."""
     assert real_content().get(check_id).fn(**params) is holds
@@ -562,6 +563,7 @@ def test_the_notes_settings_meet_every_week10_condition():
     ("w10.two-state-path", {"initial_A": "3/10"}, "w10.uniform-start"),
     ("w10.softmax-gradient", {"p_B": "3/2"}, "w10.output-probability"),
     ("w10.softmax-gradient", {"vocabulary": "1"}, "w10.vocabulary"),
+    ("w10.softmax-gradient", {"vocabulary": "3"}, "w10.vocabulary"),      # p_A = 1 - p_B needs exactly two
     ("w10.gradient-step-direction", {"p_b": "1"}, "w10.uncertain-target"),
     ("w10.gradient-step-direction", {"eta": "-1"}, "w10.positive-learning-rate"),
     ("w10.temperature-softmax", {"tau": "-1"}, "w10.positive-temperature"),

@@ -42,3 +42,17 @@ def test_what_earns_a_tag(parts, evidence, earned):
 def test_overstated_and_understated_are_said():
     assert "overstated" in judge((S.EXACT,), ev(K.BOUND, K.ORDER)).messages[0]
     assert "understated" in judge((S.APPROXIMATION,), ev(K.IDENTITY)).notices[0]
+
+
+def test_an_approximation_said_to_be_controlled_needs_a_general_bound():
+    """One example of control leaves the [approximation] partly verified, naming the missing bound;
+    a bound of general reach verifies it; with no control claimed nothing is asked."""
+    from noteproof.model import Reach, Scope
+    from noteproof.run.earn import reach_gaps
+    base = (Evidence(K.NUMERIC, "measured", True, supports=S.APPROXIMATION),)
+    example = Evidence(K.ORDER, "one 1-D example", True, supports=S.CONTROLLED, reach=Reach.INSTANCES)
+    bound = Evidence(K.BOUND, "a general bound", True, supports=S.CONTROLLED, reach=Reach.GENERAL)
+    [gap] = reach_gaps(Scope.GENERAL, (S.APPROXIMATION,), base + (example,))
+    assert "said to be controlled" in gap and "one 1-D example" in gap and "missing: a bound of general reach" in gap
+    assert reach_gaps(Scope.GENERAL, (S.APPROXIMATION,), base + (example, bound)) == ()
+    assert reach_gaps(Scope.GENERAL, (S.APPROXIMATION,), base) == ()
