@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import os
 import subprocess
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT
@@ -25,7 +25,7 @@ from .findings import claim_findings, coverage_findings
 from .follow import plan_note
 from .notation import DerivedForms
 from .present import present
-from .unregistered import unchecked_arithmetic_findings, unchecked_math_findings
+from .unregistered import new_note_findings, unchecked_arithmetic_findings, unchecked_math_findings
 
 
 @dataclass(frozen=True)
@@ -51,6 +51,7 @@ class AuditResult:
     targets: list[Target] = field(default_factory=list)
     ran: int = 0
     replayed: int = 0      # judged again from the baseline's cached result (from_cache.py)
+    warnings: tuple = ()   # the sources' warnings (model.SourceWarning): unregistered notes, near-miss tables
 
     @property
     def failed(self) -> bool:
@@ -73,19 +74,23 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     from ..run.cache import ResultCache
     from ..run.pool import run_all
     root = root.resolve()
-    project = load_project(root)
+    project = load_project(root, unregistered=True)
     targets = resolve_targets(project, paths, base)
     project = with_notes(project, targets)
-    result = AuditResult(targets=targets)
+    result = AuditResult(targets=targets, warnings=project.warnings)
     plans = {t.key: plan_note(project.notes[t.key], t.old, project.claims_of(t.key)) for t in targets}
     todo = [c for t in targets for c in plans[t.key].claims
             if every or t.old is None or c.id in plans[t.key].touched]
     store = ResultCache(root, dps) if cache else None
+    if store is None or any(store.get(c, project.notes[c.note]) is None for c in project.registry.claims):
+        from ..sources.project import check_references
+        check_references(project)   # as report does: a claim naming a missing check is bad input (exit 2)
     replayed = _replayed(project, targets, plans, todo, store) if store is not None else {}
     todo = [c for c in todo if c.id not in replayed]
     results = {r.id: r for r in run_all(project, todo, dps, jobs, timeout, cache=store, memory=memory)} if todo else {}
     results.update(replayed)
     result.ran, result.replayed = len(todo), len(replayed)
+    reworded: list = []
     for t in targets:
         plan = plans[t.key]
         fixes: list[tuple[int, int, str]] = []
@@ -97,16 +102,73 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
                 found += claim_findings(originals[claim.id], claim, results[claim.id], plan, fixes, forms)
         found += coverage_findings(project, t.key, plan, strict)
         found += unchecked_math_findings(plan, project.claims_of(t.key)) + unchecked_arithmetic_findings(plan)
+        if t.key in project.unregistered:   # nothing is registered yet: its rows and steps, not each number
+            found = [f for f in found if f.code != "NP701"] + new_note_findings(plan.note)
         if base is not None:
             found = [f for f in found if not f.claim or f.claim in plan.touched]
+        if t.old is not None and t.key not in project.unregistered:
+            found, fixes = one_judge(project, t, plan, found, fixes, dict(dps=dps, jobs=jobs, timeout=timeout,
+                                                                      cache=store, memory=memory))
         result.findings += present(found, plan.note, plan.old, plan.where)
         result.touched += sorted(plan.touched)
         if fixes:
             result.fixes.append(Fix(_shown(root, t.path), plan.note.text, _apply(plan.note.text, fixes)))
-    registry = _registry_fix(root, [r for t in targets for r in plans[t.key].reworded])
+        reworded += patched_rewordings(plan.reworded, fixes)
+    registry = _registry_fix(root, reworded)
     if registry is not None:
         result.fixes.append(registry)
     return result
+
+
+def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: list, run: dict):
+    """The findings and fixes of one edited note with their severity set by the report's
+    judgment of the baseline and of the edited note (audit.judgments): the touched claims,
+    as registered, run on each (the result cache holds the baseline's)."""
+    from ..run.pool import run_all
+    from ..sources.coverage import encoded_rows, scan_math
+    from ..sources.notes import table_rows
+    from .judgments import judgment, reconcile
+    claims = [c for c in project.claims_of(t.key) if c.id in plan.touched]
+    notes = {"old": t.old, "new": project.notes[t.key]}
+    judged = {}
+    ownerless = any(f.severity is Severity.ERROR and f.code in ("NP301", "NP302", "NP502") for f in found)
+    for side, note in notes.items():
+        there = replace(project, notes={**project.notes, t.key: replace(note, registry=None)})
+        note = there.notes[t.key]
+        results = _cached(run["cache"], claims, note)
+        todo = [c for c in claims if c.id not in results]
+        results.update({r.id: r for r in run_all(there, todo, run["dps"], run["jobs"], run["timeout"],
+                                                 cache=run["cache"], memory=run["memory"])} if todo else {})
+        rows = math = 0
+        if ownerless:
+            mine = project.claims_of(t.key)
+            encoded = encoded_rows(note, mine)
+            rows = sum(r.text not in encoded for r in _rows(note, table_rows))
+            math = sum(m.coverage == "unaccounted" for m in scan_math(note, mine, project.registry.notes[t.key]))
+        judged[side] = (judgment(results, rows, math), results)
+    where = {cid: r.location for cid, r in judged["new"][1].items()}
+    kept = reconcile(found, judged["old"][0], judged["new"][0], where)
+    demoted = {f.span[0] for f, g in zip(found, kept) if f.severity is not g.severity and f.span}
+    return kept, [fx for fx in fixes if fx[0] not in demoted]
+
+
+def _cached(store, claims, note) -> dict:
+    """The results a report or an earlier audit stored for these claims on this note."""
+    if store is None:
+        return {}
+    out = {}
+    for cache in (store, store.sibling(True)):
+        for c in claims:
+            if c.id not in out and (hit := cache.get(c, note)) is not None:
+                out[c.id] = hit
+    return out
+
+
+def _rows(note, table_rows) -> tuple:
+    try:
+        return table_rows(note)
+    except NoteError:
+        return ()
 
 
 def findings_of(project: Project, claim: Claim, result: ClaimResult) -> list[Finding]:
@@ -118,6 +180,19 @@ def findings_of(project: Project, claim: Claim, result: ClaimResult) -> list[Fin
     found = [f for f in plan.findings if f.claim == claim.id]
     found += claim_findings(claim, rewritten, result, plan, [], DerivedForms(project.root, plan.note))
     return present(found, plan.note)
+
+
+def patched_rewordings(reworded: list, fixes: list[tuple[int, int, str]]) -> list:
+    """Each reworded row or statement as it reads once the patch's number fixes are applied to
+    it, so that claims.yaml gets the corrected text, never a wrong number; dropped when that
+    is the registered text again (the fix restored the note)."""
+    out = []
+    for claim, what, new, at in reworded:
+        inside = [(a - at, b - at, text) for a, b, text in fixes if at <= a and b <= at + len(new)]
+        text = _apply(new, inside)
+        if text != (claim.row if what == "row" else claim.statement):
+            out.append((claim, what, text, at))
+    return out
 
 
 def _registry_fix(root: Path, reworded: list) -> Fix | None:
@@ -183,7 +258,8 @@ def with_notes(project: Project, targets: list[Target]) -> Project:
     for t in targets:
         if t.path != (project.root / project.registry.notes[t.key].file).resolve():
             notes[t.key] = read_note(t.path, str(t.path))
-    return Project(project.root, project.registry, notes)
+    return Project(project.root, project.registry, notes, unregistered=project.unregistered,
+                   warnings=project.warnings)
 
 
 def match_note(project: Project, path: Path) -> str:

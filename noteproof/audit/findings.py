@@ -22,7 +22,7 @@ from ..run.interval import rounded_like
 from ..run.steps import STEP_EVIDENCE, step_checks, wrong_step
 from ..sources.coverage import scan_numbers
 from ..sources.locate import numeric_tokens
-from ..sources.notes import number_offset
+from ..sources.numtext import verdict as word_verdict
 from ..sources.project import Project
 from ..sources.registry import Claim
 from ..sources.reword import cell_meaning_change, describe
@@ -73,6 +73,14 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
                                code="NP103", span=(moved.start, moved.end) if moved else None,
                                help=f"run `noteproof check {claim.id}` to see why"))
             continue
+        if n.location is not None and word_verdict(n.quoted) is not None:   # a read-out in words
+            at = _offset(text, n.location)
+            fixes.append((at, at + len(n.quoted), n.computed))
+            out.append(Finding("number", Severity.ERROR, claim.id, n.location,
+                               f"{n.quoted} is wrong: {q.numeric} computes {n.computed!r}", n.quoted, n.computed,
+                               code="NP101", span=(at, at + len(n.quoted)), fixed=True,
+                               help=f"expected {n.computed}; `noteproof audit --fix` writes the patch"))
+            continue
         expected = _expected(q.number, n.computed, q.exact)
         if n.location is None:
             out.append(Finding("number", Severity.ERROR, claim.id, old_place(plan, q.snippet),
@@ -81,8 +89,8 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
                                help=f"restore \"{q.snippet}\", or change the quote's snippet in claims.yaml",
                                origin=old_offset(plan, q.snippet)))
             continue
-        at = moved.start if moved else text.find(q.snippet) + number_offset(q.snippet, q.number)
-        fixes.append((at, at + len(q.number), expected))
+        at = moved.start if moved else _offset(text, n.location)
+        fixes.append((at, at + len(moved.new if moved else n.quoted), expected))
         reversed_ = reversal(q.decides, n.quoted, n.computed) if n.decision and q.decides else ""
         if reversed_:
             out.append(Finding("number", Severity.ERROR, claim.id, where,
@@ -102,6 +110,12 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
                            span=(at, at + len(q.number)), fixed=True,
                            help=f"expected {expected}; `noteproof audit --fix` writes the patch"))
     return out
+
+
+def _offset(text: str, where) -> int:
+    """The offset of a 1-based line:column location in ``text``."""
+    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    return starts[where.line - 1] + (where.column or 1) - 1
 
 
 def step_findings(claim: Claim, plan: Plan, explained: list[tuple[int, int]]) -> list[Finding]:

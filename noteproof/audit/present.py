@@ -59,6 +59,8 @@ CODES: dict[str, tuple[str, str]] = {
               "quote it in claims.yaml, or add a label pattern"),
     "NP801": ("a claim that could not run", "run `noteproof check` on the claim"),
     "NP802": ("a claim's check that does not hold", "run `noteproof check` on the claim"),
+    "NP901": ("a check the report's judgment of the edited note fails and of the baseline does not (one judge: "
+              "audit.judgments), where no other finding names the claim", "run `noteproof check` on the claim"),
 }
 
 LOST = ("NP102", "NP204", "NP506", "NP501", "NP602", "NP302")   # grouped by deleted region, in this order

@@ -12,6 +12,7 @@ from rich.markup import escape
 
 from ..defaults import PIPED_WIDTH, SPINNER_DELAY
 from ..errors import NoteproofError
+from ..formula.prose import unicode as math_text
 from ..model import ClaimResult, Location, Outcome
 from ..sources.files import write_atomically
 
@@ -26,13 +27,15 @@ def emit_json(doc: object) -> None:
 
 def console(stderr: bool = False):
     """A rich console; piped to a file or a program (not a terminal), lines are never wrapped
-    (soft wrap) and tables are laid out at PIPED_WIDTH, unless COLUMNS says otherwise."""
+    (soft wrap) and tables are laid out at PIPED_WIDTH, unless COLUMNS says otherwise. Emoji
+    codes are off: a location ``week10.txt:100:163`` holds ``:100:``, which rich would draw as
+    an emoji (markup in data is escaped where it is printed)."""
     from rich.console import Console
     stream = sys.stderr if stderr else sys.stdout
     if _isatty(stream):
-        return Console(stderr=stderr, highlight=False, soft_wrap=False)
+        return Console(stderr=stderr, highlight=False, soft_wrap=False, emoji=False)
     width = None if os.environ.get("COLUMNS", "").isdigit() else PIPED_WIDTH
-    return Console(stderr=stderr, highlight=False, soft_wrap=True, width=width)
+    return Console(stderr=stderr, highlight=False, soft_wrap=True, width=width, emoji=False)
 
 
 def _isatty(stream) -> bool:
@@ -111,37 +114,51 @@ def spinner(text: str, delay: float = SPINNER_DELAY) -> Iterator[None]:
                 status.stop()
 
 
+def print_new_failures(new: list[tuple[str, str]]) -> None:
+    """The failing checks the written report did not have, first: what an edit just broke."""
+    out = console()
+    for claim_id, check in new:
+        out.print(f"[bold red]new failing check[/] {escape(claim_id)}: {escape(math_text(check))}")
+
+
 def print_summary(report, written: Path | None = None) -> None:
     from rich.table import Table
 
     from ..report.report import mark
+    from ..run.steps import wrong_step
     out = console()
     table = Table(title="noteproof report", show_lines=False)
     for col in ("claim", "note", "mark", "outcome"):
         table.add_column(col)
     for r in report.results:
-        table.add_row(r.id, r.note, mark(r).value, f"[{STYLE[r.outcome]}]{r.outcome.value}[/]")
+        table.add_row(escape(r.id), escape(r.note), mark(r).value, f"[{STYLE[r.outcome]}]{r.outcome.value}[/]")
     out.print(table)
     for section in report.sections:
         for row in section.unencoded:
-            out.print(f"[bold red]not encoded[/] {row.location}: {row.text}")
+            out.print(f"[bold red]not encoded[/] {escape(str(row.location))}: {escape(row.text)}")
+        for c in section.wrong_steps:
+            out.print(f"[bold red]wrong step[/] {escape(wrong_step(c))}")
         for m in section.unaccounted_math:
             out.print(f"[bold red]unaccounted math[/] {escape(str(m.location))}: ${escape(m.text)}$ "
                       "(no formula, claim or declaration reads it: register it or restore it)")
     for r in report.results:
         if r.outcome is not Outcome.VERIFIED:
             for e in r.errata:
-                out.print(f"[bold red]erratum[/] {escape(str(e.location))}: {e.kind.value}: {escape(e.finding)}",
-                          markup=True)
-                out.print(f"  suggestion: {escape(e.suggestion)}", markup=True)
+                out.print(f"[bold red]erratum[/] {escape(str(e.location))}: {e.kind.value}: "
+                          f"{escape(math_text(e.finding))}", markup=True)
+                out.print(f"  suggestion: {escape(math_text(e.suggestion))}", markup=True)
             for m in r.messages:
-                out.print(f"[{STYLE[r.outcome]}]{r.id}[/]: {escape(m)}", markup=True)
+                out.print(f"[{STYLE[r.outcome]}]{escape(r.id)}[/]: {escape(math_text(m))}", markup=True)
     s = report.summary
     out.print(f"{plural(s['claims'], 'claim')}: {s['verified']} verified, {s['partly_verified']} partly verified, "
               f"{s['failed']} failed ({plural(s['errata'], 'erratum', 'errata')}), {plural(s['errors'], 'error')}, "
               f"{s['unverified']} unverified"
+              + (f"; {plural(s['failing_checks'], 'failing check')}" if s.get("failing_checks") else "")
+              + (f" ({s['acknowledged']} acknowledged)" if s.get("acknowledged") else "")
               + (f"; {plural(s['unaccounted_math'], 'math span')} unaccounted" if s["unaccounted_math"] else "")
               + (f"; {plural(s['decision_errors'], 'decision error')}" if s.get("decision_errors") else "")
+              + (f"; not registered: {', '.join(s['unregistered'])} ({plural(s['wrong_steps'], 'wrong worked step')})"
+                 if s.get("unregistered") else "")
               + (f"; wrote {written}" if written else ""))
 
 
@@ -161,7 +178,7 @@ def print_list(claims, as_json: bool, outcomes: dict[str, str]) -> None:
     for c in claims:
         was = outcomes.get(c.id, "")
         shown = f"[{styles[was]}]{was}[/]" if was in styles else escape(was or "-")
-        table.add_row(escape(c.id), c.note, ", ".join(dict.fromkeys(s.mark.value for s in c.status)), shown,
+        table.add_row(escape(c.id), escape(c.note), ", ".join(dict.fromkeys(s.mark.value for s in c.status)), shown,
                       escape(c.text))
     console().print(table)
 
@@ -180,3 +197,9 @@ def print_stale(folder: Path, files: list[str], claims: list[tuple[str, str]], c
 def plural(n: int, one: str, many: str | None = None) -> str:
     """"1 error", "2 errors"."""
     return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def print_warnings(warnings) -> None:
+    """Each warning of the sources (model.SourceWarning) on stderr, one line each."""
+    for w in warnings:
+        print(f"noteproof: warning: {w}", file=sys.stderr)

@@ -32,6 +32,8 @@ def shared_token(src: str, i: int, names: list[str], fail, ops: str, rels: str) 
     """The token at ``src[i]`` and the index after it: a marker (an atom from ``names``), a
     number, or one character of ``ops`` / ``rels`` / ``:;``; anything else calls ``fail``."""
     ch = src[i]
+    if ch == "\u2212":   # a Unicode minus is the operator -, however the note spells it
+        return Token("op", "-", i), i + 1
     if ch == "\x01":
         m = _MARKER.match(src, i)
         if not m or int(m[1]) >= len(names):

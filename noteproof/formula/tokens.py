@@ -7,6 +7,7 @@ the part a check compares (:func:`same_reading`).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Mapping
 
 from ..errors import FormulaError
@@ -37,16 +38,33 @@ def substitute(src: str, symbols, latex: bool, location) -> tuple[str, list[str]
     words = [m.span() for m in _ROMAN.finditer(src)] if latex else []
     out, names, i = [], [], 0
     while i < len(src):
-        key = next((k for k in keys if src.startswith(k, i) and fits(src, i, k, latex)
-                    and not any(start < i < end for start, end in words)), None)
-        if key is None:
+        hit = None if any(start < i < end for start, end in words) else next(
+            ((k, m.group(0)) for k in keys if (m := _spaced(k, latex).match(src, i)) and fits(src, i, m.group(0), latex)),
+            None)
+        if hit is None:
             out.append(src[i])
             i += 1
         else:
             out.append(f"\x01{len(names)}\x02")
-            names.append(symbols[key])
-            i += len(key)
+            names.append(symbols[hit[0]])
+            i += len(hit[1])
     return "".join(out), names
+
+
+@lru_cache(maxsize=1024)
+def _spaced(key: str, latex: bool) -> re.Pattern:
+    """A symbols fragment as a pattern that any spacing of it matches (``{\\delta }^{\\ell +1}``
+    is ``{\\delta}^{\\ell + 1}``): white space between its tokens is free, except that a command
+    before a letter keeps at least one space (``\\Delta s`` is not ``\\Deltas``)."""
+    if not latex:
+        return re.compile(re.escape(key))
+    tokens = re.findall(r"\\[A-Za-z]+|\\.|\S", key)
+    out = []
+    for prev, tok in zip([None, *tokens], tokens):
+        if prev is not None:
+            out.append(r"\s+" if prev[0] == "\\" and prev[1:].isalpha() and tok[0].isalpha() else r"\s*")
+        out.append(re.escape(tok))
+    return re.compile("".join(out))
 
 
 def fits(src: str, i: int, key: str, latex: bool) -> bool:

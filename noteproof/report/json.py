@@ -5,8 +5,8 @@ import json
 from pathlib import Path
 
 from ..defaults import REPORT_FOLDER
-from ..run.graph import edges, tag_mark
 from ..model import ClaimResult, Erratum, FigureResult
+from ..run.graph import edges, tag_mark
 from .report import Report, mark
 
 
@@ -55,16 +55,29 @@ def render(report: Report) -> str:
         "noteproof": report.version,
         "dps": report.dps,
         "summary": report.summary,
-        "errata": [erratum_dict(e) for e in report.errata],
+        "errata": [{**erratum_dict(e), **({"acknowledged": why} if (why := dict(report.acknowledged).get(e.claim))
+                                          else {})} for e in report.errata],
         "notes": [{"note": s.key, "title": s.title, "path": s.path,
                    "unencoded_rows": [{"row": r.text, "tag": r.tag, "location": str(r.location)}
                                       for r in s.unencoded],
-                   "unaccounted_math": [{"text": m.text, "location": str(m.location)} for m in s.unaccounted_math]}
+                   "unaccounted_math": [{"text": m.text, "location": str(m.location)} for m in s.unaccounted_math],
+                   **unregistered_dict(s)}
                   for s in report.sections],
         "claims": [claim_dict(r) for r in report.results],
         "uses": [{"from": u, "to": d} for u, d in edges(report.results)],
     }
     return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+def unregistered_dict(s) -> dict:
+    """An unregistered note's fields ({} for a registered one): each worked step judged."""
+    if s.registered:
+        return {}
+    from ..run.steps import wrong_step
+    return {"registered": False,
+            "steps": [{"step": c.link.text, "location": str(c.location),
+                       "outcome": "verified" if c.holds else "failed", "how": c.how,
+                       "expected": c.expected, "message": "" if c.holds else wrong_step(c)} for c in s.steps]}
 
 
 def reported_claims(text: str | None) -> dict[str, dict]:
@@ -99,3 +112,18 @@ def stale_claims(old: str | None, new: str) -> list[tuple[str, str]]:
             out.append((k, f"{a} -> {b}" if a != b else "its result changed (outcome still " + str(b) + ")"))
     out += [(k, "no longer in claims.yaml") for k in before if k not in after]
     return out
+
+
+def new_failing_checks(old: str | None, new: str) -> list[tuple[str, str]]:
+    """(claim id, check) for each failing check of this run (claims.json ``new``) that the
+    written report (``old``) did not have: a new wrong number inside a claim that already
+    failed is named too (run.failing; locations set aside)."""
+    from ..run.failing import INFO, WHERE
+    def checks(claim: dict) -> set[str]:
+        if claim.get("outcome") not in ("failed", "error"):
+            return set()
+        return {WHERE.sub("", m) for m in claim.get("messages", []) if not m.startswith(INFO)}
+    before, after = reported_claims(old), reported_claims(new)
+    if old is None:
+        return []
+    return [(k, m) for k, c in after.items() for m in sorted(checks(c) - checks(before.get(k, {})))]

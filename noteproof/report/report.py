@@ -5,8 +5,9 @@ import multiprocessing
 from dataclasses import dataclass
 
 from ..defaults import VERSION, default_jobs
-from ..run.graph import MARK_ORDER, propagate, reported
 from ..model import ClaimResult, Erratum, Mark, NumberResult, Outcome
+from ..run.failing import failing_checks, unacknowledged
+from ..run.graph import MARK_ORDER, propagate, reported
 from ..sources.notes import Row
 from ..sources.project import Project
 
@@ -19,6 +20,12 @@ class NoteSection:
     results: tuple[ClaimResult, ...]
     unencoded: tuple[Row, ...]          # status-table rows that no claim encodes
     unaccounted_math: tuple = ()        # math spans no formula, claim or declaration accounts for (scan.MathCoverage)
+    registered: bool = True             # False: a note of notes/ that claims.yaml does not list (sources.newnotes)
+    steps: tuple = ()                   # an unregistered note's worked steps, each judged (run.steps.StepCheck)
+
+    @property
+    def wrong_steps(self) -> tuple:
+        return tuple(c for c in self.steps if not c.holds)
 
 
 @dataclass(frozen=True)
@@ -26,6 +33,7 @@ class Report:
     version: str
     dps: int
     sections: tuple[NoteSection, ...]
+    acknowledged: tuple[tuple[str, str], ...] = ()   # (claim id, the author's reason) from claims.yaml
 
     @property
     def results(self) -> tuple[ClaimResult, ...]:
@@ -50,16 +58,40 @@ class Report:
             "unencoded_rows": sum(len(s.unencoded) for s in self.sections),
             "unaccounted_math": sum(len(s.unaccounted_math) for s in self.sections),
             "errata": len(self.errata),
+            "failing_checks": sum(len(failing_checks(r)) for r in results),
+            "acknowledged": sum(self.settled(r) for r in results),
             "decision_errors": sum(decision_error(n) for r in results for n in r.numbers),
             "by_mark": {m.value: sum(m is mark(r) for r in results) for m in MARK_ORDER},
             "by_mark_outcome": {m.value: {o.value: sum(m is mark(r) and r.outcome is o for r in results)
                                           for o in Outcome} for m in MARK_ORDER},
+            **self.unregistered_summary,
         }
+
+    @property
+    def unregistered_summary(self) -> dict:
+        """The notes of notes/ that claims.yaml does not list, and their wrong worked steps (the
+        fields are there only when there is such a note: a registered project's report is unchanged)."""
+        new = [s for s in self.sections if not s.registered]
+        if not new:
+            return {}
+        return {"unregistered": [s.path for s in new], "wrong_steps": sum(len(s.wrong_steps) for s in new)}
 
     @property
     def ok(self) -> bool:
         s = self.summary
-        return not (s["failed"] or s["errors"] or s["unencoded_rows"] or s["unaccounted_math"])
+        return not (s["failed"] - s["acknowledged"] or s["errors"] or s["unencoded_rows"] or s["unaccounted_math"] or s.get("wrong_steps"))
+
+    def settled(self, result: ClaimResult) -> bool:
+        """Whether a failing claim fails only by errata its author acknowledged (run.failing)."""
+        return (result.outcome is Outcome.FAILED and result.id in dict(self.acknowledged)
+                and not unacknowledged(result, True))
+
+    def __repr__(self) -> str:
+        """Short: the counts, not every result (``.results`` holds them)."""
+        s = self.summary
+        return (f"<Report {s['claims']} claims: {s['verified']} verified, {s['partly_verified']} partly verified, "
+                f"{s['failed']} failed ({s['errata']} errata), {s['errors']} errors>")
+
 
 
 def decision_error(n: NumberResult) -> bool:
@@ -89,13 +121,27 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
     by_id = {r.id: r for r in propagate(results)}
     sections = []
     for key, spec in project.registry.notes.items():
+        if key in project.unregistered:
+            sections.append(unregistered_section(project, key))
+            continue
         claims = project.claims_of(key)
         encoded = encoded_rows(project.notes[key], claims)
         unencoded = tuple(r for r in project.rows(key) if r.text not in encoded)
         lost = tuple(m for m in scan_math(project.notes[key], claims, spec) if m.coverage == "unaccounted")
         sections.append(NoteSection(key, spec.title, spec.file,
                                     tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded, lost))
-    return Report(VERSION, dps, tuple(sections))
+    acknowledged = tuple((c.id, c.acknowledged) for c in project.registry.claims if c.acknowledged)
+    return Report(VERSION, dps, tuple(sections), acknowledged)
+
+
+def unregistered_section(project: Project, key: str) -> NoteSection:
+    """A note claims.yaml does not list: its status rows, none encoded, and every worked step
+    of its calculations judged as printed (run.steps), with what a wrong one should read."""
+    from ..formula.chains import links
+    from ..run.steps import judge
+    note, spec = project.notes[key], project.registry.notes[key]
+    steps = tuple(judge(k, note) for k in links(note))
+    return NoteSection(key, spec.title, spec.file, (), project.rows(key), registered=False, steps=steps)
 
 
 CHUNK = 8                 # claims per worker: they share SymPy's caches and the content's
@@ -104,7 +150,8 @@ CHUNK_TIMEOUT = 600.0
 
 def enrich(project: Project, results: list[ClaimResult], dps: int, jobs: int | None = None) -> list[ClaimResult]:
     """Results with MathML for derived forms and steps, and their claims' figures filled in."""
-    from ..run.extras import extras, warm_up, with_extras as _with
+    from ..run.extras import extras, warm_up
+    from ..run.extras import with_extras as _with
     from ..run.pool import fork_map
     claims = {c.id: c for c in project.registry.claims}
     todo = [r for r in results if r.id in claims and r.outcome is not Outcome.ERROR

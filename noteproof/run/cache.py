@@ -38,9 +38,10 @@ from pathlib import Path
 from typing import Any
 
 from ..model import ClaimResult, Outcome
+from ..sources.coverage import places
 from ..sources.files import write_atomically
 
-SCHEMA = "noteproof-cache/2"   # 2: results carry errata, scope and what assemble added
+SCHEMA = "noteproof-cache/3"   # 3: a formula is judged at every place it stands (sources.anchor)
 FOLDER = ".noteproof-cache"
 CONTENT_DIRS = ("derivations", "numerics")
 PACKAGES = ("sympy", "mpmath", "numpy")
@@ -245,7 +246,8 @@ def note_inputs(claim, note) -> dict:
     return {
         "path": note.path,
         "text": [claim.text, occurrences(note, claim.text), note.stated(claim.text, claim.quoted)],
-        "formulas": [[f.text, occurrences(note, f.text), note.printed(f.text, claim.quoted)] for f in claim.formulas],
+        "formulas": [[f.text, [(p.start, p.printed, p.how.value) for p in places(note, f.text, claim.quoted, f.plain)]]
+                     for f in claim.formulas],
         "quotes": [[q.snippet, q.number, occurrences(note, q.snippet), note.quote_at(q.snippet, q.number)]
                    for q in claim.quotes],
         "note": hashlib.sha256(note.text.encode()).hexdigest() if claim.reads_note else None,

@@ -24,6 +24,8 @@ from ..model import (
 )
 from ..sources.content import Check, CheckKind, Content
 from ..sources.notes import Note
+from ..sources.numtext import canonical, verdict_word
+from ..sources.numtext import verdict as word_verdict
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 from ..sources.reword import cell_meaning_change, describe
 from ..sources.tags import TagError, parse_tag
@@ -88,7 +90,7 @@ def run_claim(claim: Claim, content: Content, note: Note, dps: int = DEFAULT_DPS
 
 def printed_settings(claim: Claim, note: Note) -> list[tuple[str, str, int]]:
     """(parameter, value as printed, offset) for each ``param:`` quote the note prints, in order."""
-    return [(q.param, at[1].replace(",", ""), at[0]) for q in claim.quotes if q.param
+    return [(q.param, canonical(at[1]).replace(",", ""), at[0]) for q in claim.quotes if q.param
             and (at := note.quote_at(q.snippet, q.number)) is not None]
 
 
@@ -293,6 +295,8 @@ def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
     if overridden:
         return _at_settings(NumberResult(printed, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
                                          "recomputed at the given settings"), quote, value)
+    if isinstance(value, bool) or word_verdict(printed) is not None:
+        return _verdict_number(printed, quote, value, text, dps, where)
     exactly = exact_value(value)
     if quote.exact or (exactly is not None and terminates(exactly) and not note.marks_approximate(at[0])
                        and not quote.rounded):
@@ -308,6 +312,19 @@ def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
     return _decided(NumberResult(printed, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where,
                                  quote.numeric, "" if ok else f"computed {text}, outside what {printed!r} allows"),
                     quote, value)
+
+
+def _verdict_number(printed: str, quote: QuoteSpec, value: Any, text: str, dps: int,
+                    where: Location) -> NumberResult:
+    """A read-out in words ("Iteration settles?: no") against the conclusion its numeric computes."""
+    said = word_verdict(printed)
+    if not isinstance(value, bool) or said is None:
+        return NumberResult(printed, text, dps, Outcome.FAILED, where, quote.numeric,
+                            f"the note prints {printed!r} where {quote.numeric} computes {text}")
+    right = verdict_word(quote.number if word_verdict(quote.number) is not None else printed, value)
+    ok = said == value
+    return NumberResult(printed, right, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where, quote.numeric,
+                        "" if ok else f"the computation says {right!r}; the note prints {printed!r}")
 
 
 def _decided(n: NumberResult, quote: QuoteSpec, value: Any) -> NumberResult:
@@ -327,23 +344,43 @@ def _at_settings(n: NumberResult, quote: QuoteSpec, value: Any) -> NumberResult:
 
 
 def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
-    """Read the formula as printed and compare it with the form its derivation derived."""
+    """Read the formula at every place it stands (sources.anchor: printed, respelled, or an
+    edited occurrence) and compare each with the form its derivation derived. The first place
+    that does not read equal fails the formula there; notation never does."""
     from ..formula.equality import relation_parts
-    at = run.note.printed(spec.text, run.quoted)
-    where = None if at is None else run.note.location_of(at[0])
-    spec = spec if at is None else replace(spec, text=at[1])    # the formula as the note prints it
+    from ..sources.coverage import places
     form = pick_form(run.derivation(spec.derivation), spec)
     shown, relation = text_of(form), relation_parts(form) is not None
-    if where is None:
+    spots = places(run.note, spec.text, run.quoted, spec.plain)
+    if not spots:
         return FormulaResult(spec.text, Outcome.FAILED, None, spec.derivation, shown,
                              f"not found in {run.note.path}", relation=relation)
+    judged: dict[str, FormulaResult] = {}
+    for spot in spots:
+        if spot.printed not in judged:
+            judged[spot.printed] = _judge_at(run.note, replace(spec, text=spot.printed), form, spot, shown, relation)
+        result = judged[spot.printed]
+        if result.outcome is not Outcome.VERIFIED:
+            return result
+    return judged[spots[0].printed]
+
+
+def _judge_at(note: Note, spec: FormulaSpec, form: Any, spot: Any, shown: str, relation: bool) -> FormulaResult:
+    """One place of a formula, read and compared with the derived form."""
+    from ..sources.anchor import How
+    where = note.location_of(spot.start)
     try:
         same = compare_printed(spec, form, where)
     except NoteproofError as exc:
         return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown,
                              f"unreadable: {exc.message}", relation=relation)
-    outcome = Outcome.VERIFIED if same.equal else Outcome.FAILED
-    return FormulaResult(spec.text, outcome, where, spec.derivation, shown, same.message, relation=relation)
+    if same.equal:
+        return FormulaResult(spec.text, Outcome.VERIFIED, where, spec.derivation, shown, "", relation=relation)
+    wrong = f"wrong: {spec.derivation} derives {shown}, the note prints {spec.text}"
+    if spot.how is How.NEAR:
+        wrong += " (an edited occurrence of the registered formula)"
+    return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown,
+                         f"{wrong}: {same.message}" if same.message else wrong, relation=relation)
 
 
 def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None) -> "Comparison":

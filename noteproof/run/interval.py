@@ -20,6 +20,7 @@ from typing import Any
 
 from ..defaults import EXPONENT
 from ..errors import NumberError
+from ..sources.numtext import canonical
 
 NUMBER = re.compile(rf"[-+−]?(?:(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:{EXPONENT})?|\d+/\d+)")
 MAX_DIGITS = 200
@@ -27,8 +28,9 @@ MAX_EXPONENT = 400   # 7.47e-4 is printed; 1e999999 is not a number a note compu
 
 
 def parse_quoted(text: str) -> Decimal | Fraction:
-    """The printed number as a Decimal (or a Fraction for "a/b"), never through float."""
-    s = text.strip().replace("−", "-")
+    """The printed number as a Decimal (or a Fraction for "a/b"), never through float; any
+    notation the notes use (``8.3 x 10^-7``, ``−4``, ``.25``, ``ten``: sources.numtext)."""
+    s = canonical(text)
     if len(s) > MAX_DIGITS or not NUMBER.fullmatch(s):
         raise NumberError(f"not a number as the notes print them: {text[:40]!r}")
     s = s.replace(",", "")

@@ -13,12 +13,15 @@ from __future__ import annotations
 import enum
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from ..errors import NoteError, RegistryError
 from ..model import Location
+from . import anchor
 from .locate import Token, numeric_tokens
 from .notes import Note, Row, number_offset, table_rows
 from .registry import Claim, NoteSpec
+from .safeyaml import yaml_quote
 from .tags import TagError, parse_tag
 
 
@@ -147,24 +150,42 @@ def _rest(text: str, start: int, end: int, parts: list[tuple[int, int]]) -> str:
     return SPACING.sub("", left.replace("\0", " "))
 
 
-def _placed(note: Note, text: str, numbers: frozenset[str], plain: bool = False) -> list[tuple[int, str]]:
-    """Every place a registered formula stands: exactly, else as printed (Note.printed_all). A
-    plain-text formula stands wherever it is printed however spaced, with its own numbers
-    (its exponents and coefficients are the formula), and not where it goes on
-    (``x / (1 - theta)`` is not placed in ``x / (1 - theta)^2``)."""
-    if plain:
-        found = dict(note.printed_all(text)) | {i: text for i in note.offsets(text)}
-        return sorted((i, s) for i, s in found.items() if not _continues(note.text, i + len(s)))
-    return [(i, text) for i in note.offsets(text)] or note.printed_all(text, numbers)
+def places(note: Note, formula: str, numbers: frozenset[str] = frozenset(), plain: bool = False) -> tuple[anchor.Place, ...]:
+    """Every place of ``formula``: where it is printed or respelled (``placed``), and each span
+    that nothing in the registry accounts for and that is spelled more like it than like any
+    other registered formula (an edited occurrence, ``near``)."""
+    near = tuple(place for place, formulas, kind in _near(note) if kind == plain and formula in formulas)
+    return anchor.placed(note, formula, numbers, plain) + near
 
 
-def _continues(text: str, end: int) -> bool:
-    """Whether a formula ending at ``end`` goes on: a power, an index, a glued letter or digit."""
-    after = text[end:end + 1]
-    return after in ("^", "_") or (after.isalnum() and text[end - 1:end].isalnum())
+@lru_cache(maxsize=16)
+def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
+    """The spans nothing in the note's registry accounts for (sources.coverage.scan_math), each
+    with the registered formulas of its kind it is spelled most like (ratio at least NEAR)."""
+    if note.registry is None:
+        return ()
+    claims, spec = note.registry
+    formulas = {(f.text, f.plain) for c in claims for f in c.formulas}
+    out = []
+    for a, b, plain in unaccounted_spans(note, claims, spec):
+        norm, _ = anchor.spelling(note.text[a:b])
+        scored = [(anchor.ratio(norm, w), text) for text, p in formulas if p == plain
+                  for w in [anchor.spelling(text)[0]] if 0.6 * len(w) <= len(norm) <= 1.6 * len(w)]
+        best = max((s for s, _ in scored), default=0.0)
+        if best >= anchor.NEAR:
+            hits = frozenset(t for s, t in scored if s == best)
+            out.append((anchor.Place(a, b, note.text[a:b], anchor.How.NEAR, round(best, 6)), hits, plain))
+    return tuple(out)
 
 
-def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[MathCoverage, ...]:
+def unaccounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[tuple[int, int, bool], ...]:
+    """(start, end, plain) of each math span that nothing accounts for (scan_math)."""
+    spans = sorted(note.math_spans() + note.plain_math(), key=lambda m: m.start)
+    return tuple((m.start, m.end, m.plain) for m, c in zip(spans, scan_math(note, claims, spec, near=False))
+                 if c.coverage == "unaccounted")
+
+
+def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool = True) -> tuple[MathCoverage, ...]:
     """Each math span (``$...$``, ``$$...$$`` and the prose's plain-text formulas, Note.plain_math)
     with what accounts for it: a registered formula at that place (every occurrence: the first
     is checked, the others are restatements of the same text), a declaration of notation or
@@ -172,19 +193,20 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[Ma
     quotes cover. Anything else is unaccounted, and an edited span that no longer reads as
     registered is unaccounted too."""
     text, seen = note.text, set()
-    formulas = {plain: [(i, i + len(shown), f) for c in claims for f in c.formulas if f.plain == plain
-                        for i, shown in _placed(note, f.text, c.quoted, plain)] for plain in (False, True)}
+    where_is = places if near else anchor.placed   # near: an edited occurrence is its formula's (anchor)
+    formulas = {plain: [(p.start, p.end, f) for c in claims for f in c.formulas if f.plain == plain
+                        for p in where_is(note, f.text, c.quoted, plain)] for plain in (False, True)}
     declared = [(i, i + len(s), why) for s, why in spec.math for i in note.offsets(s)]
     stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
     spans, plain = covers(note, claims), note.plain_math()
     printed = spans + _quoted_as_printed(note, claims) if plain else spans
     out = []
     for m in sorted(note.math_spans() + plain, key=lambda m: m.start):
-        where, places = note.location_of(m.start), formulas[m.plain]
+        where, spots = note.location_of(m.start), formulas[m.plain]
         # a span inside a formula's place, or made of formulas' places with nothing else between
         # them than punctuation, spacing and \text{...} words
-        inside = [(a, b, f) for a, b, f in places if m.start <= a and b <= m.end]
-        hit = [f for a, b, f in places if a <= m.start and m.end <= b] \
+        inside = [(a, b, f) for a, b, f in spots if m.start <= a and b <= m.end]
+        hit = [f for a, b, f in spots if a <= m.start and m.end <= b] \
             or [f for _, _, f in inside if not _rest(text, m.start, m.end, [(a, b) for a, b, _ in inside])]
         if hit:
             kind = "restatement" if (hit[0].text, m.text) in seen else "check"
@@ -200,7 +222,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[Ma
         if why is not None:
             out.append(MathCoverage(m.text, where, "definition", why))
             continue
-        worked = _worked(note, m, places, declared, printed) if m.plain else None
+        worked = _worked(note, m, spots, declared, printed) if m.plain else None
         if worked is not None:
             out.append(MathCoverage(m.text, where, *worked))
             continue
@@ -287,7 +309,11 @@ def stubs(project, key: str) -> str:
     """claims.yaml entries (YAML text) for the note's status-table rows no claim encodes."""
     note, claims = project.notes[key], project.claims_of(key)
     encoded = encoded_rows(note, claims)
-    prefix = claims[0].id.split(".")[0] if claims else key
+    if claims:
+        prefix = claims[0].id.split(".")[0]
+    else:
+        from .newnotes import stub_prefix
+        prefix = stub_prefix(key, {c.id.split(".")[0] for c in project.registry.claims})
     ids = {c.id for c in project.registry.claims}
     out = []
     for row in table_rows(note):
@@ -319,11 +345,6 @@ def _fresh(claim_id: str, taken: set[str]) -> str:
         out, n = f"{claim_id}-{n}", n + 1
     taken.add(out)
     return out
-
-
-def yaml_quote(text: str) -> str:
-    """A YAML double-quoted scalar: backslashes doubled, quotes escaped, tabs written \\t."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\t", "\\t") + '"'
 
 
 def safe_rows(note: Note) -> tuple[tuple[Row, ...], NoteError | None]:

@@ -23,6 +23,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from .notes import number_offset
+from .numtext import TIMES_TEN
 
 _NEWLINE = re.compile("\n")
 TOKEN = re.compile(r"""
@@ -31,8 +32,9 @@ TOKEN = re.compile(r"""
     (?:(?<!\^)\d+/\d+(?![\d.^/])               # a fraction 1/2
       |\d{1,3}(?:,\d{3})+(?!\d)(?:\.\d+)?      # 3,760
       |\d+(?:\.\d+)?)                          # 0.409
-    (?:[eE][-+\u2212]?\d+(?!\w|\.\d))?           # 7.47e-4 (defaults.EXPONENT, and the note's own minus)
-    """, re.X)
+    (?:[eE][-+\u2212]?\d+(?!\w|\.\d)          # 7.47e-4 (defaults.EXPONENT, and the note's own minus)
+      |(?:TIMES_TEN))?                         # 7.47 x 10^-4, 7.47\times 10^{-4} (sources.numtext)
+    """.replace("TIMES_TEN", TIMES_TEN), re.X)
 SUBSCRIPT = re.compile(r"_\{")
 CONTEXT = 60
 

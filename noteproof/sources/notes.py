@@ -4,29 +4,23 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from ..defaults import EXPONENT
 from ..errors import NoteError
 from ..model import Location
+from .numtext import PRINTED_OR_WORD, canonical
+from .tables import Row, status_rows
 
-TABLE_TITLE = "Key claims and status"
-NUMBER_TOKEN = rf"[-+]?(?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:{EXPONENT}|/[1-9]\d*)?"   # as parse_quoted reads
+TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
+NUMBER_TOKEN = PRINTED_OR_WORD   # a number in any of the notes' notations, as parse_quoted reads it
 MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
 APPROXIMATE = re.compile(r"(\\simeq|\\approx|≈|≃|~|\babout|\broughly|\bnear|\baround)\s*[-+(]?\s*$")
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
 MAX_BYTES = 8 * 1024 * 1024
-
-
-@dataclass(frozen=True)
-class Row:
-    """One status-table line: the claim cell and the status cell, verbatim."""
-
-    text: str
-    tag: str
-    location: Location
 
 
 @dataclass(frozen=True)
@@ -46,6 +40,9 @@ class Note:
 
     path: str
     text: str
+    # the registry the note is judged under, (claims, NoteSpec): what lets sources.anchor take an
+    # edited span for its formula's occurrence (set by sources.project.Project)
+    registry: Any = field(default=None, compare=False, repr=False)
 
     def offsets(self, piece: str) -> list[int]:
         """The offset of every occurrence of ``piece`` in the note, in order."""
@@ -113,8 +110,14 @@ class Note:
         tail, tail_numbers = _context(after)
         pattern = head + f"({NUMBER_TOKEN})" + (tail if after else r"(?![\d.,]\d)")
         k = len(head_numbers) + 1    # the quoted number's group
-        found = [(m.start(k), m.group(k)) for m in re.finditer(pattern, self.text)
-                 if all(map(_same_value, m.groups()[:k - 1] + m.groups()[k:], head_numbers + tail_numbers))]
+        context = head_numbers + tail_numbers
+        scored = [((m.start(k), m.group(k)), sum(a == b for a, b in zip(m.groups()[:k - 1] + m.groups()[k:], context)))
+                  for m in re.finditer(pattern, self.text)
+                  if all(map(_same_value, m.groups()[:k - 1] + m.groups()[k:], context))]
+        # the words around a number printed as registered outrank a coarser re-rounding of them
+        # ("1 / 0.18 = 5.263" is the place of "1 / 0.19 = 5.263", not "1 / 0.2 = 5")
+        best = max((n for _, n in scored), default=0)
+        found = [f for f, n in scored if n == best]
         if len(found) > 1:
             found = [f for f in found if _same_value(f[1], number)]
         if len(found) == 1:
@@ -124,15 +127,12 @@ class Note:
 
     def math_spans(self) -> tuple[MathSpan, ...]:
         """Every ``$$...$$`` and ``$...$`` of the note, in order."""
-        return tuple(MathSpan(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2),
-                              m.end(1) if m.group(1) else m.end(2)) for m in MATH_SPAN.finditer(self.text))
+        return _math_spans(self.text)
 
     def plain_math(self) -> tuple[MathSpan, ...]:
         """Every plain-text formula of the note's prose outside its ``$...$`` spans, in order
         (sources.plainmath says what one is: ``z* = x / (1 - theta)``, not ``1.5 x 1.2``)."""
-        from .plainmath import plain_formulas
-        skip = [(m.start, m.end) for m in self.math_spans()]
-        return tuple(MathSpan(self.text[a:b], a, b, True) for a, b in plain_formulas(self.text, skip))
+        return _plain_math(self.text)
 
     def label_after(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
         """The page label printed after ``text`` (the first sentence that is a bare label,
@@ -166,6 +166,20 @@ class Note:
             return same
         hit = reworded_cell(claim_cell, [r.text for r in rows])
         return None if hit is None else rows[hit]
+
+
+@lru_cache(maxsize=32)
+def _math_spans(text: str) -> tuple[MathSpan, ...]:
+    return tuple(MathSpan(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2),
+                          m.end(1) if m.group(1) else m.end(2)) for m in MATH_SPAN.finditer(text))
+
+
+@lru_cache(maxsize=32)
+def _plain_math(text: str) -> tuple[MathSpan, ...]:
+    """A note's plain-text formulas, found once per text (sources.plainmath is slow)."""
+    from .plainmath import plain_formulas
+    skip = [(m.start, m.end) for m in _math_spans(text)]
+    return tuple(MathSpan(text[a:b], a, b, True) for a, b in plain_formulas(text, skip))
 
 
 def read_note(path: Path, display: str | None = None) -> Note:
@@ -225,29 +239,11 @@ def _read_regular(path: Path, where: Location) -> bytes:
 def table_rows(note: Note) -> tuple[Row, ...]:
     """The rows of the note's "Key claims and status" table (empty if it has none).
 
-    The table is the title line, a ``Claim<TAB>Status`` header, then one line per
-    claim up to the first blank line; each row must have exactly two tab-separated cells.
+    The table is the title line (any case, a Markdown heading or not), a ``Claim | Status``
+    header, tab-separated or a pipe table, then one line per claim up to the first blank line;
+    each row must have exactly two cells (sources.tables says how they are read).
     """
-    lines = note.lines
-    try:
-        start = next(i for i, s in enumerate(lines) if s.strip() == TABLE_TITLE)
-    except StopIteration:
-        return ()
-    i = start + 1
-    while i < len(lines) and not lines[i].strip():
-        i += 1
-    if i >= len(lines) or lines[i].split("\t")[0].strip() != "Claim":
-        raise NoteError("status table has no 'Claim<TAB>Status' header", Location(note.path, i + 1))
-    rows = []
-    for j in range(i + 1, len(lines)):
-        if not lines[j].strip():
-            break
-        cells = lines[j].split("\t")
-        where = Location(note.path, j + 1)
-        if len(cells) != 2:
-            raise NoteError(f"status-table row has {len(cells)} tab-separated cells, expected 2", where)
-        rows.append(Row(cells[0].strip(), cells[1].strip(), where))
-    return tuple(rows)
+    return status_rows(note.path, note.lines)
 
 
 LOOSE_TOKEN = re.compile(f"(?<![\\w.])({NUMBER_TOKEN})(?![\\w])|(\\\\[A-Za-z]+)|(\\s+)|(\\S)")
@@ -279,11 +275,16 @@ def _context(words: str) -> tuple[str, list[str]]:
     and those numbers, in order (the caller keeps only re-roundings: Note.quote_at)."""
     out, numbers, last = [], [], 0
     for m in _CONTEXT_NUMBER.finditer(words):
-        out += [re.escape(words[last:m.start()]), rf"((?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:{EXPONENT})?)"]
+        out += [_spelled(words[last:m.start()]), rf"((?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:{EXPONENT})?)"]
         numbers.append(m[0])
         last = m.end()
-    out.append(re.escape(words[last:]))
+    out.append(_spelled(words[last:]))
     return "".join(out), numbers
+
+
+def _spelled(words: str) -> str:
+    """Words as a pattern that any minus sign and any run of spaces match (``-`` or ``\u2212``)."""
+    return re.sub(r"(?:\\ )+", r"\\s+", re.escape(words)).replace(r"\-", "[-\u2212]")
 
 
 def _whole(text: str, piece: str) -> int:
@@ -303,7 +304,7 @@ def _same_value(a: str, b: str) -> bool:
     """Whether two printings of a number agree to the shorter one's last digit (a re-rounding)."""
     from decimal import Decimal, InvalidOperation
     try:
-        x, y = (Decimal(t.replace(",", "")) for t in (a, b))
+        x, y = (Decimal(canonical(t).replace(",", "")) for t in (a, b))
     except InvalidOperation:
         return a == b
     place = max(Decimal(1).scaleb(x.as_tuple().exponent), Decimal(1).scaleb(y.as_tuple().exponent))

@@ -43,21 +43,49 @@ class FormulaSpec:
 
 
 @dataclass(frozen=True)
+class Side:
+    """One side of a threshold: the number (its size ``|x|`` when ``size``) in ``relation`` to ``than``."""
+
+    relation: str                # one of RELATIONS
+    than: str                    # a decimal or fraction, as a string
+    size: bool = False
+
+    def holds(self, value: Fraction) -> bool:
+        x, t = (abs(value) if self.size else value), Fraction(self.than)
+        return {"<": x < t, "<=": x <= t, ">": x > t, ">=": x >= t}[self.relation]
+
+
+@dataclass(frozen=True)
 class Decides:
     """The conclusion the note draws from a quoted number: ``says`` holds where the number
     (its size ``|x|`` when ``size``) stands in ``relation`` to ``than`` ("|theta|: 1.2", so the
-    iteration does not settle: relation ">", than "1", says "the iteration does not settle")."""
+    iteration does not settle: relation ">=", than "1", says "the iteration does not settle").
+
+    A conclusion of several parts is judged by every part: ``also`` adds sides the number must
+    lie on too ("flips sign every step but still shrinks": factor < 0 and |factor| < 1), and
+    ``given`` names registered conditions that must hold at the values for the conclusion to
+    hold (the start z0 = 0 is not already fixed); they are judged where the values are known
+    (`check --set`), the page's own settings having passed them."""
 
     relation: str                # one of RELATIONS
     than: str                    # a decimal or fraction, as a string
     says: str                    # the conclusion, in the note's words
     size: bool = False           # compare |x|, not x (a factor's size against 1)
     location: Location | None = None
+    also: tuple[Side, ...] = ()  # further sides, all of which must hold (a conjunction)
+    given: tuple[str, ...] = ()  # condition ids the conclusion also needs
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        return (Side(self.relation, self.than, self.size), *self.also)
 
     def holds(self, value: Fraction) -> bool:
-        """Whether ``value`` lies on the side of ``than`` where the note's conclusion holds."""
-        x, t = (abs(value) if self.size else value), Fraction(self.than)
-        return {"<": x < t, "<=": x <= t, ">": x > t, ">=": x >= t}[self.relation]
+        """Whether ``value`` lies on the side of every threshold where the note's conclusion holds."""
+        return all(side.holds(value) for side in self.sides)
+
+    def failing(self, value: Fraction) -> Side | None:
+        """The first side ``value`` is not on (None: all hold)."""
+        return next((side for side in self.sides if not side.holds(value)), None)
 
 
 @dataclass(frozen=True)
@@ -111,12 +139,14 @@ class Claim:
     figures: tuple[FigureSpec, ...] = ()
     scope: Scope = Scope.GENERAL                # what the statement quantifies over
     reads_note: bool = False                    # a check reads the note's text (a definition it prints)
+    acknowledged: str | None = None             # the author's reason for leaving its errata as printed
 
     @property
     def check_ids(self) -> tuple[str, ...]:
         """Every content id the claim names: derivations, conditions, formulas' and quotes' checks."""
         ids = (*self.derivations, *self.conditions, *(f.derivation for f in self.formulas),
-               *(q.numeric for q in self.quotes if q.numeric))
+               *(q.numeric for q in self.quotes if q.numeric),
+               *(g for q in self.quotes if q.decides for g in q.decides.given))
         return tuple(dict.fromkeys(ids))
 
     @property
@@ -143,10 +173,11 @@ class Registry:
 
 
 CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
-              "conditions", "formulas", "quotes", "figures", "scope", "reads_note"}
+              "conditions", "formulas", "quotes", "figures", "scope", "reads_note", "acknowledged"}
 FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side", "operators"}
 QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact", "rounded", "param", "decides"}
-DECIDES_KEYS = {"relation", "than", "says", "size"}
+DECIDES_KEYS = {"relation", "than", "says", "size", "and", "given"}
+SIDE_KEYS = {"relation", "than", "size"}
 NOTE_KEYS = {"file", "title", "labels", "math"}
 FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
 SERIES_KEYS = {"numeric", "label", "set"}
@@ -278,7 +309,8 @@ def _claim(item: object, path: str, notes: dict[str, NoteSpec]) -> Claim:
     return Claim(claim_id, note, row, statement, tag, status, r.strs("derivation"), r.strs("uses"),
                  r.strs("conditions"), tuple(_formula(f, r) for f in r.list("formulas")),
                  tuple(_quote(q, r) for q in r.list("quotes")), r.at(),
-                 tuple(_figure(f, r) for f in r.list("figures")), scopes[scope], _flag(r, "reads_note"))
+                 tuple(_figure(f, r) for f in r.list("figures")), scopes[scope], _flag(r, "reads_note"),
+                 r.str("acknowledged", False))
 
 
 def _flag(r: _Reader, key: str) -> bool:
@@ -348,7 +380,8 @@ def _decides(quote: _Reader, number: str) -> Decides:
                             r.at("than"))
     says = r.str("says")
     size = _flag(r, "size")
-    decides = Decides(relation, than, says, size, r.at())
+    also = tuple(_side(item, r) for item in r.list("and"))
+    decides = Decides(relation, than, says, size, r.at(), also, r.strs("given"))
     try:
         printed = Fraction(number.replace(",", "").replace("\u2212", "-"))
     except (ValueError, ZeroDivisionError):
@@ -358,6 +391,19 @@ def _decides(quote: _Reader, number: str) -> Decides:
         raise RegistryError(f"the quoted {shown} is not {relation} {than}: 'decides' states the conclusion the "
                             f"note draws from the number it prints ({says!r})", r.at("relation"))
     return decides
+
+
+def _side(item: object, parent: _Reader) -> Side:
+    """One more side of a conjunction in ``decides: {and: [{relation, than, size}]}``."""
+    r = _Reader(item, parent.path, "a side in 'decides: and'", SIDE_KEYS, parent.data.line)
+    relation, than = r.data.get("relation"), r.data.get("than")
+    if relation not in RELATIONS:
+        raise RegistryError(f"'relation' must be one of {', '.join(RELATIONS)} (quoted), not {relation!r}",
+                            r.at("relation"))
+    if not isinstance(than, str) or not VALUE.fullmatch(than):
+        raise RegistryError(f"'than' must be a decimal or fraction as a string (\"1\", \"0.001\"), not {than!r}",
+                            r.at("than"))
+    return Side(relation, than, _flag(r, "size"))
 
 
 def _figure(item: object, parent: _Reader) -> FigureSpec:

@@ -154,6 +154,21 @@ MUTATIONS = [
     Edit("w09-separation-decision", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.00107", "0.00098", "number"),
     Edit("c12-explicit-factor-decision", C12, "Explicit factor on the fast mode: -4", "Explicit factor on the fast mode: -0.4",
          "-4.0", "number"),
+    # read-outs in words and counts in words: judged by the conclusion their computation supports
+    Edit("c12-settles-word", C12, "Iteration settles?: no", "Iteration settles?: yes", kind="number"),
+    Edit("c12-shrinks-word", C12, "Euler shrinks?: yes", "Euler shrinks?: no", kind="number"),
+    Edit("c12-order-word", C12, "kept (A still left of B)", "swapped (B left of A)", kind="number"),
+    Edit("c12-still-shrinks", C12, "but still shrinks", "and grows"),
+    Edit("w09-ten-steps", W9, "after ten equal-input", "after eight equal-input"),
+    Edit("c12-factor-labels", C12, "Explicit factor on the fast mode: -4\nImplicit factor on the fast mode: 0.167",
+         "Implicit factor on the fast mode: -4\nExplicit factor on the fast mode: 0.167"),
+    # a part of a display no derivation compared before (one judge: not "reworded and still equal")
+    Edit("w10-sgd-sign", W10, "{\\theta }_{n+1}={\\theta }_n-\\eta {\\hat{g}}_B", "{\\theta }_{n+1}={\\theta }_n+\\eta {\\hat{g}}_B",
+         kind="formula"),
+    Edit("w09-respelled-wrong", W9, "\\frac{d{a}_{\\ast }}{du}=\\frac{1-a_{\\ast }^2}{1-\\beta (1-a_{\\ast }^2)}",
+         "\\dfrac{d{a}_{\\ast }}{du}=\\dfrac{1-a_{\\ast }^2}{1+\\beta (1-a_{\\ast }^2)}", kind="formula"),
+    # a new wrong step inside a claim that already fails (by its erratum)
+    Edit("c12-step-in-failing-claim", C12, "1 / 0.19 = 5.263", "1 / 0.18 = 5.263"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -163,6 +178,15 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
+    # notation never changes a verdict (issue 22): formulas re-spelled, numbers in other notations
+    Edit("w09-dfrac", W9, "\\frac{d{a}_{\\ast }}{du}=\\frac{1-a_{\\ast }^2}", "\\dfrac{d{a}_{\\ast }}{du}=\\dfrac{1-a_{\\ast }^2}"),
+    Edit("w09-half-as-slash", W9, "E_u(a)=\\frac{1}{2}{a}^2-", "E_u(a)={a}^2/2-"),
+    Edit("w10-slash-as-frac", W10, "=\\eta c/(2Bh)$", "=\\frac{\\eta c}{2Bh}$"),
+    Edit("w09-left-right", W9, "\\frac{C}{K}(e^{KS}-1)\\Delta s", "\\frac{C}{K}\\left(e^{KS}-1\\right)\\Delta s"),
+    Edit("w10-cdot", W10, "\\eta {\\hat{g}}_B.$$", "\\eta \\cdot {\\hat{g}}_B.$$"),
+    Edit("c12-times-ten", C12, "The measured value is 0.00000083", "The measured value is 8.3 x 10^-7"),
+    Edit("c12-latex-times-ten", C12, "(exact: 0): 0.0107", "(exact: 0): 1.07\\times 10^{-2}"),
+    Edit("c12-unicode-minus", C12, "fast mode: -4", "fast mode: \u22124"),
     Edit("c12-sci-readout", C12, "RK4 error at time 1: 0.0000148", "RK4 error at time 1: 1.48e-5"),
     Edit("w09-more-digits", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.0009765625"),
     Edit("w09-re-round", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.00098"),

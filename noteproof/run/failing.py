@@ -1,0 +1,40 @@
+"""A claim's failing checks: what a run counts, and what an author may acknowledge.
+
+Every failing check is a finding (a new wrong number inside a claim that already fails is a
+new failure): the report's summary and exit status count checks, not only claims. A check
+is named by its message, locations set aside (an edit above a check moves its line, not its
+verdict). The checks that say the note's words are wrong (its errata: "does not hold: ...")
+are acknowledged when claims.yaml gives the claim an ``acknowledged:`` reason; any other
+failing check of that claim, and every check of another, still fails a run.
+"""
+from __future__ import annotations
+
+import re
+
+from ..model import ClaimResult, Outcome
+
+BROKEN = (Outcome.FAILED, Outcome.ERROR)
+WHERE = re.compile(r"\s*\(?[^\s()]+\.(?:txt|md|markdown):\d+(?::\d+)?\)?")
+# messages that explain a verdict rather than name a failing check
+INFO = ("reworded:", "the note's status cell reads", "partly verified", "the note prints no tag",
+         "the page's label reads")
+
+
+def failing_checks(result: ClaimResult) -> frozenset[str]:
+    """The claim's failing checks, as its messages name them (empty when it does not fail)."""
+    if result.outcome not in BROKEN:
+        return frozenset()
+    named = frozenset(WHERE.sub("", m) for m in result.messages if not m.startswith(INFO))
+    return named or frozenset({f"{result.id} {result.outcome.value}"})
+
+
+def erratum_checks(result: ClaimResult) -> frozenset[str]:
+    """The failing checks that are the claim's errata (the note's words shown wrong)."""
+    return frozenset(WHERE.sub("", f"does not hold: {e.statement}") for e in result.evidence
+                     if e.erratum is not None and not e.holds)
+
+
+def unacknowledged(result: ClaimResult, acknowledged: bool) -> frozenset[str]:
+    """The failing checks an ``acknowledged:`` reason does not cover."""
+    checks = failing_checks(result)
+    return checks - erratum_checks(result) if acknowledged else checks

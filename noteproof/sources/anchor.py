@@ -1,0 +1,109 @@
+"""Where a registered formula stands in a note: its places, found by text and by spelling.
+
+A formula's *places* are every math span (``$...$``, or a plain-text formula of Chapter 12's
+prose) that prints it:
+
+* ``exact``: the registered text itself (every occurrence, spaced as printed);
+* ``respelled``: the same text once notation is set aside: ``\\dfrac`` and ``\\tfrac`` for
+  ``\\frac``, ``\\left(`` and ``\\right)`` for ``(`` and ``)``, thin spaces, white space, a
+  Unicode minus for ``-`` (``spelling``);
+* ``near``: a span no place of it covers whose spelling is most like it (SequenceMatcher
+  ratio at least NEAR): an edited occurrence. Its meaning is decided by the formula reader
+  (run.claim.check_formula): read equal it is a re-spelling (``{a}^2/2`` for
+  ``\\frac{1}{2}{a}^2``), else the formula printed wrong there.
+
+This module only finds places; it reads no formula.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from difflib import SequenceMatcher
+from enum import Enum
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .notes import Note
+
+NEAR = 0.75           # spelling ratio from which an unplaced span is taken for an edited occurrence
+_NOTATION = re.compile(r"\\[dt]frac(?![A-Za-z])|\\(?:left|right)(?=[()\[\]|.]|\\[{}|])|\\[,;:! ]|\s+|\u2212|\\displaystyle")
+
+
+class How(Enum):
+    EXACT = "exact"
+    RESPELLED = "respelled"
+    NEAR = "near"
+
+
+@dataclass(frozen=True)
+class Place:
+    """One place a formula stands: offsets into the note, the text printed there, how found."""
+
+    start: int
+    end: int
+    printed: str
+    how: How
+    score: float = 1.0
+
+
+@lru_cache(maxsize=8192)
+def spelling(text: str) -> tuple[str, tuple[int, ...]]:
+    """``text`` with its notation set aside, and the offset in ``text`` of each character kept."""
+    out, where, last = [], [], 0
+    for m in _NOTATION.finditer(text):
+        out.append(text[last:m.start()])
+        where.extend(range(last, m.start()))
+        token = m.group(0)
+        keep = "\\frac" if token.endswith("frac") else "-" if token == "\u2212" else ""
+        out.append(keep)
+        where.extend([m.start()] * len(keep))
+        last = m.end()
+    out.append(text[last:])
+    where.extend(range(last, len(text)))
+    return "".join(out), tuple(where)
+
+
+def ratio(a: str, b: str) -> float:
+    return SequenceMatcher(None, a, b, autojunk=False).ratio() if a or b else 1.0
+
+
+def placed(note: "Note", formula: str, numbers: frozenset[str] = frozenset(), plain: bool = False) -> tuple[Place, ...]:
+    """Where ``formula`` stands printed as registered or respelled (no near places): exactly,
+    else spaced as printed (Note.printed_all); a plain-text formula with its own numbers and
+    not where it goes on (``x / (1 - theta)`` is not placed in ``x / (1 - theta)^2``); then each
+    math span of its kind that holds it once notation is set aside."""
+    if plain:
+        found = dict(note.printed_all(formula)) | {i: formula for i in note.offsets(formula)}
+        exact = sorted((i, s) for i, s in found.items() if not continues(note.text, i + len(s)))
+    else:
+        exact = [(i, formula) for i in note.offsets(formula)] or note.printed_all(formula, numbers)
+    return _respelled(note.text, _spans(note, plain), formula, tuple(exact))
+
+
+def continues(text: str, end: int) -> bool:
+    """Whether a formula ending at ``end`` goes on: a power, an index, a glued letter or digit."""
+    after = text[end:end + 1]
+    return after in ("^", "_") or (after.isalnum() and text[end - 1:end].isalnum())
+
+
+def _spans(note: "Note", plain: bool) -> tuple[tuple[int, int], ...]:
+    return tuple((m.start, m.end) for m in (note.plain_math() if plain else note.math_spans()))
+
+
+@lru_cache(maxsize=4096)
+def _respelled(text: str, spans: tuple[tuple[int, int], ...], formula: str,
+               exact: tuple[tuple[int, str], ...]) -> tuple[Place, ...]:
+    out = [Place(i, i + len(s), s, How.EXACT) for i, s in exact]
+    wanted, _ = spelling(formula)
+    covered = [(p.start, p.end) for p in out]
+    for a, b in spans if wanted else ():
+        if any(a <= s < b or s <= a < e for s, e in covered):
+            continue
+        norm, where = spelling(text[a:b])
+        k = norm.find(wanted)
+        if k >= 0:
+            s, e = a + where[k], a + where[k + len(wanted) - 1] + 1
+            if not (norm[k + len(wanted):k + len(wanted) + 1] in ("^", "_")):
+                out.append(Place(s, e, text[s:e], How.RESPELLED))
+    return tuple(sorted(out, key=lambda p: p.start))

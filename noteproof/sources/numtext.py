@@ -1,0 +1,80 @@
+"""A number as a note prints it, and the one decimal spelling it stands for.
+
+The notes print one value in many notations; none of them changes the value or the digits it
+carries (statcheck's rule reads the interval from the mantissa's digits):
+
+* ``0.000747``, ``7.47e-4``, ``7.47 x 10^-4``, ``7.47\\times 10^{-4}``, ``7.47 × 10⁻⁴``;
+* a Unicode minus ``−4`` for ``-4``, a leading dot ``.25`` for ``0.25``;
+* thousands separators ``3,760``;
+* a count written as a word: ``ten`` steps, ``twelve`` updates;
+* a read-out in words, ``yes``/``no``, ``kept``/``swapped``, ``shrinks``/``grows``
+  (:func:`verdict`), which a computation's True or False judges.
+
+:func:`canonical` turns each into the plain spelling the number readers parse (``7.47e-4``,
+``-4``, ``0.25``, ``3,760``, ``10``); :data:`PRINTED` is the pattern that finds one.
+"""
+from __future__ import annotations
+
+import re
+
+from ..defaults import EXPONENT
+
+MINUS = "\u2212"
+WORDS = {w: n for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+    "sixteen seventeen eighteen nineteen twenty".split())}
+WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000})
+# a read-out in words: each pair's first word says the property holds, its second that it does
+# not ("Iteration settles?: no", "Order of A and B along x: kept"); a read-out is judged by
+# the conclusion its computation supports (a numeric returning a bool)
+VERDICTS = (("yes", "no"), ("kept", "swapped"), ("shrinks", "grows"), ("true", "false"),
+            ("stable", "unstable"), ("settles", "diverges"))
+VERDICT = {w: i == 0 for pair in VERDICTS for i, w in enumerate(pair)}
+SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
+
+# "x 10^-7", "\times 10^{-7}", "× 10⁻⁷", "\cdot 10^{-7}": a power of ten after a mantissa
+TIMES_TEN = (r"\s*(?:x|×|\\times|\\cdot|·)\s*10(?:\^\{\s*[-+\u2212]?\s*\d+\s*\}|\^\(?[-+\u2212]?\d+\)?"
+             r"|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
+MANTISSA = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
+WORD = r"\b(?:" + "|".join(sorted([*WORDS, *VERDICT], key=len, reverse=True)) + r")\b"
+# a printed number: sign, mantissa, then an exponent in any of its notations or a fraction's
+# denominator (the same token the quote finder and the interval rule read)
+PRINTED = rf"[-+\u2212]?(?:{MANTISSA})(?:{EXPONENT}|{TIMES_TEN}|/[1-9]\d*)?"
+PRINTED_OR_WORD = rf"(?:{PRINTED}|{WORD})"
+_TIMES_TEN = re.compile(TIMES_TEN + r"$")
+_EXP_DIGITS = re.compile(r"[-+]?\d+")
+
+
+def canonical(text: str) -> str:
+    """The plain spelling of a printed number: ``7.47 x 10^-4`` -> ``7.47e-4``, ``−4`` -> ``-4``,
+    ``.25`` -> ``0.25``, ``ten`` -> ``10``. Text that is none of these comes back stripped."""
+    s = text.strip().replace(MINUS, "-")
+    if s.lower() in WORDS:
+        return str(WORDS[s.lower()])
+    m = _TIMES_TEN.search(s)
+    if m and m.start() > 0:
+        power = m.group(0).translate(SUPERSCRIPT).split("10", 1)[1]
+        digits = _EXP_DIGITS.search(power.replace(" ", "").replace("\u2212", "-"))
+        s = s[:m.start()].rstrip() + "e" + (digits.group(0) if digits else "0")
+    sign = s[:1] if s[:1] in "+-" else ""
+    body = s[len(sign):]
+    if body.startswith("."):
+        body = "0" + body
+    return sign + body
+
+
+def is_word(text: str) -> bool:
+    """Whether a printed number is written as a word (``ten``)."""
+    return text.strip().lower() in WORDS
+
+
+def verdict(text: str) -> bool | None:
+    """What a read-out word says: True (yes, kept, shrinks), False (no, swapped, grows), None
+    when it is not a read-out word."""
+    return VERDICT.get(text.strip().lower())
+
+
+def verdict_word(registered: str, holds: bool) -> str:
+    """The word of ``registered``'s pair that says ``holds`` ("no" -> "yes" when it holds)."""
+    pair = next((p for p in VERDICTS if registered.strip().lower() in p), ("yes", "no"))
+    return pair[0] if holds else pair[1]

@@ -1,0 +1,113 @@
+"""A registered formula's places (sources.anchor): printed, respelled, or an edited occurrence;
+notation never decides, meaning does (run.claim.check_formula)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from noteproof.sources.anchor import How, spelling
+from noteproof.sources.coverage import places
+from noteproof.sources.notes import Note
+from noteproof.sources.project import load_project
+from tests.helpers import ROOT
+
+
+def test_spelling_sets_notation_aside():
+    assert spelling("\\dfrac{1}{2}")[0] == spelling("\\frac{1}{2}")[0]
+    assert spelling("\\left(a+b\\right)")[0] == spelling("(a+b)")[0]
+    assert spelling("a \\, b\u2212c")[0] == "ab-c"
+    assert spelling("1/(1-\\beta)")[0] != spelling("1/(1+\\beta)")[0]
+
+
+@pytest.fixture(scope="module")
+def project():
+    return load_project(ROOT)
+
+
+def _places(project, key, old, new, formula):
+    note = project.notes[key]
+    edited = replace(note, text=note.text.replace(old, new, 1))
+    claims = project.claims_of(key)
+    quoted = next(c.quoted for c in claims for f in c.formulas if f.text == formula)
+    return places(edited, formula, quoted)
+
+
+def test_a_respelled_formula_stands_where_it_stood(project):
+    f = "\\frac{d{a}_{\\ast }}{du}=\\frac{1-a_{\\ast }^2}{1-\\beta (1-a_{\\ast }^2)}."
+    got = _places(project, "week09", "\\frac{d{a}_{\\ast }}{du}=\\frac{1", "\\dfrac{d{a}_{\\ast }}{du}=\\dfrac{1", f)
+    assert [p.how for p in got] == [How.RESPELLED]
+
+
+def test_an_edited_occurrence_is_its_formulas_near_place(project):
+    """The prose's response edited to 1/(1+beta): its row still prints 1/(1-beta) (exact), and
+    the edited span is taken for the formula's other occurrence, to be judged (and fail)."""
+    got = _places(project, "week09", "the response is $1/(1-\\beta )$", "the response is $1/(1+\\beta )$",
+                  "1/(1-\\beta )")
+    assert [p.how for p in got] == [How.EXACT, How.NEAR]
+    assert got[1].printed == "1/(1+\\beta )"
+
+
+def test_the_notes_as_written_have_no_near_places(project):
+    for key, note in project.notes.items():
+        for c in project.claims_of(key):
+            for f in c.formulas:
+                assert all(p.how is not How.NEAR for p in places(note, f.text, c.quoted, f.plain)), (c.id, f.text)
+
+
+def _judge(project, key, text, claim_id):
+    from noteproof.run.claim import run_claim
+    note = replace(project.notes[key], text=text)
+    return run_claim(project.registry.claim(claim_id), project.content, note)
+
+
+@pytest.mark.parametrize("old, new", [
+    ("\\frac{d{a}_{\\ast }}{du}=\\frac{1-a_{\\ast }^2}", "\\dfrac{d{a}_{\\ast }}{du}=\\dfrac{1-a_{\\ast }^2}"),
+    ("{1-\\beta (1-a_{\\ast }^2)}.$$", "{1 - \\beta \\left(1-a_{\\ast }^2\\right)}.$$"),
+    ("the response is $1/(1-\\beta )$", "the response is $\\frac{1}{1-\\beta }$"),
+])
+def test_a_respelling_keeps_the_verdict(project, old, new):
+    text = project.notes["week09"].text
+    assert old in text
+    r = _judge(project, "week09", text.replace(old, new, 1), "w09.fixed-point-response")
+    assert all(f.outcome.value == "verified" for f in r.formulas), [f.message for f in r.formulas]
+
+
+def test_a_changed_sign_is_wrong_with_the_derived_form(project):
+    text = project.notes["week09"].text.replace("the response is $1/(1-\\beta )$",
+                                                "the response is $1/(1+\\beta )$", 1)
+    r = _judge(project, "week09", text, "w09.fixed-point-response")
+    bad = [f for f in r.formulas if f.outcome.value != "verified"]
+    assert r.outcome.value == "failed" and len(bad) == 1
+    assert bad[0].message.startswith("wrong:") and "1/(1+\\beta )" in bad[0].message
+    assert bad[0].location.line == 80
+
+
+LATEX = [f for c in load_project(ROOT).registry.claims for f in c.formulas if not f.plain]
+RESPELL = [("\\frac", "\\dfrac"), ("\\frac", "\\tfrac"), ("(", "\\left("), (")", "\\right)"), ("=", " = "),
+           ("+", " + "), ("-", " \u2212 ")]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(LATEX), st.lists(st.sampled_from(RESPELL), min_size=1, max_size=3))
+def test_no_respelling_moves_a_registered_formula(formula, respell):
+    """Hypothesis: any mix of the reader's equivalent spellings leaves the formula placed, at
+    the same place, and read equal (notation never changes a verdict)."""
+    from noteproof.formula.equality import compare_form
+    from noteproof.formula.formread import read_spec
+    text = formula.text
+    for old, new in respell:
+        if old == ")" and "\\left(" not in text:
+            continue
+        text = text.replace(old, new)
+    if ("\\left(" in text) != ("\\right)" in text):
+        return                                 # \left( needs its \right): not a spelling of the same text
+    note = Note("n.txt", f"Before $x$ then $${text}$$ after.")
+    got = places(note, formula.text)
+    assert got and got[0].how in (How.EXACT, How.RESPELLED) and got[0].printed.strip() == text.strip()
+    parts, same = read_spec(replace(formula, text=got[0].printed)), read_spec(formula)
+    assert len(parts) == len(same)
+    for p, q in zip(parts, same):
+        assert compare_form(p, q, "whole").equal is not False, (text, p, q)

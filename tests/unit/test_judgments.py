@@ -1,0 +1,53 @@
+"""One judge (audit.judgments): an audit's errors stand where the report's judgment of the
+edited note gained a failing check, and only there."""
+from __future__ import annotations
+
+from noteproof.audit.judgments import Judgment, new_failures, reconcile
+from noteproof.model import ClaimResult, Finding, Location, Outcome, Severity
+from noteproof.run.failing import failing_checks
+
+
+def _result(outcome: Outcome, *messages: str) -> ClaimResult:
+    return ClaimResult("c.one", "note", "row", "[Exact]", (), outcome, messages=tuple(messages))
+
+
+def _finding(code: str = "NP101", claim: str = "c.one", severity: Severity = Severity.ERROR) -> Finding:
+    return Finding("number", severity, claim, Location("n.txt", 3, 1), "0.41 is wrong", code=code, span=(5, 9))
+
+
+def test_failing_checks_set_locations_aside_and_skip_explanations():
+    r = _result(Outcome.FAILED, "does not hold: x (notes/n.txt:12:3) is wrong", "reworded: the note now reads 'y'")
+    assert failing_checks(r) == {"does not hold: x is wrong"}
+    assert failing_checks(_result(Outcome.VERIFIED, "reworded: z")) == frozenset()
+
+
+def test_a_new_failure_inside_a_failing_claim_is_new():
+    old = Judgment({"c.one": frozenset({"does not hold: the erratum"})})
+    new = Judgment({"c.one": frozenset({"does not hold: the erratum", "number '0.18': computed 0.19"})})
+    assert new_failures(old, new) == {"c.one": frozenset({"number '0.18': computed 0.19"})}
+    assert new_failures(old, old) == {}
+
+
+def test_an_error_the_report_does_not_make_becomes_a_warning():
+    same = Judgment({"c.one": frozenset()})
+    [f] = reconcile([_finding()], same, same, {})
+    assert f.severity is Severity.WARNING
+
+
+def test_an_error_the_report_makes_stands():
+    old, new = Judgment({"c.one": frozenset()}), Judgment({"c.one": frozenset({"number '0.4': computed 0.409"})})
+    [f] = reconcile([_finding()], old, new, {})
+    assert f.severity is Severity.ERROR
+
+
+def test_a_failure_no_finding_names_is_np901_and_still_equal_is_dropped():
+    old, new = Judgment({"c.one": frozenset()}), Judgment({"c.one": frozenset({"formula 'x': wrong"})})
+    out = reconcile([_finding("NP205", severity=Severity.NOTICE)], old, new, {"c.one": Location("n.txt", 52)})
+    assert [f.code for f in out] == ["NP901"] and out[0].severity is Severity.ERROR
+    assert "formula 'x': wrong" in out[0].message and out[0].location.line == 52
+
+
+def test_math_no_claim_owns_is_an_error_only_when_more_of_it_is_unaccounted():
+    f = _finding("NP302", claim="")
+    assert reconcile([f], Judgment({}, math=0), Judgment({}, math=0), {})[0].severity is Severity.WARNING
+    assert reconcile([f], Judgment({}, math=0), Judgment({}, math=1), {})[0].severity is Severity.ERROR

@@ -1,0 +1,77 @@
+"""A number in any of the notes' notations reads as one value (sources.numtext), and a
+read-out in words as the conclusion it states."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from noteproof.run.interval import consistent, parse_quoted, unit
+from noteproof.sources.notes import Note
+from noteproof.sources.numtext import canonical, verdict, verdict_word
+
+SPELLINGS = {
+    "0.00000083": "0.00000083",
+    "8.3 x 10^-7": "8.3e-7",
+    "8.3x10^-7": "8.3e-7",
+    "8.3\\times 10^{-7}": "8.3e-7",
+    "8.3 \\times 10^{-7}": "8.3e-7",
+    "8.3 × 10⁻⁷": "8.3e-7",
+    "1.07 x 10^-2": "1.07e-2",
+    "7.47e-4": "7.47e-4",
+    "\u22124": "-4",
+    ".25": "0.25",
+    "-.25": "-0.25",
+    "3,760": "3,760",
+    "ten": "10",
+    "Twelve": "12",
+    "1/2": "1/2",
+}
+
+
+@pytest.mark.parametrize("printed, plain", SPELLINGS.items())
+def test_each_notation_has_one_plain_spelling(printed, plain):
+    assert canonical(printed) == plain
+
+
+def test_a_power_of_ten_keeps_the_mantissas_digits():
+    """8.3 x 10^-7 stands for [8.25e-7, 8.35e-7): the interval of its two digits, not of 8.3."""
+    assert parse_quoted("8.3 x 10^-7") == Decimal("8.3e-7")
+    assert unit("8.3 x 10^-7") == unit("0.00000083")
+    assert consistent("8.3 x 10^-7", Decimal("8.3075e-7"))
+    assert not consistent("8.3 x 10^-7", Decimal("8.4e-7"))       # a wrong value still fails
+    assert not consistent("8.3 x 10^-6", Decimal("8.3075e-7"))     # and a wrong exponent
+
+
+def test_a_unicode_minus_and_a_count_in_words():
+    assert parse_quoted("\u22124") == -4
+    assert parse_quoted("ten") == 10
+    assert parse_quoted("eight") != 10
+
+
+def test_read_out_words_say_yes_or_no():
+    assert verdict("yes") is True and verdict("no") is False
+    assert verdict("kept") is True and verdict("swapped") is False
+    assert verdict("shrinks") is True and verdict("grows") is False
+    assert verdict("0.5") is None
+    assert verdict_word("no", True) == "yes" and verdict_word("kept", False) == "swapped"
+
+
+@pytest.mark.parametrize("printed", ["8.3 x 10^-7", "8.3\\times 10^{-7}", "8.3e-7", "0.00000083"])
+def test_a_quote_finds_its_number_in_any_notation(printed):
+    note = Note("n.txt", f"About 1/16 of it. The measured value is {printed}, close to this.")
+    at = note.quote_at("The measured value is 0.00000083", "0.00000083")
+    assert at is not None and at[1] == printed
+
+
+def test_a_quote_finds_a_unicode_minus_and_its_context_words():
+    note = Note("n.txt", "Explicit factor on the fast mode: \u22124\nImplicit factor: 0.167")
+    assert note.quote_at("Explicit factor on the fast mode: -4", "-4")[1] == "\u22124"
+
+
+def test_a_quote_keeps_to_the_place_whose_words_are_printed_as_registered():
+    """'1 / 0.19 = 5.263' edited to '1 / 0.18 = 5.263' is there, not at '1 / 0.2 = 5' (a coarser
+    printing of the same words on the same line, which the interval rule would have let pass)."""
+    text = "z* = 1 / 0.2 = 5. New equilibrium: 1 / 0.18 = 5.263, so"
+    at = Note("n.txt", text).quote_at("1 / 0.19 = 5.263", "0.19")
+    assert at is not None and at[1] == "0.18"
