@@ -801,7 +801,7 @@ def energy_surface(h="1/2", horizon="20") -> Derived:
                         f"steps: minimum {mpmath.nstr(min(mp), 6) if mp else '-'}); the page's read-out 'Verlet energy "
                         "range: 0.469 to 0.5' and its 'Bounded energy wobble is not exact conservation' say the same",
                 suggestion="Hamiltonian neural networks (book 12.9) are integrated with symplectic updates for this "
-                           "reason: a long rollout keeps its energy in a narrow band near the right value instead of "
+                           "reason: a long rollout keeps its energy in a bounded band around the right value instead of "
                            "drifting away, although its timing may still drift.",
                 rerun=(("h", h), ("horizon", horizon)),
                 routes="the exact invariant and the first step's energy (SymPy) and the mpmath Verlet loop",
@@ -907,3 +907,344 @@ def estimate_at_zero(x="1", theta="4/5", dtheta="1/100", witness_x="0") -> Deriv
                 no_witness=f"at x = {exact(wx)} the gap is not 0"),
         ),
         steps=(Step("actual - estimate", gap),))
+
+
+def _mp(value) -> str:
+    """An mpmath value to 6 digits, 0 printed as 0 (README: a value zero to the working precision prints as 0)."""
+    return "0" if value == 0 else mpmath.nstr(value, 6)
+
+
+# ---- C12-D02, line 67: "A distance multiplied by something above 1 in size can only grow" -------
+
+def distance_stays_fails(theta: str, x: str) -> bool:
+    """"can only grow" fails at (theta, x): |theta| > 1, yet the distance from z* does not grow in
+    the first update from z0 = 0 (|z1 - z*| <= |z0 - z*| with z1 = x)."""
+    th, xv = exact(theta), exact(x)
+    if th == 1 or abs(th) <= 1:
+        return False
+    z_star = xv / (1 - th)
+    return bool(abs(xv - z_star) <= abs(z_star))
+
+
+@derivation("c12.d02.zero-distance-stays")
+def zero_distance_stays(witness_theta="6/5", witness_x="0") -> Derived:
+    """|theta| d - d = (|theta| - 1) d > 0 for a distance d > 0 and |theta| > 1, but a distance 0
+    stays 0: from z0 = 0 the distance |z0 - z*| = |x/(1 - theta)| is 0 exactly when x = 0."""
+    th, xv = exact(witness_theta), exact(witness_x)
+    d, e = sp.symbols("d e", positive=True)
+    X, T = sp.Symbol("x", real=True), sp.Symbol("theta", real=True)
+    grows = sp.expand((1 + e) * d - d).is_positive                     # a size 1 + e above 1, a distance d > 0
+    zero_at = sp.solve(sp.Eq(X / (1 - T), 0), X)
+    first = distance_stays_fails(witness_theta, witness_x)
+    ok = th != 1
+    z_star = xv / (1 - th) if ok else sp.nan
+    d0 = abs(z_star) if ok else sp.nan
+    d1 = abs(xv - z_star) if ok else sp.nan
+    mp = [abs(v - mpnum(z_star)) for v in recheck_iterates(witness_theta, witness_x, 12)] if ok else []
+    second = bool(ok and abs(mpnum(witness_theta)) > 1 and max(mp) <= abs(mpnum(z_star)))
+    return Derived(
+        evidence=(
+            Evidence(INEQUALITY, "a distance d > 0 multiplied by |theta| > 1 grows: |theta| d - d = (|theta| - 1) d > 0; "
+                     "the distance 0 stays 0, and from z0 = 0 the distance |z0 - z*| = |x/(1 - theta)| is 0 exactly "
+                     "when x = 0", bool(grows) and zero_at == [0]),
+            refutation(
+                f"a distance multiplied by something above 1 in size can only grow: at theta = {th}, x = {xv} the "
+                f"distance {d0} becomes {d1}",
+                first, second,
+                failure=where_it_fails(distance_stays_fails, {"theta": witness_theta, "x": witness_x},
+                                       {"theta": "6/5", "x": "1"}) if first else Failure.BOUNDARY,
+                says="A distance multiplied by something above 1 in size can only grow",
+                finding=f"at theta = {th}, x = {xv} (|theta| = {abs(th)}, above 1): z* = x/(1 - theta) = {z_star} = z0, "
+                        f"so the distance |z0 - z*| = {d0} {words.moves(d1 - d0, 'grows', 'shrinks', 'stays') if ok else '-'} "
+                        f"{d1} after the first update (|theta| times {d0} is {abs(th) * d0 if ok else '-'}; 12 mpmath updates "
+                        f"from 0 keep it at most {_mp(max(mp)) if mp else '-'}); every distance other than 0 "
+                        "grows",
+                suggestion="A distance other than 0 multiplied by something above 1 in size can only grow.",
+                rerun=(("witness_theta", witness_theta), ("witness_x", witness_x)),
+                routes="the exact first update (SymPy rationals) and 12 mpmath updates",
+                no_witness=f"at theta = {th}, x = {xv} the distance is not a distance 0 under |theta| above 1"),
+        ))
+
+
+# ---- C12-D03, line 124: "the resting value changes more and more per step in theta" -------------
+
+def change_per_step(theta, x, dtheta):
+    """The exact changes of z* = x/(1 - theta) over the steps theta -> theta + dtheta -> theta + 2 dtheta
+    (None outside 0 < dtheta, theta + 2 dtheta < 1)."""
+    th, xv, d = exact(theta), exact(x), exact(dtheta)
+    if not (d > 0 and th + 2 * d < 1):
+        return None
+    z = [xv / (1 - th - k * d) for k in range(3)]
+    return z[1] - z[0], z[2] - z[1]
+
+
+def change_stays_fails(theta: str, x: str, dtheta: str) -> bool:
+    """"changes more and more per step in theta" fails at (theta, x, dtheta): the second step's change
+    is not larger in size than the first."""
+    changes = change_per_step(theta, x, dtheta)
+    return changes is not None and abs(changes[1]) <= abs(changes[0])
+
+
+def recheck_changes(theta: str, x: str, dtheta: str) -> list:
+    """Second route: the equilibria at theta, theta + dtheta, theta + 2 dtheta by 2000 mpmath updates
+    from 0; the two changes."""
+    def equilibrium(t):
+        zk = mpmath.mpf(0)
+        for _ in range(2000):
+            zk = t * zk + mpnum(x)
+        return zk
+    z = [equilibrium(mpnum(theta) + k * mpnum(dtheta)) for k in range(3)]
+    return [z[1] - z[0], z[2] - z[1]]
+
+
+@derivation("c12.d03.zero-input-change")
+def zero_input_change(witness_theta="4/5", witness_x="0", witness_dtheta="1/100") -> Derived:
+    """The change of z* = x/(1 - theta) per step dtheta is x dtheta/((1 - theta)(1 - theta - dtheta)):
+    its size grows as theta nears 1 for x other than 0, and it is 0 for every theta at x = 0."""
+    X, T, D = sp.Symbol("x", real=True), sp.Symbol("theta", real=True), sp.Symbol("d", positive=True)
+    change = sp.factor(X / (1 - T - D) - X / (1 - T))
+    u = sp.Symbol("u", positive=True)                        # u = 1 - theta - dtheta > 0
+    rising = sp.diff(1 / ((u + D) * u), u).is_negative      # d/dtheta = -d/du: the size rises with theta
+    th, xv, dd = exact(witness_theta), exact(witness_x), exact(witness_dtheta)
+    changes = change_per_step(witness_theta, witness_x, witness_dtheta)
+    first = change_stays_fails(witness_theta, witness_x, witness_dtheta)
+    mp = recheck_changes(witness_theta, witness_x, witness_dtheta) if changes else []
+    second = bool(mp and abs(mp[1]) <= abs(mp[0]) + mpmath.mpf(10) ** (-mpmath.mp.dps // 2))
+    c1, c2 = changes if changes else (sp.nan, sp.nan)
+    said = words.moves(abs(c2) - abs(c1), "grows", "shrinks", "stays") if changes else "-"
+    return Derived(
+        forms={"change": change},
+        evidence=(
+            Evidence(IDENTITY, "the change of z* = x/(1 - theta) when theta rises by dtheta is x dtheta/((1 - theta)"
+                     "(1 - theta - dtheta)); for x other than 0 its size grows as theta nears 1, at x = 0 it is 0 for "
+                     "every theta", zero(change - X * D / ((1 - T) * (1 - T - D))) and bool(rising)),
+            refutation(
+                f"the resting value changes more and more per step in theta: at x = {xv} the steps from theta = {th} "
+                f"change it by {c1} and then {c2}",
+                first, second,
+                failure=where_it_fails(change_stays_fails, {"theta": witness_theta, "x": witness_x,
+                                                            "dtheta": witness_dtheta},
+                                       {"theta": "4/5", "x": "1", "dtheta": "1/100"}) if first else Failure.BOUNDARY,
+                says="so the resting value changes more and more per step in theta",
+                finding=f"at x = {xv} (the page includes x = 0: 'x = 0 gives zero sensitivity'), theta = {th}, "
+                        f"dtheta = {dd}: z* = x/(1 - theta) is 0 for every theta, so raising theta from {th} to "
+                        f"{th + dd} changes it by {c1} and from {th + dd} to {th + 2 * dd} by {c2} (exact; 2000 mpmath "
+                        f"updates give {_mp(mp[0]) if mp else '-'} and {_mp(mp[1]) if mp else '-'}): "
+                        f"the change per step {said} {abs(c1) if changes else '-'}, not more and more; for x other "
+                        "than 0 its size x dtheta/((1 - theta)(1 - theta - dtheta)) grows as theta nears 1",
+                suggestion="The denominator 1 - theta shrinks as theta approaches 1, so for x other than 0 the resting "
+                           "value changes more and more per step in theta.",
+                rerun=(("witness_theta", witness_theta), ("witness_x", witness_x), ("witness_dtheta", witness_dtheta)),
+                routes="exact equilibria (SymPy rationals) and 2000 mpmath updates at each theta",
+                no_witness=f"at x = {xv} the change per step grows (or theta + 2 dtheta is not below 1)"),
+        ),
+        steps=(Step("change of z* per step dtheta", change),))
+
+
+# ---- C12-D03, line 146: "layers close to the edge of stability give very large gradients" ------
+
+def flat_gradient_fails(theta: str, x: str) -> bool:
+    """"very large gradients close to the edge" fails at (theta < 1, x): the gradient x/(1 - theta)^2
+    stays bounded as theta -> 1 (its limit is finite)."""
+    th, xv = exact(theta), exact(x)
+    return bool(th < 1 and sp.limit(xv / (1 - th_) ** 2, th_, 1, "-").is_finite)
+
+
+def recheck_gradient(theta: str, x: str) -> list:
+    """Second route: mpmath.diff of the fixed point x/(1 - theta) at theta and at 1 - 10^-6."""
+    def fixed(s):
+        return mpnum(x) / (1 - s)
+    return [mpmath.diff(fixed, mpnum(theta)), mpmath.diff(fixed, 1 - mpmath.mpf(10) ** -6)]
+
+
+@derivation("c12.d03.zero-input-gradient")
+def zero_input_gradient(witness_theta="19/20", witness_x="0") -> Derived:
+    """dz*/dtheta = x/(1 - theta)^2 = x (1/(1 - theta))^2: unbounded as theta -> 1 for x other than 0,
+    and 0 for every theta at x = 0 (the page's 'x = 0 gives zero sensitivity')."""
+    X = sp.Symbol("x", real=True)
+    gradient = sp.diff(X / (1 - th_), th_)
+    th, xv = exact(witness_theta), exact(witness_x)
+    ok = th < 1
+    g = gradient.subs({X: xv, th_: th}) if ok else sp.nan
+    limit = sp.limit(gradient.subs(X, xv), th_, 1, "-") if ok else sp.nan
+    first = flat_gradient_fails(witness_theta, witness_x)
+    mp = recheck_gradient(witness_theta, witness_x) if ok else []
+    second = bool(mp and max(abs(v) for v in mp) < 1)
+    return Derived(
+        forms={"gradient": gradient},
+        evidence=(
+            Evidence(IDENTITY, "the gradient of the fixed point x/(1 - theta) is x/(1 - theta)^2 = x (1/(1 - theta))^2: "
+                     "for x other than 0 it grows without limit as theta -> 1, at x = 0 it is 0 for every theta",
+                     zero(gradient - X * (1 / (1 - th_)) ** 2) and sp.limit(gradient.subs(X, 1), th_, 1, "-") == sp.oo
+                     and gradient.subs(X, 0) == 0),
+            refutation(
+                f"layers close to the edge of stability give very large gradients: at x = {xv}, theta = {th} the "
+                f"gradient is {g}",
+                first, second,
+                failure=where_it_fails(flat_gradient_fails, {"theta": witness_theta, "x": witness_x},
+                                       {"theta": "4/5", "x": "1"}) if first else Failure.BOUNDARY,
+                says="1/(1-theta): layers close to the edge of stability give very large gradients",
+                finding=f"at x = {xv} (the page includes x = 0: 'x = 0 gives zero sensitivity'), theta = {th} (the "
+                        f"slider's end nearest the edge theta = 1): the gradient x/(1 - theta)^2 of the fixed point is "
+                        f"{g}, and it tends to {limit} as theta -> 1 (mpmath.diff of x/(1 - theta): "
+                        f"{_mp(mp[0]) if mp else '-'} at theta = {th}, {_mp(mp[1]) if mp else '-'} "
+                        "at theta = 1 - 10^-6): a layer at the edge of stability gives no large gradient here; for x "
+                        "other than 0 the gradient grows without limit",
+                suggestion="Training a deep equilibrium layer needs the gradient of its fixed point with respect to its "
+                           "weights, and that gradient contains the factor 1/(1-theta): for x other than 0, layers "
+                           "close to the edge of stability give very large gradients.",
+                rerun=(("witness_theta", witness_theta), ("witness_x", witness_x)),
+                routes="the gradient and its limit (SymPy) and mpmath.diff",
+                no_witness=f"at x = {xv} the gradient grows without limit as theta -> 1 (or theta = {th} is not below 1)"),
+        ),
+        steps=(Step("dz*/dtheta", gradient),))
+
+
+# ---- Week 9, "What the week establishes" item 3: the contraction needs beta < 1 -----------------
+
+def distinction_grows_fails(beta: str, a0: str, b0: str) -> bool:
+    """"a geometric contraction of initial distinctions under identical inputs" fails at (beta, a0, b0)
+    with u_i = 0: a0 > 0 > b0 and tanh(beta a0) > a0, tanh(beta b0) < b0, so (tanh increasing) a_i rises
+    and b_i falls at every step and the distinction a_i - b_i grows instead of contracting."""
+    b, a, c = exact(beta), exact(a0), exact(b0)
+    return bool(b > 0 and a > 0 > c and (sp.tanh(b * a) - a).is_positive and (sp.tanh(b * c) - c).is_negative)
+
+
+def recheck_distinction(beta: str, a0: str, b0: str, steps: int = 50) -> list:
+    """Second route: |a_i - b_i| for i = 0..steps under a_{i+1} = tanh(beta a_i) (u_i = 0), in mpmath."""
+    b, a, c = mpnum(beta), mpnum(a0), mpnum(b0)
+    out = [abs(a - c)]
+    for _ in range(steps):
+        a, c = mpmath.tanh(b * a), mpmath.tanh(b * c)
+        out.append(abs(a - c))
+    return out
+
+
+@derivation("w09.contraction-needs-small-coupling")
+def contraction_needs_small_coupling(beta="2", a0="1/10", b0="-1/10") -> Derived:
+    """|a_{i+1} - b_{i+1}| <= beta |a_i - b_i| (tanh' = 1 - tanh^2 in (0, 1]) contracts for 0 < beta < 1
+    only: at beta = 2, u_i = 0 the states 1/10 and -1/10 move apart at every step."""
+    s = sp.Symbol("s", real=True)
+    slope = sp.diff(sp.tanh(s), s)
+    bounded = zero(slope - (1 - sp.tanh(s) ** 2)) and bool((sp.tanh(s) ** 2).is_nonnegative)
+    i = sp.Symbol("i", integer=True, positive=True)
+    geometric = sp.limit(sp.Rational(1, 2) ** i, i, sp.oo) == 0 and sp.limit(sp.Integer(1) ** i, i, sp.oo) == 1
+    bb, a, c = exact(beta), exact(a0), exact(b0)
+    first = distinction_grows_fails(beta, a0, b0)
+    mp = recheck_distinction(beta, a0, b0)
+    second = bool(all(later >= earlier for earlier, later in zip(mp, mp[1:])) and mp[-1] > mp[0])
+    a1 = sp.tanh(bb * a)
+    return Derived(
+        evidence=(
+            Evidence(INEQUALITY, "tanh' = 1 - tanh^2 lies in (0, 1], so identical inputs give |a_{i+1} - ã_{i+1}| "
+                     "<= beta |a_i - ã_i| and |a_i - ã_i| <= beta^i |a_0 - ã_0|: a geometric contraction for "
+                     "0 < beta < 1 (beta^i -> 0), none from this bound for beta >= 1", bounded and geometric),
+            refutation(
+                f"initial distinctions contract geometrically under identical inputs: at beta = {bb}, u_i = 0 the "
+                f"states {a} and {c} move apart", first, second,
+                failure=where_it_fails(distinction_grows_fails, {"beta": beta, "a0": a0, "b0": b0},
+                                       {"beta": "1/2", "a0": "1/2", "b0": "-1/2"}) if first else Failure.BOUNDARY,
+                says="A geometric contraction of initial distinctions under identical inputs",
+                finding=f"the body bounds $|a_i-{{\\tilde{{a}}}}_i|\\le {{\\beta }}^i|a_0-{{\\tilde{{a}}}}_0|$ and draws the "
+                        "contraction for $\\beta <1$ only (its status row: '[Exact] for $0<\\beta <1$'); at "
+                        f"$\\beta ={sp.latex(bb)}$, $u_i=0$, $a_0={sp.latex(a)}$, ${{\\tilde{{a}}}}_0={sp.latex(c)}$: "
+                        f"$a_1=\\tanh ({sp.latex(bb * a)})={sp.N(a1, 6)}$, {words.compared(a1, a)} $a_0$, and by symmetry "
+                        f"${{\\tilde{{a}}}}_1=-a_1$; $\\tanh$ is increasing, so $a_i$ rises and ${{\\tilde{{a}}}}_i$ falls at "
+                        f"every step and the distinction {words.moves(mp[-1] - mp[0], 'grows', 'shrinks', 'stays')} from "
+                        f"{_mp(mp[0])} to {_mp(mp[-1])} after {len(mp) - 1} steps (mpmath), "
+                        "not contracting",
+                suggestion="For $0<\\beta <1$, a geometric contraction of initial distinctions under identical inputs, "
+                           "and a sensitivity product showing why a long computational path can carry a very small "
+                           "perturbation.",
+                rerun=(("beta", beta), ("a0", a0), ("b0", b0)),
+                routes="the signs of tanh(beta a_0) - a_0 (SymPy) and 50 mpmath steps",
+                no_witness=f"at beta = {bb} the states {a}, {c} do not both move away from 0"),
+        ),
+        steps=(Step("tanh'", slope),))
+
+
+# ---- Week 10, "What the week establishes" item 2: exact matching needs frozen coefficients ------
+
+@lru_cache(maxsize=1)
+def _ou_moments():
+    """The exact mean and variance after time t of du = -h u ds + sqrt(eta c/B) dW from u0 (dsolve of
+    the moment equations m' = -h m, v' = -2 h v + eta c/B), in symbols h, n = eta c/B, u0, t."""
+    h, n, u0, t = sp.symbols("h n u0 t", positive=True)
+    m, v = sp.Function("m"), sp.Function("v")
+    mean = sp.dsolve(sp.Eq(m(t).diff(t), -h * m(t)), m(t), ics={m(0): u0}).rhs
+    var = sp.dsolve(sp.Eq(v(t).diff(t), -2 * h * v(t) + n), v(t), ics={v(0): 0}).rhs
+    return (h, n, u0, t), mean, var
+
+
+def diffusion_step_fails(curvature: str, eta: str, noise: str, u0: str) -> bool:
+    """"the diffusion matches the moments of one update exactly" fails at (h, eta, c/B, u0): the
+    diffusion's variance after ds = eta differs from SGD's eta^2 c/B."""
+    h, e, c = exact(curvature), exact(eta), exact(noise)
+    if not (h > 0 and e > 0 and c > 0):
+        return False
+    (H, N, U, T), _, var = _ou_moments()
+    return bool((e ** 2 * c - var.subs({H: h, N: e * c, T: e})).is_positive)
+
+
+def recheck_diffusion_step(curvature: str, eta: str, noise: str, u0: str) -> list:
+    """Second route: the moment equations m' = -h m, v' = -2 h v + eta c/B integrated over ds = eta by
+    mpmath.odefun; [mean increment, variance]."""
+    h, e, c = mpnum(curvature), mpnum(eta), mpnum(noise)
+    f = mpmath.odefun(lambda s, y: [-h * y[0], -2 * h * y[1] + e * c], 0, [mpnum(u0), mpmath.mpf(0)])
+    m, v = f(e)
+    return [m - mpnum(u0), v]
+
+
+@derivation("w10.diffusion-step-moments")
+def diffusion_step_moments(curvature="1", eta="1/10", noise="1", u0="1") -> Derived:
+    """One update in the one-dimensional check (curvature h, noise variance c/B): SGD's increment has mean
+    -eta h u0 and variance eta^2 c/B, and so do the diffusion's frozen-coefficient increments; the
+    diffusion itself over ds = eta has mean u0 (e^{-h eta} - 1) and variance (eta c/B)(1 - e^{-2 h eta})/(2h)."""
+    (H, N, U, T), mean, var = _ou_moments()
+    E = sp.Symbol("eta", positive=True)
+    Bs, cs = sp.symbols("B c", positive=True)
+    grad = sp.diff(H * U**2 / 2, U)                                          # the loss h u^2/2
+    sgd = (-E * grad, E**2 * cs / Bs)                                        # mean and variance of -eta g_B
+    frozen_step = (-grad * E, (sp.sqrt(E / Bs) * sp.sqrt(cs)) ** 2 * E)     # drift ds and (sqrt(eta/B) c^{1/2})^2 ds
+    frozen = all(zero(a - b) for a, b in zip(sgd, frozen_step))
+    below = sp.series(var.subs(T, E), E, 0, 3).removeO()
+    h, e, c, x0 = exact(curvature), exact(eta), exact(noise), exact(u0)
+    ok = h > 0 and e > 0 and c > 0
+    at = {H: h, N: e * c, T: e, U: x0}
+    m_diff = (mean - U).subs(at) if ok else sp.nan
+    v_diff = var.subs(at) if ok else sp.nan
+    m_sgd, v_sgd = (-e * h * x0, e ** 2 * c) if ok else (sp.nan, sp.nan)
+    first = diffusion_step_fails(curvature, eta, noise, u0)
+    mp = recheck_diffusion_step(curvature, eta, noise, u0) if ok else []
+    second = bool(mp and mp[1] < mpnum(v_sgd) - mpmath.mpf(10) ** (-mpmath.mp.dps // 2))
+    return Derived(
+        forms={"mean": mean, "variance": var},
+        evidence=(
+            Evidence(IDENTITY, "the frozen-coefficient increment over ds = eta has mean -eta h u0 and variance "
+                     "(eta c/B) eta = eta^2 c/B, SGD's exactly; the diffusion itself over ds = eta has variance "
+                     "(eta c/B)(1 - e^{-2 h eta})/(2h) = eta^2 c/B - h eta^3 c/B + ..., which differs from it at "
+                     "order h eta", frozen and zero(below - (N * E - H * N * E ** 2))),
+            refutation(
+                f"the diffusion matches the mean and covariance of one update exactly: at h = {h}, eta = {e}, c/B = {c}, "
+                f"u0 = {x0} its variance over ds = eta is {sp.N(v_diff, 6) if ok else '-'}, SGD's {v_sgd}",
+                first, second,
+                failure=where_it_fails(diffusion_step_fails, {"curvature": curvature, "eta": eta, "noise": noise,
+                                                              "u0": u0}) if first else Failure.BOUNDARY,
+                says="A diffusion approximation that matches exactly two moments of one update",
+                finding=f"in the one-dimensional check at curvature $h={sp.latex(h)}$, $\\eta ={sp.latex(e)}$, $c/B="
+                        f"{sp.latex(c)}$, from $u_0={sp.latex(x0)}$: one SGD update has mean increment "
+                        f"${sp.latex(m_sgd)}$ and variance ${{\\eta }}^{{2}}c/B={sp.latex(v_sgd)}$, as the frozen-coefficient "
+                        f"increments do; the diffusion itself over $ds=\\eta $ has mean increment $u_0(e^{{-h\\eta }}-1)="
+                        f"{sp.N(m_diff, 6) if ok else '-'}$ and variance $\\frac{{\\eta c}}{{B}}\\frac{{1-e^{{-2h\\eta }}}}{{2h}}="
+                        f"{sp.N(v_diff, 6) if ok else '-'}$, {words.compared(v_diff, v_sgd) if ok else '-'} "
+                        f"${sp.latex(v_sgd)}$ (mpmath.odefun of the moment equations: {_mp(mp[0]) if mp else '-'}, "
+                        f"{_mp(mp[1]) if mp else '-'}): the two moments match exactly only for the "
+                        "frozen-coefficient increments (the body's 'frozen-coefficient', the status row's '[Exact] "
+                        "frozen moment matching')",
+                suggestion="A diffusion approximation whose frozen-coefficient increments match the mean and covariance "
+                           "of one update exactly, with what it therefore does not control stated alongside.",
+                rerun=(("curvature", curvature), ("eta", eta), ("noise", noise), ("u0", u0)),
+                routes="the moment equations solved by dsolve (SymPy) and integrated by mpmath.odefun",
+                no_witness=f"h = {h}, eta = {e}, c/B = {c} are not all positive"),
+        ),
+        steps=(Step("mean after ds", mean), Step("variance after ds", var)))

@@ -66,44 +66,59 @@ class Result(ClaimResult):
 
 
 def result_lines(r: Result, markdown: bool) -> list[str]:
-    """The result as lines of text: verdict, closed forms at the values, conditions, statements, why."""
+    """The result as lines: verdict, closed forms at the values, conditions, statements, why; the
+    mathematics in the note's notation (LaTeX in ``$...$`` for Markdown, Unicode for text)."""
+    from .formula.prose import unicode
+    from .formula.proselatex import latex
     b = (lambda t: f"**{t}**") if markdown else (lambda t: t)
+    m = latex if markdown else unicode
     at = r._at()
     lines = [f"{r.id}: {r.outcome.value}" + (f" at {at}" if at else " at the note's settings"),
-             f"  claim: {r.row}", f"  tag:   {r.tag}"]
+             f"  claim: {m(r.row)}", f"  tag:   {m(r.tag)}"]
     c = r.checked
     if c is not None:
         if c.forms:
             lines += ["", b("closed forms at these values")]
-            lines += [f"  {f['form']}: {f['expression']}" + (f" = {f['value']}" if f["value"] is not None
-                      else " is undefined there" if f["why"] else f" -> {f['at']}") for f in c.forms]
+            lines += [f"  {f['form']}: {_form(f, 'expression', markdown)}" + (
+                      f" = {m(f['value'])}" if f["value"] is not None else " is undefined there" if f["why"]
+                      else f" \u2192 {_form(f, 'at', markdown)}") for f in c.forms]
         if c.conditions:
             lines += ["", b("conditions")]
             lines += [f"  {'holds' if x['holds'] else 'unknown' if x['holds'] is None else 'VIOLATED'}: "
-                      f"{x['statement']} ({x['check']})" for x in c.conditions]
+                      f"{m(x['statement'])} ({x['check']})" for x in c.conditions]
         judged = [x for x in c.statements if x["judged"]]
         if judged:
             lines += ["", b("statements")]
-            lines += [f"  {'holds' if x['holds'] else 'fails'}: {x['statement']}" for x in judged]
+            lines += [f"  {'holds' if x['holds'] else 'fails'}: {m(x['statement'])}" for x in judged]
         if c.why:
-            lines += ["", b("why there is no value")] + [f"  {w}" for w in c.why]
+            lines += ["", b("why there is no value")] + [f"  {m(w)}" for w in c.why]
     else:
-        lines += [f"  {'holds' if e.holds else 'fails'}: {e.statement}" for e in r.evidence]
-    more = [m for m in r.messages if c is None or m not in c.why]
-    lines += [f"  note: {m}" for m in more]
-    from .formula.prose import unicode as math_text
-    return lines[:1] + [math_text(x) for x in lines[1:]]
+        lines += [f"  {'holds' if e.holds else 'fails'}: {m(e.statement)}" for e in r.evidence]
+    more = [x for x in r.messages if c is None or x not in c.why]
+    return lines + [f"  note: {m(x)}" for x in more]
+
+
+def _form(f: dict, key: str, markdown: bool) -> str:
+    """A closed form of `check` (run.checkat.form_at) in the note's notation: its LaTeX in ``$...$``
+    for Markdown, one line of Unicode for text."""
+    from .formula.texform import unicode_of
+    latex = f.get(f"{key}_latex", "")
+    return f"${latex}$" if markdown and latex else unicode_of(latex, f[key])
 
 
 class Derivation(Derived):
-    """A Derived that renders its forms and steps as LaTeX in Jupyter."""
+    """A Derived that renders its forms and steps as LaTeX in Jupyter, in the note's notation
+    (``table``: reader name -> the note's fragment, formula.texform)."""
+
+    table: dict | None = None
 
     def _repr_latex_(self) -> str:
-        import sympy
-        lines = [rf"\text{{{_tex_text(name)}}}: & {sympy.latex(form)}" for name, form in self.forms.items()
-                 if isinstance(form, sympy.Basic)]
-        lines += [rf"\text{{{_tex_text(s.text)}}} & {sympy.latex(s.expr) if isinstance(s.expr, sympy.Basic) else ''}"
-                  for s in self.steps]
+        from .formula.prose import unicode
+        from .formula.texform import form_latex
+        table = self.table or {}
+        lines = [rf"\text{{{_tex_text(unicode(name))}}}: & {form_latex(form, table)}"
+                 for name, form in self.forms.items() if form_latex(form, table)]
+        lines += [rf"\text{{{_tex_text(unicode(s.text))}}} & {form_latex(s.expr, table)}" for s in self.steps]
         return r"$\begin{aligned}" + r" \\ ".join(lines) + r"\end{aligned}$"
 
 
@@ -189,14 +204,24 @@ class Claim:
         from .run.readouts import sliders
         return sliders(self.project, self.spec)
 
+    def ranges(self) -> list[dict]:
+        """Each numeric parameter's slider range (slider_ranges): the note's slider, else the range
+        a condition of the claim states (``0 < beta < 1``), else around the page's value."""
+        from .run.readouts import what_of
+        from .sources.content import CheckKind
+        content = self.project.content
+        stated = [(cid, what_of(content.get(cid, CheckKind.CONDITION))) for cid in self.spec.conditions]
+        return slider_ranges(self.sliders(), stated, self.parameters())
+
     def interact(self, dps: int = DEFAULT_DPS):
-        """Sliders (ipywidgets) for the claim's parameters over the note's own slider ranges,
-        recomputing the read-outs and conditions at every move (needs the ``[notebook]`` extra)."""
+        """Sliders (ipywidgets) for the claim's parameters over :meth:`ranges` (the note's sliders,
+        else its conditions' ranges), recomputing the read-outs and conditions at every move (needs
+        the ``[notebook]`` extra)."""
         try:
             import ipywidgets as widgets
         except ImportError:
             raise UsageError("claim.interact() needs ipywidgets: pip install 'noteproof[notebook]'") from None
-        ranges = self.sliders() or default_ranges(self.parameters())
+        ranges = self.ranges()
         if not ranges:
             raise UsageError(f"claim {self.id!r} has no numeric parameter to slide "
                              "(claim.check() runs it at the note's settings)")
@@ -244,9 +269,12 @@ class Claim:
         """The claim's derivation(s), run now: SymPy forms, evidence and steps (merged when several)."""
         from .run.claim import Run
         run = Run(self.project.content, self.project.notes[self.spec.note], DEFAULT_DPS, self._params(params))
+        from .run.extras import symbol_table
         parts = [run.derivation(i) for i in self.spec.derivations]
         forms = {k: v for d in parts for k, v in d.forms.items()}
-        return Derivation(forms, tuple(e for d in parts for e in d.evidence), tuple(s for d in parts for s in d.steps))
+        out = Derivation(forms, tuple(e for d in parts for e in d.evidence), tuple(s for d in parts for s in d.steps))
+        object.__setattr__(out, "table", symbol_table(self.project, self.spec))
+        return out
 
     def check(self, dps: int = DEFAULT_DPS, timeout: float = DEFAULT_TIMEOUT, memory: int | None = None,
               **params: Any) -> Result:
@@ -275,6 +303,49 @@ class Claim:
                 + (f"\noutcome: **{outcome}**\n" if outcome else ""))
 
 
+def slider_ranges(sliders: list[dict], conditions: list[tuple[str, str]], params: dict[str, str]) -> list[dict]:
+    """Slider ranges in the shape of Claim.sliders(): the note's sliders where it has them; else one
+    for each numeric parameter, over the range a condition states (``conditions``: (check id, its
+    statement), ``0 < beta < 1``; one end stated, the other from the default), else
+    :func:`default_ranges`."""
+    from .formula.prose import unicode
+    if sliders:   # the figure's own controls
+        return list(sliders)
+    out = []
+    for d in default_ranges(params):
+        name = d["name"]
+        for cid, statement in conditions:
+            lo, hi = stated_range(statement, name)
+            if lo is not None or hi is not None:
+                d = {**d, "min": lo if lo is not None else d["min"], "max": hi if hi is not None else d["max"],
+                     "label": f"{name} ({unicode(statement.split(':')[0])}, {cid})", "condition": cid}
+                break
+        out.append(d)
+    return out
+
+
+_BOUND = r"(-?\d+(?:\.\d+)?(?:/\d+)?)"
+_LESS = r"\s*(?:<=?|\u2264)\s*"
+
+
+def stated_range(statement: str, name: str) -> tuple[str | None, str | None]:
+    """The ends a statement gives a parameter: ``0 < beta < 1`` -> ("0", "1"); ``h > 0`` -> ("0", None);
+    ``beta < 1`` -> (None, "1"); (None, None) when it gives none. ``name`` also matches as the note
+    writes it (beta as β)."""
+    from .formula.typeset import greek
+    text = statement.replace("\u2212", "-")
+    names = "|".join(re.escape(n) for n in dict.fromkeys((name, greek(name))))
+    word = rf"(?<![\w.])(?:{names})(?![\w(])"
+    both = re.search(rf"{_BOUND}{_LESS}{word}{_LESS}{_BOUND}(?![\w.])", text)
+    if both:
+        return both[1], both[2]
+    alone = r"(?:^|(?<=[,;:(])\s*|\b(?:and|when|for|with|if|where)\s+)"   # not a factor of a product (a h < 2)
+    low = re.search(rf"{alone}{word}\s*(?:>=?|\u2265)\s*{_BOUND}(?![\w.])|(?<![\w.]){_BOUND}{_LESS}{word}"
+                    rf"(?!\s*[<\u2264*/^])", text)
+    high = re.search(rf"{alone}{word}{_LESS}{_BOUND}(?![\w.])", text)
+    return (low[1] or low[2]) if low else None, high[1] if high else None
+
+
 def default_ranges(params: dict[str, str]) -> list[dict]:
     """Slider ranges for a claim whose note has no slider: each numeric parameter from 0 to
     twice the page's value (or the mirror for a negative one, -1 to 1 around 0), in the shape
@@ -296,9 +367,13 @@ def _decimal_text(x: Fraction) -> str:
 
 
 def _slider_step(r: dict) -> float:
-    """A slider step as fine as the note's printed ends and value."""
+    """A slider step as fine as the note's printed ends and value, and at least twenty steps across
+    (a range 0 to 1 from a condition moves by 0.01, not 1)."""
+    import math
     places = max(len(t.partition(".")[2]) for t in (r["min"], r["max"], r["value"]))
-    return 10.0 ** -max(places, 1) if places else 1.0
+    step = 10.0 ** -max(places, 1) if places else 1.0
+    width = float(Fraction(r["max"]) - Fraction(r["min"]))
+    return 10.0 ** math.floor(math.log10(width / 100)) if 0 < width < 20 * step else step
 
 
 def slider_markdown(result: Result, rows: list[dict], params: dict[str, str]) -> str:

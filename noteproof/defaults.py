@@ -17,6 +17,7 @@ PIPED_WIDTH = 1000               # columns of rich tables piped to a file (lines
 FINDING_LINE_SHOWN = 110         # characters of a long note line an audit finding shows around its caret
 
 DEFAULT_TIMEOUT = 120.0          # seconds per claim (one worker)
+IDENTITY_SECONDS = 5.0          # seconds to decide one math span of an unregistered note (run.identities)
 MAX_JOBS = 256                   # what --jobs accepts
 MAX_TIMEOUT = 86400              # what --timeout accepts
 MEMORY_FRACTION = 0.5            # of physical memory, shared by the --jobs workers: the default --memory

@@ -272,6 +272,7 @@ class FormulaResult:
     mathml: str = ""       # the derived form as presentation MathML, for the HTML report
     printed_mathml: str = ""   # the formula as the reader read it, as presentation MathML
     relation: bool = False     # the derived form is a relation: every side printed is compared
+    derived_latex: str = ""    # the derived form as LaTeX in the note's notation (formula.texform)
 
 
 @dataclass(frozen=True)

@@ -82,7 +82,10 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     todo = [c for t in targets for c in plans[t.key].claims
             if every or t.old is None or c.id in plans[t.key].touched]
     store = ResultCache(root, dps) if cache else None
-    if store is None or any(store.get(c, project.notes[c.note]) is None for c in project.registry.claims):
+    baseline = {t.key: t.old for t in targets if t.old is not None}
+    if store is None or any(all(cache.get(c, baseline.get(c.note) or project.notes[c.note]) is None
+                                for cache in (store, store.sibling(True))) for c in project.registry.claims):
+        # (a result cached under the same sources, on the note or its baseline, passed this already)
         from ..sources.project import check_references
         check_references(project)   # as report does: a claim naming a missing check is bad input (exit 2)
     replayed = _replayed(project, targets, plans, todo, store) if store is not None else {}
@@ -136,6 +139,11 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
         there = replace(project, notes={**project.notes, t.key: replace(note, registry=None)})
         note = there.notes[t.key]
         results = _cached(run["cache"], claims, note)
+        if side == "new" and run["cache"] is not None:   # judged again from the baseline's result
+            from .from_cache import replay
+            caches = (run["cache"], run["cache"].sibling(True))
+            results.update({c.id: hit for c in claims if c.id not in results
+                            and (hit := replay(c, c, t.old, note, caches)) is not None})
         todo = [c for c in claims if c.id not in results]
         results.update({r.id: r for r in run_all(there, todo, run["dps"], run["jobs"], run["timeout"],
                                                  cache=run["cache"], memory=run["memory"])} if todo else {})

@@ -162,8 +162,11 @@ def formula_findings(claim: Claim, result: ClaimResult, plan: Plan, derived_form
         where = moved.location if moved else f.location
         span = changed_span(moved.old, moved.new, moved.start, latex=not spec.plain) if moved else None
         if span is None and where is not None and f.location is not None:
-            at = plan.note.text.find(spec.text)
-            span = (at, at + len(spec.text)) if at >= 0 else None
+            at = _offset(plan.note.text, f.location)     # the place judged (sources.coverage.places)
+            if plan.note.text[at:at + len(f.latex)] != f.latex:
+                at = plan.note.text.find(spec.text)
+            span = (at, at + len(f.latex if at == _offset(plan.note.text, f.location) else spec.text)) \
+                if at >= 0 else None
         if f.outcome is Outcome.VERIFIED:
             if moved and not any(g.outcome is not Outcome.VERIFIED and g.latex == f.latex for g in result.formulas):
                 why = unchecked_change(spec, moved.old, moved.new, f.relation, checked)
@@ -201,7 +204,20 @@ def formula_findings(claim: Claim, result: ClaimResult, plan: Plan, derived_form
                            f"formula no longer equals what {spec.derivation} derives ({detail})",
                            spec.text, expected, code="NP201", span=span, help=f"write `{expected}`"
                            + (" (as before the edit)" if moved else "")))
-    return out
+    return _one_per_place(out)
+
+
+def _one_per_place(found: list[Finding]) -> list[Finding]:
+    """One finding per edited place: two formulas registered for one span (a text and its
+    respacing) that both fail there are one error, the one with the narrower caret."""
+    kept: list[Finding] = []
+    for f in sorted(found, key=lambda f: (f.span[1] - f.span[0]) if f.span else 1 << 30):
+        if f.span and f.severity is Severity.ERROR and any(
+                g.span and g.severity is Severity.ERROR and f.span[0] < g.span[1] and g.span[0] < f.span[1]
+                for g in kept):
+            continue
+        kept.append(f)
+    return sorted(kept, key=lambda f: found.index(f))
 
 
 def _plain_why(why: str) -> str:

@@ -32,6 +32,7 @@ from ..formula.tokens import same_reading
 from ..model import ClaimResult, FormulaResult, NumberResult, Outcome
 from ..run.claim import assemble, place_number
 from ..run.interval import interval, parse_quoted, to_decimal
+from ..sources.coverage import places
 from ..sources.notes import Note
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 
@@ -127,6 +128,8 @@ def _formula(old: FormulaSpec, spec: FormulaSpec, base: FormulaResult, note: Not
                                                   symbols=dict(spec.symbols), part=spec.part,
                                                   side=spec.side, relation=base.relation):
         return None
+    if {p.printed for p in places(note, spec.text, plain=spec.plain)} - {spec.text}:
+        return None    # respelled or edited occurrences: each is read and compared in a run
     where = note.locate(spec.text)
     printed = base.printed_mathml if spec.text == old.text else ""
     if where is None:

@@ -6,8 +6,9 @@ something exactly when that judgment of the edited note has a failing check the 
 the baseline does not have. The audit's own findings (audit.findings, audit.follow) say
 where and how to fix; this module makes their severity follow the judgment:
 
-* a claim whose judgment gained a failing check keeps its errors, and gets one (NP901, the
-  check's own words) when no finding of the audit names it;
+* a claim whose judgment gained a failing check keeps its errors; a warning about it (an
+  input lost) becomes an error; and it gets one (NP901, the check's own words) when no
+  finding of the audit names it;
 * a finding of error severity about a claim whose judgment gained nothing becomes a warning
   (the report passes the edit: a re-spelling, a re-rounding);
 * an error about text no claim owns (NP301, NP302, NP502) stays an error only when the
@@ -56,6 +57,10 @@ def reconcile(findings: list[Finding], old: Judgment, new: Judgment, where: dict
                         message=f"{f.message} (the report's judgment of the claims is unchanged)")
         out.append(f)
     named = {c for f in out if f.severity is Severity.ERROR for c in (f.claim, *f.claims) if c}
+    # a warning about a claim whose judgment gained a failure is what broke it (an input lost)
+    out = [replace(f, severity=Severity.ERROR) if f.severity is Severity.WARNING and f.claim in gained
+           and f.claim not in named else f for f in out]
+    named |= {c for f in out if f.severity is Severity.ERROR for c in (f.claim, *f.claims) if c}
     for cid, checks in sorted(gained.items()):
         if cid not in named:
             out.append(Finding("claim", Severity.ERROR, cid, where.get(cid),

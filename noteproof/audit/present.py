@@ -38,6 +38,8 @@ CODES: dict[str, tuple[str, str]] = {
     "NP203": ("a formula edited on a side its derivation does not compare", "restore that side"),
     "NP204": ("a registered formula no longer in the note", "restore it, or remove it from claims.yaml"),
     "NP205": ("a formula reworded and still equal (notice)", ""),
+    "NP206": ("a self-contained equality, identity or inequality of an unregistered note that SymPy shows "
+              "wrong (a counterexample)", "correct either side, or state the range where it holds"),
     "NP301": ("edited math ($...$) that no registered formula checks", "register it in claims.yaml, or restore it"),
     "NP302": ("edited plain-text arithmetic that no registered formula checks",
               "register it in claims.yaml, or restore it"),

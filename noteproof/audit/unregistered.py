@@ -106,10 +106,15 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
 
 def new_note_findings(note) -> list[Finding]:
     """A note claims.yaml does not list (sources.newnotes): each worked step that does not hold
-    as printed (run.steps), located at the step with the value it should print."""
+    as printed (run.steps), located at the step with the value it should print, and each
+    self-contained relation SymPy shows wrong (run.identities, NP206), with its counterexample."""
     from ..formula.chains import links
+    from ..run.identities import relation_checks
     from ..run.steps import judge, wrong_step
-    out = []
+    out = [Finding("formula", Severity.ERROR, "", c.location, f"the relation ${c.printed.strip()}$ is {c.message}",
+                   c.printed, "", code="NP206", span=_span(note, c.location, c.printed),
+                   help="correct either side, or state the range where it holds in the same sentence")
+           for c in relation_checks(note) if c.wrong]
     for c in (judge(k, note) for k in links(note)):
         if c.holds:
             continue
@@ -119,6 +124,13 @@ def new_note_findings(note) -> list[Finding]:
                            help=(f"print {c.expected} for {link.right.text}, or correct the operand that was mistyped"
                                  if c.expected else f"correct {link.left.text} or {link.right.text}")))
     return out
+
+
+def _span(note, where, printed: str) -> tuple[int, int]:
+    """The offsets of a span printed at ``where`` (its first line's column)."""
+    from ..sources.locate import line_offsets
+    start = line_offsets(note.text)[where.line - 1] + where.column - 1
+    return start, start + len(printed)
 
 
 def held_steps(note) -> list[tuple[int, int]]:

@@ -11,8 +11,9 @@ from rich.markup import escape
 
 from ..defaults import CONFIRM
 from ..formula.printing import pretty
-from ..formula.prose import in_notation
+from ..formula.prose import in_notation, tex_unicode
 from ..formula.prose import unicode as math_text
+from ..formula.texform import unicode_of
 from ..model import ClaimResult, Derived, Outcome
 from .terminal import STYLE
 
@@ -20,14 +21,14 @@ from .terminal import STYLE
 def _header(out, claim, result: ClaimResult, project=None) -> None:
     from ..run.graph import tag_mark, upstream_mark
     out.print(f"[bold]{escape(claim.id)}[/]  ({escape(claim.note)}, {escape(str(result.location or claim.location))})")
-    out.print(f"  claim: {escape(claim.text)}")
+    out.print(f"  claim: {escape(math_text(claim.text))}")
     reported = tag_mark(result)
     if project is not None and claim.uses:
         claims = project.registry.claims
         reported = upstream_mark(claim.id, {c.id: c.uses for c in claims},
                                  {c.id: tuple(s.mark for s in c.status) for c in claims})
     weak = f" (reported {reported.value}: weakest link of what it uses)" if reported is not tag_mark(result) else ""
-    out.print(f"  tag:   {escape(claim.tag.text)}   mark: {tag_mark(result).value}{weak}")
+    out.print(f"  tag:   {escape(math_text(claim.tag.text))}   mark: {tag_mark(result).value}{weak}")
     if claim.uses:
         out.print(f"  uses:  {escape(', '.join(claim.uses))}")
 
@@ -166,14 +167,15 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
         out.print("\n[bold]closed forms at your settings[/]")
         for f in checked.forms:
             if f["value"] is not None:
-                shown = f" = [bold]{escape(f['value'])}[/]"
+                shown = f" = [bold]{escape(math_text(f['value']))}[/]"
             elif f["why"] and f.get("evaluated", True) is False:
                 shown = " is not evaluated here (a general form: no value at your settings)"
             elif f["why"]:
                 shown = " is [bold red]undefined[/] there"
             else:
-                shown = f"  ->  {escape(f['at'])}"
-            out.print(f"  {escape(f['form'])}: {escape(f['expression'])}{shown}  [dim]({escape(f['derivation'])})[/]")
+                shown = f"  \u2192  {escape(unicode_of(f.get('at_latex', ''), f['at']))}"
+            expression = unicode_of(f.get("expression_latex", ""), f["expression"])
+            out.print(f"  {escape(f['form'])}: {escape(expression)}{shown}  [dim]({escape(f['derivation'])})[/]")
     seen = {c["check"] for c in checked.conditions}
     more = [r for r in readouts if r["kind"] == "condition" and r["check"] not in seen]
     if checked.conditions or more:
@@ -190,35 +192,36 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
                   + (" (proved where the conditions hold; yours break one)" if broken else ""))
         for st in judged:
             out.print(f"  {'[green]holds[/]' if st['holds'] else '[bold red]fails[/]'}  "
-                      f"{st['kind']}: {escape(st['statement'])}")
+                      f"{st['kind']}: {escape(math_text(st['statement']))}")
     examples = [s for s in checked.statements if not s["judged"]]
     if examples or checked.examples:
         out.print("\n[bold]the page's worked example, recomputed at your settings[/] (not judged: the note "
                   "states it at its own settings)")
         for st in examples:
             verb = "still true" if st["holds"] else "no longer true"
-            out.print(f"  {verb}: {escape(st['statement'])}")
+            out.print(f"  {verb}: {escape(math_text(st['statement']))}")
         for ex in checked.examples:
-            out.print(f"  {escape(ex['latex'])}  ->  {escape(ex['yours'])}  [dim]({escape(ex['location'])})[/]")
+            yours = unicode_of(ex.get("yours_latex", ""), ex["yours"])
+            out.print(f"  {escape(tex_unicode(ex['latex']))}  \u2192  {escape(yours)}  [dim]({escape(ex['location'])})[/]")
     if checked.conclusions:
         out.print("\n[bold]what the note concludes from its numbers, at your settings[/]")
         for c in checked.conclusions:
             mark = "[green]holds   [/]" if c["holds"] else "[bold red]REVERSED[/]"
-            out.print(f"  {mark}  {escape(c['message'])}  [dim]({escape(c['check'])}, {escape(c['location'])})[/]")
+            out.print(f"  {mark}  {escape(math_text(c['message']))}  [dim]({escape(c['check'])}, {escape(c['location'])})[/]")
     _readouts(out, [r for r in readouts if r["kind"] != "condition"])
     if result.numbers and not readouts:
         _recomputed(out, result)
     if checked.why:
         out.print("\n[bold]why there is no value[/]")
         for w in checked.why:
-            out.print(f"  {escape(w)}")
+            out.print(f"  {escape(math_text(w))}")
     for m in result.messages:
         if m not in checked.why:
-            out.print(f"  [yellow]note[/] {escape(m)}")
+            out.print(f"  [yellow]note[/] {escape(math_text(m))}")
     for m in checked.notes:
-        out.print(f"  [yellow]note[/] {escape(m)}")
+        out.print(f"  [yellow]note[/] {escape(math_text(m))}")
     style = STYLE[result.outcome] if checked.applicable else "yellow"
-    out.print(f"\nverdict at these values: [{style}]{escape(checked.verdict)}[/]")
+    out.print(f"\nverdict at these values: [{style}]{escape(math_text(checked.verdict))}[/]")
 
 
 def _recomputed(out, result: ClaimResult) -> None:
@@ -236,7 +239,7 @@ def _recomputed(out, result: ClaimResult) -> None:
 
 def _condition(out, holds: bool | None, statement: str, where: str) -> None:
     mark = "[green]holds   [/]" if holds else "[yellow]unknown [/]" if holds is None else "[bold red]VIOLATED[/]"
-    out.print(f"  {mark}  {escape(statement)}  [dim]({escape(where)})[/]")
+    out.print(f"  {mark}  {escape(math_text(statement))}  [dim]({escape(where)})[/]")
 
 
 def _readouts(out, readouts: list[dict]) -> None:
@@ -248,5 +251,5 @@ def _readouts(out, readouts: list[dict]) -> None:
     for col in ("read-out", "note's settings", "your settings"):
         t.add_column(col, overflow="fold")
     for r in readouts:
-        t.add_row(f"{escape(r['what'])} [dim]{escape(r['check'])}[/]", escape(r["note"]), escape(r["yours"]))
+        t.add_row(f"{escape(math_text(r['what']))} [dim]{escape(r['check'])}[/]", escape(r["note"]), escape(r["yours"]))
     out.print(t)

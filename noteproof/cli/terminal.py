@@ -138,6 +138,9 @@ def print_summary(report, written: Path | None = None) -> None:
             out.print(f"[bold red]not encoded[/] {escape(str(row.location))}: {escape(row.text)}")
         for c in section.wrong_steps:
             out.print(f"[bold red]wrong step[/] {escape(wrong_step(c))}")
+        for c in section.wrong_identities:
+            out.print(f"[bold red]wrong relation[/] {escape(str(c.location))}: ${escape(c.printed.strip())}$: "
+                      f"{escape(c.message)}")
         for m in section.unaccounted_math:
             out.print(f"[bold red]unaccounted math[/] {escape(str(m.location))}: ${escape(m.text)}$ "
                       "(no formula, claim or declaration reads it: register it or restore it)")
@@ -157,7 +160,8 @@ def print_summary(report, written: Path | None = None) -> None:
               + (f" ({s['acknowledged']} acknowledged)" if s.get("acknowledged") else "")
               + (f"; {plural(s['unaccounted_math'], 'math span')} unaccounted" if s["unaccounted_math"] else "")
               + (f"; {plural(s['decision_errors'], 'decision error')}" if s.get("decision_errors") else "")
-              + (f"; not registered: {', '.join(s['unregistered'])} ({plural(s['wrong_steps'], 'wrong worked step')})"
+              + (f"; not registered: {', '.join(s['unregistered'])} ({plural(s['wrong_steps'], 'wrong worked step')}, "
+                 f"{plural(s.get('wrong_identities', 0), 'wrong relation')})"
                  if s.get("unregistered") else "")
               + (f"; wrote {written}" if written else ""))
 

@@ -153,12 +153,14 @@ def cmd_check(args: argparse.Namespace) -> int:
     checked, outs = run.checked, run.readouts
     result = checked.result
     if args.json:
+        from ..formula.proselatex import latex as prose_latex
         from ..report.json import claim_dict
         row = claim_dict(result)
         if not checked.applicable:   # the note says nothing at these values: not a failure
             row["outcome"] = "not applicable"
         terminal.emit_json({**row, "parameters": {**known, **params},
-                   "conditions": [{"condition": c["check"], "statement": c["statement"], "holds": c["holds"]}
+                   "conditions": [{"condition": c["check"], "statement": c["statement"],
+                                   "statement_latex": prose_latex(c["statement"]), "holds": c["holds"]}
                                   for c in checked.conditions],
                    "readouts": outs, **checked.as_dict()})
     else:

@@ -114,6 +114,9 @@ class Relation:
         blocks = [printer._print(a).render(**printer._settings) for a in self.args]
         return printing.block_form(printing.joined_blocks(self.ops, blocks))
 
+    def _latex(self, printer) -> str:
+        return printing.joined_latex(self.ops, [printer._print(a) for a in self.args])
+
     def _mathml_presentation(self, printer):
         return printing.joined_row(printer.dom, self.ops, [printer._print(a) for a in self.args])
 

@@ -5,9 +5,10 @@ between them) or a SymPy relational (``Eq``, ``Le``, ...). Printed, it is its si
 its operators: in text, ``a <= b`` (SymPy's own ``str`` of ``Eq(a, b)`` is the call, not the
 relation); in a pretty form, SymPy's pretty blocks of the sides set side by side on their
 middle lines with `` <= `` between; in MathML, an ``<mrow>`` of the sides with the operator's
-character (``≤``, ``∝``, ``⇒``) as an ``<mo>``. The reader's Relation carries SymPy's printer
-hooks (``_sympystr``, ``_pretty``, ``_mathml_presentation``) built on the three joins below,
-so ``str``, ``sympy.pretty`` and the report's MathML printer all follow this one definition.
+character (``≤``, ``∝``, ``⇒``) as an ``<mo>``; in LaTeX, the sides joined by ``\\le``,
+``\\ne``, ... The reader's Relation carries SymPy's printer hooks (``_sympystr``, ``_pretty``,
+``_mathml_presentation``, ``_latex``) built on the joins below, so ``str``, ``sympy.pretty``,
+``sympy.latex`` and the report's MathML printer all follow this one definition.
 May import the base modules and the formula layer's equality (which says what a relation is).
 """
 from __future__ import annotations
@@ -31,6 +32,16 @@ def _pairs(ops: Sequence[str], sides: Sequence[Any]) -> list[tuple[str, Any]]:
 def joined_text(ops: Sequence[str], sides: Sequence[str]) -> str:
     """Sides (text) joined by their operators: ``a <= b < c``."""
     return sides[0] + "".join(f" {op} {side}" for op, side in _pairs(ops, sides))
+
+
+# a relation operator -> its LaTeX
+TEX_SIGNS = {"=": "=", "<=": "\\le", "<": "<", ">=": "\\ge", ">": ">", "!=": "\\ne", "~": "\\simeq",
+             "propto": "\\propto", "=>": "\\Rightarrow", "->": "\\to"}
+
+
+def joined_latex(ops: Sequence[str], sides: Sequence[str]) -> str:
+    """Sides (LaTeX) joined by their operators' LaTeX: ``a \\le b < c``."""
+    return sides[0] + "".join(f" {TEX_SIGNS.get(op, op)} {side}" for op, side in _pairs(ops, sides))
 
 
 def joined_blocks(ops: Sequence[str], blocks: Sequence[str]) -> str:

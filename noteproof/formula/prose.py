@@ -117,10 +117,10 @@ def _is_base(text: str, i: int, mark: str) -> bool:
     a named operator (Var_disc, ∑_l): ``rsolve_hyper`` is a name, not a subscript."""
     if mark == "^":
         return not text[i - 1].isspace()
-    word = re.search(r"[\w\u0303*\u2032']+$", text[:i])
+    word = re.search(r"[\w\u0300-\u036f*\u2032']+$", text[:i])
     if word is None:
         return text[i - 1] in ")]|\u222b\u2211\u220f"
-    bare = word[0].replace("\u0303", "").rstrip("*'\u2032")
+    bare = re.sub("[\u0300-\u036f]", "", word[0]).rstrip("*'\u2032")
     return len(bare) == 1 or bare in _BASE_WORDS or (len(bare) == 2 and bare[0] == "d" and not bare.isascii())
 
 
@@ -200,15 +200,18 @@ def tex_unicode(src: str) -> str:
     """A ``$...$`` span of the note as Unicode text (``a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)``
     -> a*=tanh(βa*+u)): fractions as (a)/(b), accents as combining marks, commands as their
     characters, scripts as :func:`unicode` sets them."""
-    from .typeset import REL_TEXT
-    text = re.sub(r"[_^]\{?\s*\\ast\s*\}?", "*", src.strip("$"))
-    text = re.sub(r"\\(left|right|mathrm|operatorname|text|displaystyle)\b\.?|\\[,;!]", "", text)
-    text = re.sub(r"\\(tilde|hat|bar|dot|ddot)\s*\{?\s*([A-Za-z])\s*\}?",
-                  lambda m: m[2] + {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304", "dot": "\u0307",
+    from .typeset import REL_TEXT, _styled
+    text = re.sub(r"[_^](?:\{\s*(?:\\ast|\*)\s*\}|\s*(?:\\ast(?![A-Za-z])|\*))", "*", src.strip("$"))
+    text = re.sub(r"([_^])\s*([A-Za-z0-9]|\\[A-Za-z]+)", r"\1{\2}", text)   # LaTeX's script is one token: D_hF
+    text = re.sub(r"\\(mathcal|mathbb|mathfrak)\s*\{?\s*([A-Za-z])\s*\}?", lambda m: _styled(m[2], m[1]), text)
+    text = re.sub(r"\\(left|right|mathrm|operatorname|text|displaystyle|mathsf|mathbf|mathit|boldsymbol)\b\.?"
+                  r"|\\[,;!]", "", text)
+    text = re.sub(r"\\(tilde|hat|bar|dot|ddot)\s*\{?\s*([^\W\d_]|\\[A-Za-z]+)\s*\}?",
+                  lambda m: (greek(m[2][1:]) if m[2][1:] in GREEK else m[2]) + {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304", "dot": "\u0307",
                                     "ddot": "\u0308"}[m[1]], text)
     marks = {**{k: v for k, v in REL_TEXT.items() if not v.startswith("&")}, "ast": "*", "cdot": "\u00b7",
              "times": "\u00d7", "infty": "\u221e", "partial": "\u2202", "nabla": "\u2207", "pm": "\u00b1",
-             "quad": " ", "qquad": "  "}
+             "quad": " ", "qquad": "  ", "sum": "\u2211", "prod": "\u220f", "int": "\u222b"}
     text = re.sub(r"\\(?!d?frac|tfrac|sqrt)([A-Za-z]+)\s?",
                   lambda m: marks.get(m[1]) or (greek(m[1]) if m[1] in GREEK else m[1]), text)
     text = re.sub(r"(?<![_^}])(?<!frac)(?<!sqrt)\{\s*([^{}\s]\u0303?)\s*\}", r"\1", text)   # {a} -> a

@@ -1,13 +1,19 @@
-"""Report -> report/claims.json (the fields DESIGN.md names, and a few more)."""
+"""Report -> report/claims.json (the fields DESIGN.md names, and a few more).
+
+Where a field gives mathematics (a derived form, an evidence statement, an erratum's finding and
+suggestion, a message), the plain text is kept and a ``*_latex`` field beside it gives the same
+in LaTeX: a derived form printed from its SymPy object in the note's names (formula.texform),
+a sentence as Markdown with its mathematics in ``$...$`` (formula.proselatex)."""
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 from ..defaults import REPORT_FOLDER
+from ..formula.proselatex import latex as prose_latex
 from ..model import ClaimResult, Erratum, FigureResult
 from ..run.graph import edges, tag_mark
-from .report import Report, mark
+from .report import Report, derived_latex, mark
 
 
 def claim_dict(r: ClaimResult) -> dict:
@@ -23,15 +29,18 @@ def claim_dict(r: ClaimResult) -> dict:
         "location": str(r.location) if r.location else None,
         "scope": r.scope.value,
         "evidence": [{"kind": e.kind.value, "reach": e.reach.value, "statement": e.statement,
+                      "statement_latex": prose_latex(e.statement),
                       "outcome": "verified" if e.holds else "failed",
                       "supports": e.supports.value if e.supports else None,
                       "detail": e.detail, "notice": e.notice} for e in r.evidence],
         "numbers": [{"quoted": n.quoted, "computed": n.computed, "dps": n.dps, "outcome": n.outcome.value,
                      "location": str(n.location) if n.location else None, "check": n.check,
-                     "message": n.message, "decision": n.decision} for n in r.numbers],
+                     "message": n.message, "message_latex": prose_latex(n.message), "decision": n.decision}
+                    for n in r.numbers],
         "formulas": [{"latex": f.latex, "outcome": f.outcome.value,
                       "location": str(f.location) if f.location else None, "check": f.check,
-                      "derived": f.derived, "message": f.message} for f in r.formulas],
+                      "derived": f.derived, "derived_latex": derived_latex(f),
+                      "message": f.message, "message_latex": prose_latex(f.message)} for f in r.formulas],
         "uses": list(r.uses),
         "messages": list(r.messages),
         "figures": [figure_dict(f) for f in r.figures],
@@ -41,7 +50,9 @@ def claim_dict(r: ClaimResult) -> dict:
 
 def erratum_dict(e: Erratum) -> dict:
     return {"location": str(e.location) if e.location else None, "claim": e.claim, "kind": e.kind.value,
-            "says": e.says, "finding": e.finding, "suggestion": e.suggestion, "rerun": e.command}
+            "says": e.says, "finding": e.finding, "finding_latex": prose_latex(e.finding),
+            "suggestion": e.suggestion, "suggestion_latex": prose_latex(e.suggestion), "rerun": e.command}
+
 
 
 def figure_dict(f: FigureResult) -> dict:
@@ -70,14 +81,18 @@ def render(report: Report) -> str:
 
 
 def unregistered_dict(s) -> dict:
-    """An unregistered note's fields ({} for a registered one): each worked step judged."""
+    """An unregistered note's fields ({} for a registered one): each worked step judged, each
+    self-contained relation decided (``verdict``: holds, wrong or cannot decide)."""
     if s.registered:
         return {}
     from ..run.steps import wrong_step
     return {"registered": False,
             "steps": [{"step": c.link.text, "location": str(c.location),
                        "outcome": "verified" if c.holds else "failed", "how": c.how,
-                       "expected": c.expected, "message": "" if c.holds else wrong_step(c)} for c in s.steps]}
+                       "expected": c.expected, "message": "" if c.holds else wrong_step(c)} for c in s.steps],
+            "identities": [{"printed": c.printed, "relation": c.relation, "location": str(c.location),
+                            "verdict": c.verdict.value, "how": c.how, "at": c.at, "values": list(c.values),
+                            "message": c.message} for c in s.identities]}
 
 
 def reported_claims(text: str | None) -> dict[str, dict]:

@@ -5,7 +5,7 @@ from ..defaults import CONFIRM
 from ..formula.prose import unicode as math_text
 from ..model import ClaimResult, Outcome
 from ..run.graph import edges, tag_mark
-from .report import Report, decision_error, decision_text, mark
+from .report import Report, decision_error, decision_text, derived_latex, mark
 
 SYMBOL = {Outcome.VERIFIED: "✅ verified", Outcome.PARTLY: "◐ partly verified", Outcome.FAILED: "❌ failed",
           Outcome.ERROR: "⚠️ error", Outcome.UNVERIFIED: "… unverified"}
@@ -22,6 +22,12 @@ def mcell(text: str) -> str:
     return cell(math_text(text, keep_tex=True))
 
 
+def math_cell(f) -> str:
+    """A derived form for one cell: its LaTeX in ``$...$`` (GitHub and Jupyter typeset it)."""
+    tex = derived_latex(f)
+    return f"${cell(tex)}$" if tex else ""
+
+
 def render(report: Report) -> str:
     s = report.summary
     out = ["# noteproof claims report", "",
@@ -30,7 +36,8 @@ def render(report: Report) -> str:
            f"{s['failed']} failed, {s['errors']} errors, "
            f"{s['unverified']} unverified; {s['unencoded_rows']} status-table rows not encoded"
            + (f"; not registered: {', '.join(s['unregistered'])} ({s['wrong_steps']} wrong worked "
-              f"step{'s' if s['wrong_steps'] != 1 else ''})" if s.get("unregistered") else "")
+              f"step{'s' if s['wrong_steps'] != 1 else ''}, {s['wrong_identities']} wrong "
+              f"relation{'s' if s['wrong_identities'] != 1 else ''})" if s.get("unregistered") else "")
            + (f"; {s['decision_errors']} decision error{'s' if s['decision_errors'] != 1 else ''} (a value that "
                "reverses the note's conclusion)"
               if s["decision_errors"] else "") + ". "
@@ -66,7 +73,14 @@ def unregistered_lines(section) -> list[str]:
            f"`noteproof scan {section.path} --emit-stubs` writes its entries. Its worked steps, as printed:", ""]
     out += [f"- ❌ {cell(wrong_step(c))}" for c in section.wrong_steps]
     out += [f"- ✅ `{c.location}`: {cell(c.link.text)} ({c.how})" for c in section.steps if c.holds]
+    if section.identities:
+        out += ["", "Its self-contained equalities, identities and inequalities, decided by SymPy:", ""]
+        out += [f"- {IDENTITY_MARK[c.verdict.value]} `{c.location}`: `${cell(c.printed.strip())}$`: {cell(c.message)}"
+                for c in sorted(section.identities, key=lambda c: not c.wrong)]
     return out
+
+
+IDENTITY_MARK = {"holds": "✅", "wrong": "❌", "cannot decide": "❔"}
 
 
 def errata(report: Report) -> list[str]:
@@ -123,7 +137,7 @@ def details(r: ClaimResult) -> list[str]:
                 f"| {mcell(e.statement)} | {'yes' if e.holds else '**no**'} |" for e in r.evidence]
     if r.formulas:
         out += ["", "| formula as printed | derived | outcome |", "| --- | --- | --- |"]
-        out += [f"| `{' '.join(f.latex.split())}` | {mcell(f.derived)} | {f.outcome.value}"
+        out += [f"| `{' '.join(f.latex.split())}` | {math_cell(f)} | {f.outcome.value}"
                 f"{': ' + mcell(f.message) if f.message else ''} |" for f in r.formulas]
     if r.numbers:
         out += ["", "| quoted | computed | digits | outcome | where |", "| --- | --- | --- | --- | --- |"]

@@ -5,7 +5,7 @@ import multiprocessing
 from dataclasses import dataclass
 
 from ..defaults import VERSION, default_jobs
-from ..model import ClaimResult, Erratum, Mark, NumberResult, Outcome
+from ..model import ClaimResult, Erratum, FormulaResult, Mark, NumberResult, Outcome
 from ..run.failing import failing_checks, unacknowledged
 from ..run.graph import MARK_ORDER, propagate, reported
 from ..sources.notes import Row
@@ -22,10 +22,15 @@ class NoteSection:
     unaccounted_math: tuple = ()        # math spans no formula, claim or declaration accounts for (scan.MathCoverage)
     registered: bool = True             # False: a note of notes/ that claims.yaml does not list (sources.newnotes)
     steps: tuple = ()                   # an unregistered note's worked steps, each judged (run.steps.StepCheck)
+    identities: tuple = ()              # its self-contained relations, each decided (run.identities.IdentityCheck)
 
     @property
     def wrong_steps(self) -> tuple:
         return tuple(c for c in self.steps if not c.holds)
+
+    @property
+    def wrong_identities(self) -> tuple:
+        return tuple(c for c in self.identities if c.wrong)
 
 
 @dataclass(frozen=True)
@@ -69,17 +74,20 @@ class Report:
 
     @property
     def unregistered_summary(self) -> dict:
-        """The notes of notes/ that claims.yaml does not list, and their wrong worked steps (the
-        fields are there only when there is such a note: a registered project's report is unchanged)."""
+        """The notes of notes/ that claims.yaml does not list, their wrong worked steps and wrong
+        self-contained relations (the fields are there only when there is such a note: a
+        registered project's report is unchanged)."""
         new = [s for s in self.sections if not s.registered]
         if not new:
             return {}
-        return {"unregistered": [s.path for s in new], "wrong_steps": sum(len(s.wrong_steps) for s in new)}
+        return {"unregistered": [s.path for s in new], "wrong_steps": sum(len(s.wrong_steps) for s in new),
+                "wrong_identities": sum(len(s.wrong_identities) for s in new)}
 
     @property
     def ok(self) -> bool:
         s = self.summary
-        return not (s["failed"] - s["acknowledged"] or s["errors"] or s["unencoded_rows"] or s["unaccounted_math"] or s.get("wrong_steps"))
+        return not (s["failed"] - s["acknowledged"] or s["errors"] or s["unencoded_rows"] or s["unaccounted_math"] or s.get("wrong_steps")
+                    or s.get("wrong_identities"))
 
     def settled(self, result: ClaimResult) -> bool:
         """Whether a failing claim fails only by errata its author acknowledged (run.failing)."""
@@ -103,6 +111,13 @@ def decision_text(n: NumberResult) -> str:
     """The decision error's sentence ("decision error: the note concludes ...; the value ... says not")."""
     at = n.message.find("decision error: ")
     return n.message[at:] if decision_error(n) and at >= 0 else ""
+
+
+def derived_latex(f: FormulaResult) -> str:
+    """A derived form as LaTeX: as the printer set it from the SymPy object (formula.texform), else
+    (a result whose form was not printed: an error, an old cache entry) its text read as mathematics."""
+    from ..formula.proselatex import tex
+    return f.derived_latex or (tex(f.derived) if f.derived else "")
 
 
 def mark(result: ClaimResult) -> Mark:
@@ -136,12 +151,16 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
 
 def unregistered_section(project: Project, key: str) -> NoteSection:
     """A note claims.yaml does not list: its status rows, none encoded, and every worked step
-    of its calculations judged as printed (run.steps), with what a wrong one should read."""
+    of its calculations judged as printed (run.steps), with what a wrong one should read, and
+    every self-contained equality, identity or inequality between closed forms decided by SymPy
+    (run.identities)."""
     from ..formula.chains import links
+    from ..run.identities import relation_checks
     from ..run.steps import judge
     note, spec = project.notes[key], project.registry.notes[key]
     steps = tuple(judge(k, note) for k in links(note))
-    return NoteSection(key, spec.title, spec.file, (), project.rows(key), registered=False, steps=steps)
+    return NoteSection(key, spec.title, spec.file, (), project.rows(key), registered=False, steps=steps,
+                       identities=relation_checks(note))
 
 
 CHUNK = 8                 # claims per worker: they share SymPy's caches and the content's

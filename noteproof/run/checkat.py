@@ -16,6 +16,9 @@ from typing import Any
 
 from ..defaults import DEFAULT_DPS
 from ..formula.printing import text as text_of
+from ..formula.proselatex import latex as prose_latex
+from ..formula.proselatex import tex
+from ..formula.texform import form_latex
 from ..model import ClaimResult, Evidence, EvidenceKind, NumberResult, Outcome
 from ..sources.content import CheckKind
 from .decision import short_value, trim
@@ -68,8 +71,10 @@ class Checked:
 def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> Checked:
     """The claim ``spec`` run at ``params`` (names the claim's checks take; values exact text)."""
     from .claim import Run, assemble, check_formula, number_location, pick_form, place_number
+    from .extras import symbol_table
     from .numbers import compute
     content, note = project.content, project.notes[spec.note]
+    table = symbol_table(project, spec)
     known = parameters(project, spec)
     values = {**known, **params}
     mine, page = Run(content, note, dps, dict(params)), Run(content, note, dps, {})
@@ -119,12 +124,13 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
         for i, e in enumerate(d.evidence):
             before = base.evidence[i] if base is not None and i < len(base.evidence) else None
             example = before is not None and _is_example(e, before, taken, params)
-            statements.append({"kind": e.kind.value, "statement": _yours(e.statement, params), "holds": bool(e.holds),
-                               "judged": not example})
+            said = _yours(e.statement, params)
+            statements.append({"kind": e.kind.value, "statement": said, "statement_latex": prose_latex(said),
+                               "holds": bool(e.holds), "judged": not example})
             if not example:
                 judged.append(e)
         for name, form in d.forms.items():
-            at = form_at(cid, name, form, values, set(params))
+            at = form_at(cid, name, form, values, set(params), table)
             if at is not None:
                 forms.append(at)
                 if at["why"] and at.get("evaluated", True):   # undefined there (a pole): the values break it
@@ -147,7 +153,8 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
         except Exception:
             moved = False
         if moved:  # the note prints this form at the page's settings: recomputed, not judged
-            examples.append({"latex": f.text, "location": str(r.location or ""), "yours": r.derived})
+            examples.append({"latex": f.text, "location": str(r.location or ""), "yours": r.derived,
+                             "yours_latex": _latex_of(lambda: pick_form(d, f), symbol_table(project, spec, f))})
         else:
             formulas.append(r)
 
@@ -272,10 +279,22 @@ def _rational(text: str) -> Any:
     return sympy.Rational(q.numerator, q.denominator)
 
 
-def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed: set[str]) -> dict | None:
+def _latex_of(form_of, table: dict) -> str:
+    try:
+        return form_latex(form_of(), table)
+    except MemoryError:
+        raise
+    except Exception:   # no form to print: the plain text stands alone
+        return ""
+
+
+def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed: set[str],
+            table: dict | None = None) -> dict | None:
     """A derived closed form evaluated at ``values`` (by symbol name); None when it does not
     involve a parameter in ``changed``. ``value`` is the exact value (and a decimal) when the form
-    becomes a number, ``why`` says why it is undefined there."""
+    becomes a number, ``why`` says why it is undefined there. ``expression`` and ``at`` are plain
+    text; ``expression_latex``, ``at_latex`` and ``value_latex`` the same in LaTeX, in the note's
+    names (``table``: reader name -> the note's fragment)."""
     import sympy
     if not isinstance(form, sympy.Basic):
         return None
@@ -289,7 +308,9 @@ def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed
                 subs[s] = _rational(values[s.name])
             except (ValueError, ZeroDivisionError):
                 continue
-    out = {"derivation": check_id, "form": name, "expression": text_of(form), "at": "", "value": None, "why": ""}
+    out = {"derivation": check_id, "form": name, "expression": text_of(form),
+           "expression_latex": _latex_of(lambda: form, table or {}), "at": "", "at_latex": "", "value": None,
+           "value_latex": "", "why": ""}
     try:
         if isinstance(form, sympy.core.relational.Relational):
             at = type(form)(form.lhs.xreplace(subs), form.rhs.xreplace(subs), evaluate=False)
@@ -304,7 +325,7 @@ def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed
                      f"{settings_text(_shown(values, changed))}"
         out["evaluated"] = False
         return out
-    out["at"] = text_of(at)
+    out["at"], out["at_latex"] = text_of(at), _latex_of(lambda: at, table or {})
     if isinstance(at, sympy.Expr) and at.is_number:
         if at.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
             out["why"] = f"{name} = {text_of(form)} is undefined at {settings_text(_shown(values, changed))}" \
@@ -315,6 +336,7 @@ def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed
                 out["value"] += f" = {sympy.N(at, 15)}"
             if at.is_real is False:
                 out["value"] += " (complex: no real value)"
+            out["value_latex"] = prose_latex(out["value"]) if at.is_real is False else tex(out["value"])
     return out
 
 

@@ -376,7 +376,9 @@ def _judge_at(note: Note, spec: FormulaSpec, form: Any, spot: Any, shown: str, r
                              f"unreadable: {exc.message}", relation=relation)
     if same.equal:
         return FormulaResult(spec.text, Outcome.VERIFIED, where, spec.derivation, shown, "", relation=relation)
-    wrong = f"wrong: {spec.derivation} derives {shown}, the note prints {spec.text}"
+    from ..formula.prose import tex_unicode, unicode
+    printed = unicode(spec.text) if spec.plain else tex_unicode(spec.text)
+    wrong = f"wrong: {spec.derivation} derives {unicode(shown)}, the note prints {printed}"
     if spot.how is How.NEAR:
         wrong += " (an edited occurrence of the registered formula)"
     return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown,

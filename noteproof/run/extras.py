@@ -143,17 +143,19 @@ def loglog_slope(points: Sequence[tuple[str, str]]) -> float | None:
 
 
 def extras(project, claim: Claim, result: ClaimResult, dps: int) -> dict:
-    """MathML for each derived form and step, and each figure, of one claim."""
+    """MathML (and LaTeX) for each derived form, MathML for each step, and each figure, of one claim."""
+    from ..formula.texform import form_latex
     from .claim import Run
-    out: dict = {"formulas": [], "printed": [], "steps": [], "figures": []}
+    out: dict = {"formulas": [], "printed": [], "latex": [], "steps": [], "figures": []}
     if result.formulas or result.steps:
         run = Run(project.content, project.notes[claim.note], dps)
         for spec, f in zip(claim.formulas, result.formulas):
             table = symbol_table(project, claim, spec)
             partial = "\\partial" in spec.text
-            out["formulas"].append(_safe(lambda: to_mathml(named_form(run.derivation(spec.derivation), spec),
-                                                           table, partial)))
+            form = _safe(lambda: named_form(run.derivation(spec.derivation), spec))
+            out["formulas"].append(_safe(lambda: to_mathml(form, table, partial)))
             out["printed"].append(_safe(lambda: read_mathml(spec, f.location, table)))
+            out["latex"].append(_safe(lambda: form_latex(form, table)) if form is not None else "")
         table = symbol_table(project, claim)
         for check_id in claim.derivations:
             steps = _safe(lambda: run.derivation(check_id).steps) or ()
@@ -166,8 +168,10 @@ def with_extras(r: ClaimResult, x: dict) -> ClaimResult:
     """The result with what ``extras`` computed for it (MathML kept where the result has it)."""
     formulas, steps = r.formulas, r.steps
     if len(x["formulas"]) == len(formulas):
-        formulas = tuple(f if f.mathml else replace(f, mathml=m, printed_mathml=p)
-                         for f, m, p in zip(formulas, x["formulas"], x.get("printed", [""] * len(formulas))))
+        blank = [""] * len(formulas)
+        formulas = tuple(replace(f, mathml=f.mathml or m, printed_mathml=f.printed_mathml or p,
+                                 derived_latex=f.derived_latex or t)
+                         for f, m, p, t in zip(formulas, x["formulas"], x.get("printed", blank), x.get("latex", blank)))
     if len(x["steps"]) == len(steps):
         steps = tuple(s if s.mathml else replace(s, mathml=m) for s, m in zip(steps, x["steps"]))
     return replace(r, formulas=formulas, steps=steps, figures=r.figures or tuple(x["figures"]))

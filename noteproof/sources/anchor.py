@@ -107,3 +107,25 @@ def _respelled(text: str, spans: tuple[tuple[int, int], ...], formula: str,
             if not (norm[k + len(wanted):k + len(wanted) + 1] in ("^", "_")):
                 out.append(Place(s, e, text[s:e], How.RESPELLED))
     return tuple(sorted(out, key=lambda p: p.start))
+
+
+def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:
+    """The part of ``text[a:b]`` spelled most like ``formula`` (the whole span, or the window
+    from its first to its last character matching the formula's when the formula is a part of
+    it: ``\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.643975`` inside ``p_2(A)=...``), as offsets in
+    ``text`` and its ratio; None when nothing of it matches or its length is far from the formula's."""
+    norm, where = spelling(text[a:b])
+    wanted = spelling(formula)[0]
+    if not norm or not wanted:
+        return None
+    blocks = [m for m in SequenceMatcher(None, norm, wanted, autojunk=False).get_matching_blocks() if m.size]
+    if not blocks:
+        return None
+    lo = max(0, blocks[0].a - blocks[0].b)                       # the formula's unmatched head
+    hi = min(len(norm), blocks[-1].a + blocks[-1].size + (len(wanted) - blocks[-1].b - blocks[-1].size))
+    lo, hi = (0, len(norm)) if len(norm) <= 1.6 * len(wanted) else (lo, hi)
+    piece = norm[lo:hi]
+    if not 0.6 * len(wanted) <= len(piece) <= 1.6 * len(wanted):
+        return None
+    start, end = a + where[lo], a + where[hi - 1] + 1
+    return start, end, ratio(piece, wanted)

@@ -154,8 +154,10 @@ def places(note: Note, formula: str, numbers: frozenset[str] = frozenset(), plai
     """Every place of ``formula``: where it is printed or respelled (``placed``), and each span
     that nothing in the registry accounts for and that is spelled more like it than like any
     other registered formula (an edited occurrence, ``near``)."""
-    near = tuple(place for place, formulas, kind in _near(note) if kind == plain and formula in formulas)
-    return anchor.placed(note, formula, numbers, plain) + near
+    found = anchor.placed(note, formula, numbers, plain)
+    near = tuple(place for place, formulas, kind in _near(note) if kind == plain and formula in formulas
+                 and not any(p.start < place.end and place.start < p.end for p in found))
+    return found + near
 
 
 @lru_cache(maxsize=16)
@@ -168,13 +170,11 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
     formulas = {(f.text, f.plain) for c in claims for f in c.formulas}
     out = []
     for a, b, plain in unaccounted_spans(note, claims, spec):
-        norm, _ = anchor.spelling(note.text[a:b])
-        scored = [(anchor.ratio(norm, w), text) for text, p in formulas if p == plain
-                  for w in [anchor.spelling(text)[0]] if 0.6 * len(w) <= len(norm) <= 1.6 * len(w)]
-        best = max((s for s, _ in scored), default=0.0)
-        if best >= anchor.NEAR:
-            hits = frozenset(t for s, t in scored if s == best)
-            out.append((anchor.Place(a, b, note.text[a:b], anchor.How.NEAR, round(best, 6)), hits, plain))
+        scored = [(w, text) for text, p in formulas if p == plain
+                  if (w := anchor.window(note.text, a, b, text)) is not None and w[2] >= anchor.NEAR]
+        best = max((w[2] for w, _ in scored), default=0.0)
+        out += [(anchor.Place(w[0], w[1], note.text[w[0]:w[1]], anchor.How.NEAR, round(w[2], 6)), frozenset({text}),
+                 plain) for w, text in scored if w[2] == best]
     return tuple(out)
 
 

@@ -283,8 +283,10 @@ def _context(words: str) -> tuple[str, list[str]]:
 
 
 def _spelled(words: str) -> str:
-    """Words as a pattern that any minus sign and any run of spaces match (``-`` or ``\u2212``)."""
-    return re.sub(r"(?:\\ )+", r"\\s+", re.escape(words)).replace(r"\-", "[-\u2212]")
+    """Words as a pattern that any minus sign (``-`` or ``\u2212``) and any spacing match
+    (``1.2 x 0 + 1`` is ``1.2 x 0+1``), and a times sign however printed (``x``, ``×``, ``·``)."""
+    pattern = re.sub(r"(?:\\ )+", r"\\s*", re.escape(words)).replace(r"\-", "[-\u2212]")
+    return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
 
 
 def _whole(text: str, piece: str) -> int:

@@ -1,6 +1,7 @@
 """A note dropped into notes/ that claims.yaml does not list (issue 25): named as unregistered by
 every verb, never taken for another note; its first report lists its status rows as not
-encoded and judges its worked steps (tests/samples/week11.md: one wrong, 1 - 0.3 x 2 = 0.5)."""
+encoded, judges its worked steps (tests/samples/week11.md: one wrong, 1 - 0.3 x 2 = 0.5) and
+decides its self-contained relations (one wrong, (1 - ηa)² = 1 - η²a², at line 39)."""
 from __future__ import annotations
 
 import shutil
@@ -12,6 +13,7 @@ from tests.helpers import ROOT, edit, note_text, run_cli
 
 SAMPLE = ROOT / "tests" / "samples" / "week11.md"
 WRONG = "1 - 0.3 x 2 = 0.5"
+WRONG_IDENTITY = "(1-\\eta a)^2=1-\\eta^2a^2"
 
 
 def drop(project: Path, name: str = "week11.md") -> Path:
@@ -33,9 +35,15 @@ def test_the_first_report_names_the_note_lists_its_rows_and_flags_its_wrong_step
     assert [r["location"] for r in note["unencoded_rows"]] == [f"notes/week11.md:{n}" for n in range(31, 36)]
     wrong = [s for s in note["steps"] if s["outcome"] == "failed"]
     assert [(s["step"], s["location"], s["expected"]) for s in wrong] == [(WRONG, "notes/week11.md:22:47", "0.4")]
-    assert "not registered: notes/week11.md (1 wrong worked step)" in " ".join(run.stdout.split())
+    assert "not registered: notes/week11.md (1 wrong worked step, 1 wrong relation)" in " ".join(run.stdout.split())
     md = (cached_project / "out" / "claims.md").read_text(encoding="utf-8")
     assert "1 - 0.3 x 2 is 0.4, not 0.5; it should read 0.4" in md
+    assert doc["summary"]["wrong_identities"] == 1
+    decided = {(i["printed"], i["location"]): i["verdict"] for i in note["identities"]}
+    assert decided[(WRONG_IDENTITY, "notes/week11.md:39:34")] == "wrong"
+    assert sorted(decided.values()) == ["holds"] * 4 + ["wrong"]
+    assert ("❌ `notes/week11.md:39:34`: `$(1-\\eta a)^2=1-\\eta^2a^2$`: wrong: left side is (−a·η + 1)², right side "
+            "is −a²·η² + 1, at a = 1/2, η = 1/3 they differ (25/36 against 35/36)") in md
 
 
 def test_a_registered_project_s_report_has_no_unregistered_fields(real_report):
@@ -85,6 +93,7 @@ def test_audit_of_the_new_note_flags_its_step_and_rows_without_a_traceback(proje
     assert ("NP105", "notes/week11.md:22:47") in codes
     assert sum(c == "NP502" for c, _ in codes) == 5
     assert not any(c == "NP701" for c, _ in codes)    # not every number of a note nothing registers
+    assert ("NP206", "notes/week11.md:39:34") in codes and sum(c == "NP206" for c, _ in codes) == 1
     step = next(f for f in run.json["findings"] if f["code"] == "NP105")
     assert step["expected"] == "0.4" and step["quoted"] == "0.5"
     assert any("week11.md: note not registered" in w for w in run.json["warnings"])

@@ -60,7 +60,7 @@ CASES = [
          "so for x other than 0 the straight-line estimate is only approximate."),
     Case("c12.d04.energy-surface", "chapter12", 206, ErratumKind.FALSE,
          "a long rollout stays on the right energy surface,",
-         "a long rollout keeps its energy in a narrow band near the right value instead of drifting away,"),
+         "a long rollout keeps its energy in a bounded band around the right value instead of drifting away,"),
     Case("c12.d08.check-question", "chapter12", 460, ErratumKind.IMPRECISE,
          "What is the largest stable explicit step, and how many steps does it need for horizon 2?",
          "Below what step is explicit Euler stable, and how many steps does it then need for horizon 2?"),
@@ -82,6 +82,22 @@ CASES = [
          "Euler error bounded by a constant times $\\Delta s$, the constant $(C/K)(e^{KS}-1)$ set by $C$, $K$ and $S$"),
     Case("w09.fixed-point-slope-formula", "week09", 76, ErratumKind.MISSING_CONDITION,
          "$. Implicit differentiation gives", "$. Where $1-\\beta (1-a_{\\ast }^2)\\ne 0$, implicit differentiation gives"),
+    # issue 23, second reading: x = 0 (the page allows it), summary items against the body's conditions
+    Case("c12.d02.distance-grows", "chapter12", 67, ErratumKind.MISSING_CONDITION,
+         "A distance multiplied by something above 1 in size can only grow.",
+         "A distance other than 0 multiplied by something above 1 in size can only grow."),
+    Case("c12.d03.change-per-step", "chapter12", 124, ErratumKind.MISSING_CONDITION,
+         "so the resting value changes more and more per step in theta.",
+         "so for x other than 0 the resting value changes more and more per step in theta."),
+    Case("c12.d03.edge-gradients", "chapter12", 146, ErratumKind.MISSING_CONDITION,
+         "1/(1-theta): layers close to the edge of stability", "1/(1-theta): for x other than 0, layers close to the edge of stability"),
+    Case("w09.contraction-summary", "week09", 140, ErratumKind.FALSE,
+         "A geometric contraction of initial distinctions under identical inputs, and",
+         "For $0<\\beta <1$, a geometric contraction of initial distinctions under identical inputs, and"),
+    Case("w10.two-moments-summary", "week10", 139, ErratumKind.FALSE,
+         "A diffusion approximation that matches exactly two moments of one update,",
+         "A diffusion approximation whose frozen-coefficient increments match the mean and covariance of one update "
+         "exactly,"),
 ]
 
 
@@ -242,3 +258,40 @@ def test_the_kind_is_computed_from_where_the_witness_fails():
         assert where_it_fails(fails, witness).kind is ErratumKind.MISSING_CONDITION
     assert where_it_fails(module.divisor_fails, {"h": "1/20", "fast": "100"}).kind is ErratumKind.FALSE
     assert where_it_fails(module.small_factor_fails, {"a": "6/5", "h": "1/4"}).kind is ErratumKind.FALSE
+
+
+@pytest.mark.parametrize("claim_id, params", [
+    ("c12.d02.zero-distance-stays", {"witness_x": "1"}),          # x other than 0: the distance grows
+    ("c12.d03.zero-input-change", {"witness_x": "-2"}),           # the change per step grows in size
+    ("c12.d03.zero-input-gradient", {"witness_x": "1/1000"}),     # unbounded as theta -> 1
+    ("w09.contraction-needs-small-coupling", {"beta": "1/2"}),    # beta < 1: it contracts
+    ("w10.diffusion-step-moments", {"curvature": "0"}),           # no curvature: no witness
+])
+def test_a_second_reading_witness_moved_off_its_failure_set_refutes_nothing(claim_id, params):
+    derived = _fn(claim_id)(**params)
+    assert not [e for e in derived.evidence if e.erratum is not None and not e.holds]
+
+
+def test_the_second_reading_kinds_are_computed_from_where_the_witness_fails():
+    """x = 0 alone is a boundary (missing-condition); beta > 1 and every positive curvature are
+    open sets (false)."""
+    module = _errata_module()
+    for fails, witness in ((module.distance_stays_fails, {"theta": "6/5", "x": "0"}),
+                           (module.change_stays_fails, {"theta": "4/5", "x": "0", "dtheta": "1/100"}),
+                           (module.flat_gradient_fails, {"theta": "19/20", "x": "0"})):
+        assert fails(**witness) and where_it_fails(fails, witness).kind is ErratumKind.MISSING_CONDITION
+        assert not fails(**{**witness, "x": "1"})
+    for fails, witness in ((module.distinction_grows_fails, {"beta": "2", "a0": "1/10", "b0": "-1/10"}),
+                           (module.diffusion_step_fails, {"curvature": "1", "eta": "1/10", "noise": "1", "u0": "1"})):
+        assert where_it_fails(fails, witness).kind is ErratumKind.FALSE
+    assert not module.distinction_grows_fails("1/2", "1/2", "-1/2")
+
+
+def test_the_second_reading_words_follow_the_values():
+    """"stays" / "grows" and "above" / "below" are computed from the numbers beside them."""
+    stays = _fn("c12.d02.zero-distance-stays")().evidence[1].erratum.finding
+    assert "= 0 stays 0 after the first update" in stays
+    grows = _fn("w09.contraction-needs-small-coupling")().evidence[1].erratum.finding
+    assert "above $a_0$" in grows and "the distinction grows from 0.2 to 1.915" in grows
+    below = _fn("w10.diffusion-step-moments")().evidence[1].erratum.finding
+    assert "=0.00906346$, below $\\frac{1}{100}$" in below
