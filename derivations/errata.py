@@ -1142,9 +1142,9 @@ def contraction_needs_small_coupling(beta="2", a0="1/10", b0="-1/10") -> Derived
             refutation(
                 f"initial distinctions contract geometrically under identical inputs: at beta = {bb}, u_i = 0 the "
                 f"states {a} and {c} move apart", first, second,
-                failure=where_it_fails(distinction_grows_fails, {"beta": beta, "a0": a0, "b0": b0},
-                                       {"beta": "1/2", "a0": "1/2", "b0": "-1/2"}) if first else Failure.BOUNDARY,
-                says="A geometric contraction of initial distinctions under identical inputs",
+                # the body (line 70) and the status row state the condition; the summary's words drop it
+                failure=Failure.WORDS,
+                says="A geometric contraction of initial distinctions under identical inputs, and",
                 finding=f"the body bounds $|a_i-{{\\tilde{{a}}}}_i|\\le {{\\beta }}^i|a_0-{{\\tilde{{a}}}}_0|$ and draws the "
                         "contraction for $\\beta <1$ only (its status row: '[Exact] for $0<\\beta <1$'); at "
                         f"$\\beta ={sp.latex(bb)}$, $u_i=0$, $a_0={sp.latex(a)}$, ${{\\tilde{{a}}}}_0={sp.latex(c)}$: "
@@ -1153,7 +1153,7 @@ def contraction_needs_small_coupling(beta="2", a0="1/10", b0="-1/10") -> Derived
                         f"every step and the distinction {words.moves(mp[-1] - mp[0], 'grows', 'shrinks', 'stays')} from "
                         f"{_mp(mp[0])} to {_mp(mp[-1])} after {len(mp) - 1} steps (mpmath), "
                         "not contracting",
-                suggestion="For $0<\\beta <1$, a geometric contraction of initial distinctions under identical inputs, "
+                suggestion="A geometric contraction of initial distinctions under identical inputs for $0<\\beta <1$, "
                            "and a sensitivity product showing why a long computational path can carry a very small "
                            "perturbation.",
                 rerun=(("beta", beta), ("a0", a0), ("b0", b0)),
@@ -1162,89 +1162,3 @@ def contraction_needs_small_coupling(beta="2", a0="1/10", b0="-1/10") -> Derived
         ),
         steps=(Step("tanh'", slope),))
 
-
-# ---- Week 10, "What the week establishes" item 2: exact matching needs frozen coefficients ------
-
-@lru_cache(maxsize=1)
-def _ou_moments():
-    """The exact mean and variance after time t of du = -h u ds + sqrt(eta c/B) dW from u0 (dsolve of
-    the moment equations m' = -h m, v' = -2 h v + eta c/B), in symbols h, n = eta c/B, u0, t."""
-    h, n, u0, t = sp.symbols("h n u0 t", positive=True)
-    m, v = sp.Function("m"), sp.Function("v")
-    mean = sp.dsolve(sp.Eq(m(t).diff(t), -h * m(t)), m(t), ics={m(0): u0}).rhs
-    var = sp.dsolve(sp.Eq(v(t).diff(t), -2 * h * v(t) + n), v(t), ics={v(0): 0}).rhs
-    return (h, n, u0, t), mean, var
-
-
-def diffusion_step_fails(curvature: str, eta: str, noise: str, u0: str) -> bool:
-    """"the diffusion matches the moments of one update exactly" fails at (h, eta, c/B, u0): the
-    diffusion's variance after ds = eta differs from SGD's eta^2 c/B."""
-    h, e, c = exact(curvature), exact(eta), exact(noise)
-    if not (h > 0 and e > 0 and c > 0):
-        return False
-    (H, N, U, T), _, var = _ou_moments()
-    return bool((e ** 2 * c - var.subs({H: h, N: e * c, T: e})).is_positive)
-
-
-def recheck_diffusion_step(curvature: str, eta: str, noise: str, u0: str) -> list:
-    """Second route: the moment equations m' = -h m, v' = -2 h v + eta c/B integrated over ds = eta by
-    mpmath.odefun; [mean increment, variance]."""
-    h, e, c = mpnum(curvature), mpnum(eta), mpnum(noise)
-    f = mpmath.odefun(lambda s, y: [-h * y[0], -2 * h * y[1] + e * c], 0, [mpnum(u0), mpmath.mpf(0)])
-    m, v = f(e)
-    return [m - mpnum(u0), v]
-
-
-@derivation("w10.diffusion-step-moments")
-def diffusion_step_moments(curvature="1", eta="1/10", noise="1", u0="1") -> Derived:
-    """One update in the one-dimensional check (curvature h, noise variance c/B): SGD's increment has mean
-    -eta h u0 and variance eta^2 c/B, and so do the diffusion's frozen-coefficient increments; the
-    diffusion itself over ds = eta has mean u0 (e^{-h eta} - 1) and variance (eta c/B)(1 - e^{-2 h eta})/(2h)."""
-    (H, N, U, T), mean, var = _ou_moments()
-    E = sp.Symbol("eta", positive=True)
-    Bs, cs = sp.symbols("B c", positive=True)
-    grad = sp.diff(H * U**2 / 2, U)                                          # the loss h u^2/2
-    sgd = (-E * grad, E**2 * cs / Bs)                                        # mean and variance of -eta g_B
-    frozen_step = (-grad * E, (sp.sqrt(E / Bs) * sp.sqrt(cs)) ** 2 * E)     # drift ds and (sqrt(eta/B) c^{1/2})^2 ds
-    frozen = all(zero(a - b) for a, b in zip(sgd, frozen_step))
-    below = sp.series(var.subs(T, E), E, 0, 3).removeO()
-    h, e, c, x0 = exact(curvature), exact(eta), exact(noise), exact(u0)
-    ok = h > 0 and e > 0 and c > 0
-    at = {H: h, N: e * c, T: e, U: x0}
-    m_diff = (mean - U).subs(at) if ok else sp.nan
-    v_diff = var.subs(at) if ok else sp.nan
-    m_sgd, v_sgd = (-e * h * x0, e ** 2 * c) if ok else (sp.nan, sp.nan)
-    first = diffusion_step_fails(curvature, eta, noise, u0)
-    mp = recheck_diffusion_step(curvature, eta, noise, u0) if ok else []
-    second = bool(mp and mp[1] < mpnum(v_sgd) - mpmath.mpf(10) ** (-mpmath.mp.dps // 2))
-    return Derived(
-        forms={"mean": mean, "variance": var},
-        evidence=(
-            Evidence(IDENTITY, "the frozen-coefficient increment over ds = eta has mean -eta h u0 and variance "
-                     "(eta c/B) eta = eta^2 c/B, SGD's exactly; the diffusion itself over ds = eta has variance "
-                     "(eta c/B)(1 - e^{-2 h eta})/(2h) = eta^2 c/B - h eta^3 c/B + ..., which differs from it at "
-                     "order h eta", frozen and zero(below - (N * E - H * N * E ** 2))),
-            refutation(
-                f"the diffusion matches the mean and covariance of one update exactly: at h = {h}, eta = {e}, c/B = {c}, "
-                f"u0 = {x0} its variance over ds = eta is {sp.N(v_diff, 6) if ok else '-'}, SGD's {v_sgd}",
-                first, second,
-                failure=where_it_fails(diffusion_step_fails, {"curvature": curvature, "eta": eta, "noise": noise,
-                                                              "u0": u0}) if first else Failure.BOUNDARY,
-                says="A diffusion approximation that matches exactly two moments of one update",
-                finding=f"in the one-dimensional check at curvature $h={sp.latex(h)}$, $\\eta ={sp.latex(e)}$, $c/B="
-                        f"{sp.latex(c)}$, from $u_0={sp.latex(x0)}$: one SGD update has mean increment "
-                        f"${sp.latex(m_sgd)}$ and variance ${{\\eta }}^{{2}}c/B={sp.latex(v_sgd)}$, as the frozen-coefficient "
-                        f"increments do; the diffusion itself over $ds=\\eta $ has mean increment $u_0(e^{{-h\\eta }}-1)="
-                        f"{sp.N(m_diff, 6) if ok else '-'}$ and variance $\\frac{{\\eta c}}{{B}}\\frac{{1-e^{{-2h\\eta }}}}{{2h}}="
-                        f"{sp.N(v_diff, 6) if ok else '-'}$, {words.compared(v_diff, v_sgd) if ok else '-'} "
-                        f"${sp.latex(v_sgd)}$ (mpmath.odefun of the moment equations: {_mp(mp[0]) if mp else '-'}, "
-                        f"{_mp(mp[1]) if mp else '-'}): the two moments match exactly only for the "
-                        "frozen-coefficient increments (the body's 'frozen-coefficient', the status row's '[Exact] "
-                        "frozen moment matching')",
-                suggestion="A diffusion approximation whose frozen-coefficient increments match the mean and covariance "
-                           "of one update exactly, with what it therefore does not control stated alongside.",
-                rerun=(("curvature", curvature), ("eta", eta), ("noise", noise), ("u0", u0)),
-                routes="the moment equations solved by dsolve (SymPy) and integrated by mpmath.odefun",
-                no_witness=f"h = {h}, eta = {e}, c/B = {c} are not all positive"),
-        ),
-        steps=(Step("mean after ds", mean), Step("variance after ds", var)))

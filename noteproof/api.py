@@ -249,8 +249,11 @@ class Claim:
     def slider_callback(self, dps: int = DEFAULT_DPS):
         """The function the sliders call: keyword values (floats as a slider gives them) -> Markdown
         of the read-outs and conditions recomputed there (testable without ipywidgets)."""
+        known = self.parameters()
+
         def update(**values: Any) -> str:
             from .run.readouts import readouts
+            values = {k: _whole(v, known.get(k, "")) for k, v in values.items()}
             params = self._params(values)
             result = self.check(dps=dps, **values) if params else self.check(dps=dps)
             rows = readouts(self.project, self.spec, params, dps)
@@ -360,6 +363,13 @@ def default_ranges(params: dict[str, str]) -> list[dict]:
         out.append({"name": name, "label": f"{name} (the page's value {value})", "value": value,
                     "min": _decimal_text(lo), "max": _decimal_text(hi), "location": None})
     return out
+
+
+def _whole(value: Any, page: str) -> Any:
+    """A slider's float as a whole number where the page's value is one (a count of steps: 10.0 -> 10)."""
+    if isinstance(value, float) and value.is_integer() and page.lstrip("-").isdigit():
+        return int(value)
+    return value
 
 
 def _decimal_text(x: Fraction) -> str:

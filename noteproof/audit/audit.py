@@ -154,10 +154,21 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
             rows = sum(r.text not in encoded for r in _rows(note, table_rows))
             math = sum(m.coverage == "unaccounted" for m in scan_math(note, mine, project.registry.notes[t.key]))
         judged[side] = (judgment(results, rows, math), results)
-    where = {cid: r.location for cid, r in judged["new"][1].items()}
+    where = {cid: _new_failure_place(judged["old"][1].get(cid), r) for cid, r in judged["new"][1].items()}
     kept = reconcile(found, judged["old"][0], judged["new"][0], where)
     demoted = {f.span[0] for f, g in zip(found, kept) if f.severity is not g.severity and f.span}
     return kept, [fx for fx in fixes if fx[0] not in demoted]
+
+
+def _new_failure_place(old: ClaimResult | None, new: ClaimResult):
+    """Where a claim's new failure stands: the first, in the note, of its failing numbers and
+    formulas that did not fail (as printed) before the edit; else the claim's own place."""
+    def failing(r):
+        return [] if r is None else [(x.location, getattr(x, "quoted", "") or getattr(x, "latex", ""))
+                                     for x in (*r.numbers, *r.formulas) if x.outcome.value == "failed" and x.location]
+    before = {text for _, text in failing(old)}
+    fresh = [at for at, text in failing(new) if text not in before]
+    return min(fresh, key=lambda at: (at.line, at.column or 0)) if fresh else new.location
 
 
 def _cached(store, claims, note) -> dict:

@@ -109,7 +109,7 @@ def new_note_findings(note) -> list[Finding]:
     as printed (run.steps), located at the step with the value it should print, and each
     self-contained relation SymPy shows wrong (run.identities, NP206), with its counterexample."""
     from ..formula.chains import links
-    from ..run.identities import relation_checks
+    from ..run.relations import relation_checks
     from ..run.steps import judge, wrong_step
     out = [Finding("formula", Severity.ERROR, "", c.location, f"the relation ${c.printed.strip()}$ is {c.message}",
                    c.printed, "", code="NP206", span=_span(note, c.location, c.printed),

@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from ..defaults import CONFIRM
 from ..formula.printing import pretty
-from ..formula.prose import in_notation, tex_unicode
+from ..formula.prose import in_notation, name_unicode, tex_unicode
 from ..formula.prose import unicode as math_text
 from ..formula.texform import unicode_of
 from ..model import ClaimResult, Derived, Outcome
@@ -160,8 +160,8 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
     statements judged, the page's example recomputed (not judged), and why anything has no value."""
     result, params, known = checked.result, checked.params, checked.known
     _header(out, claim, result)
-    given = ", ".join(f"{k}={v}" for k, v in params.items()) or "none (the note's settings)"
-    others = ", ".join(f"{k}={v}" for k, v in known.items() if k not in params)
+    given = ", ".join(f"{name_unicode(k)} = {v}" for k, v in params.items()) or "none (the note's settings)"
+    others = ", ".join(f"{name_unicode(k)} = {v}" for k, v in known.items() if k not in params)
     out.print(f"  your settings: [bold]{escape(given)}[/]" + (f"\n  the note's:    {escape(others)}" if others else ""))
     if checked.forms:
         out.print("\n[bold]closed forms at your settings[/]")

@@ -54,11 +54,11 @@ def words(text: str) -> str:
     text = _GREEK.sub(lambda m: m[0][:-len(m[1])] + greek(m[1]) if m[1] != "nabla" else "\u2207", text)
     text = re.sub(r"(?<![A-Za-z])oo(?![A-Za-z])", "\u221e", text)
     text = re.sub(r"\b(int|sum|prod)(?=[_^])", lambda m: _BIG[m[1]], text)
-    text = re.sub(r"(?<=\w)_star\b", "*", text)
     text = re.sub(r"(?<=[A-Za-z])~", "\u0303", text)
     text = re.sub(r"\bsqrt(?=\()", "\u221a", text)
     text = re.sub(r"\u0394 (?=[a-z]\b)", "\u0394", text)
     text = re.sub(r"(?<=[\w)\]])\*(?=[\w(\[])", "\u00b7", text)
+    text = re.sub(r"(?<=\w)_star\b", "*", text)   # after the products: a_star*beta is a*·β
     text = re.sub(r"(?<=\b\d)x(?=\d\b)|(?<=\b[\dnmp]) x (?=(?:\d+(?:\.\d+)?|[nmp])\b)", "\u00d7", text)
     return _MINUS.sub("\u2212", text).replace(" - ", " \u2212 ")
 

@@ -155,7 +155,7 @@ def unregistered_section(project: Project, key: str) -> NoteSection:
     every self-contained equality, identity or inequality between closed forms decided by SymPy
     (run.identities)."""
     from ..formula.chains import links
-    from ..run.identities import relation_checks
+    from ..run.relations import relation_checks
     from ..run.steps import judge
     note, spec = project.notes[key], project.registry.notes[key]
     steps = tuple(judge(k, note) for k in links(note))

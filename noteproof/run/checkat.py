@@ -136,6 +136,13 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
                 if at["why"] and at.get("evaluated", True):   # undefined there (a pole): the values break it
                     note_why(at["why"])
 
+    if spec.declared:   # identity:, value:, ... in claims.yaml: they take no parameters (run.declared)
+        from .declared import declared_evidence
+        for e in declared_evidence(spec, note):
+            statements.append({"kind": e.kind.value, "statement": e.statement, "statement_latex": prose_latex(e.statement),
+                               "holds": bool(e.holds), "judged": True})
+            judged.append(e)
+
     formulas, examples = [], []
     for f in spec.formulas:
         d, base = derived_pair(f.derivation)
@@ -156,7 +163,7 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
             examples.append({"latex": f.text, "location": str(r.location or ""), "yours": r.derived,
                              "yours_latex": _latex_of(lambda: pick_form(d, f), symbol_table(project, spec, f))})
         else:
-            formulas.append(r)
+            formulas.append(_typeset(r, d, f, symbol_table(project, spec, f)))
 
     numbers, conclusions = [], []
     for q in spec.quotes:
@@ -277,6 +284,17 @@ def _rational(text: str) -> Any:
     import sympy
     q = Fraction(text)
     return sympy.Rational(q.numerator, q.denominator)
+
+
+def _typeset(r, derived, spec, table: dict):
+    """A formula's result with its derived form as MathML and LaTeX in the note's names (as the
+    report's enrichment gives them: run.extras), for Jupyter's view of a check."""
+    from .extras import named_form, to_mathml
+    form = named_form(derived, spec)
+    if form is None:
+        return r
+    return replace(r, mathml=r.mathml or to_mathml(form, table, "\\partial" in spec.text),
+                   derived_latex=r.derived_latex or _latex_of(lambda: form, table))
 
 
 def _latex_of(form_of, table: dict) -> str:

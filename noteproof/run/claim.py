@@ -82,6 +82,9 @@ def run_claim(claim: Claim, content: Content, note: Note, dps: int = DEFAULT_DPS
         d = run.derivation(check_id)
         evidence += d.evidence
         steps += d.steps
+    if claim.declared:   # identity:, value:, ... in claims.yaml (run.declared)
+        from .declared import declared_evidence
+        evidence += declared_evidence(claim, note)
     formulas = tuple(check_formula(run, spec) for spec in claim.formulas)
     numbers = tuple(check_number(run, q) for q in claim.quotes if q.numeric)
     evidence += [check_condition(run, c) for c in claim.conditions]

@@ -18,18 +18,16 @@ arithmetic that run.steps judges), and nothing in it is a free function (``f(x)`
 * anything else "cannot decide", with the number of points at which it held.
 
 The stated range is every inequality printed in the same sentence that is not itself decided
-here (``for $0<x<1$, $\\frac{1}{1-x} > 1+x$``). Each span is decided within ``IDENTITY_SECONDS``
-in a forked worker (run.pool), so a hard one costs only its own time.
+here (``for $0<x<1$, $\\frac{1}{1-x} > 1+x$``). run.relations decides a note's spans, each
+within a time budget in a forked worker.
 """
 from __future__ import annotations
 
 import enum
-import multiprocessing
 import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..defaults import IDENTITY_SECONDS
 from ..errors import FormulaError
 from ..model import Location
 from ..sources.notes import MathSpan, Note
@@ -82,35 +80,11 @@ class IdentityCheck:
         return f"{self.verdict.value}: {self.relation} ({self.how})"
 
 
-def relation_checks(note: Note, seconds: float = IDENTITY_SECONDS) -> tuple[IdentityCheck, ...]:
-    """Every self-contained relation of the note's ``$...$`` spans, decided (module docstring),
-    each span within ``seconds`` in a forked worker (inline when already in a worker)."""
-    spans = [s for s in note.math_spans() if _maybe(s.text)]
-    if not spans:
-        return ()
-    if multiprocessing.current_process().daemon:
-        return tuple(c for s in spans for c in span_checks(note, s))
-    from ..formula import parser  # noqa: F401 -- imported once here: each fresh worker inherits them
-    from . import sampling  # noqa: F401
-    from .pool import fork_each
-    out: dict[int, tuple[IdentityCheck, ...]] = {}
-    for done in fork_each(lambda s: span_checks(note, s), spans, 1, seconds, groups=[list(range(len(spans)))]):
-        why = f"not decided within {seconds:g} s" if done.timed_out else f"not decided: {done.failure}"
-        out[done.index] = done.value if done.ok else _undecided(note, spans[done.index], why)
-    return tuple(c for i in range(len(spans)) for c in out.get(i, ()))
-
-
-def _maybe(text: str) -> bool:
+def maybe(text: str) -> bool:
     """Whether a span may hold a self-contained relation: a relation sign, and no function applied,
     no operator or transpose."""
     return (bool(re.search(r"[=<>]|\\(?:le|ge|leq|geq|lt|gt)(?![A-Za-z])", text))
             and not FUNCTION.search(text) and not OPERATOR.search(text))
-
-
-def _undecided(note: Note, span: MathSpan, why: str) -> tuple[IdentityCheck, ...]:
-    from ..formula.prose import tex_unicode
-    shown = tex_unicode(span.text.strip())
-    return (IdentityCheck(span.text, shown, "", "", note.location_of(span.start), Verdict.UNDECIDED, why),)
 
 
 def span_checks(note: Note, span: MathSpan) -> tuple[IdentityCheck, ...]:
@@ -216,11 +190,11 @@ def decide(printed: str, op: str, lhs: Any, rhs: Any, ranges: tuple, where: Loca
 
 def prose(expr: Any) -> str:
     """An expression's text with each sum and product as the note writes it (``∑_(k=0)^(n - 1) r^k``),
-    for formula.prose.unicode."""
+    and |x| for Abs(x), for formula.prose.unicode."""
     import sympy
 
     from ..formula.printing import text
-    big = {}
+    big = {e: sympy.Symbol(f"|{prose(e.args[0])}|") for e in expr.atoms(sympy.Abs)}
     for e in expr.atoms(sympy.Sum, sympy.Product):
         sign = "∑" if isinstance(e, sympy.Sum) else "∏"
         body = prose(e.function)

@@ -36,9 +36,21 @@ class Found:
 def proved(op: str, lhs: Any, rhs: Any, ranges: tuple) -> str:
     """How SymPy proves ``lhs op rhs`` over the stated ``ranges`` ("" when it does not)."""
     try:
+        if not (lhs - rhs).free_symbols:
+            return _exactly(op, lhs, rhs)
         return _proved_equal(lhs, rhs) if op == "=" else _proved_order(op, lhs, rhs, ranges)
     except (NotImplementedError, TypeError, ValueError, AttributeError, RecursionError):
         return ""
+
+
+def _exactly(op: str, lhs: Any, rhs: Any) -> str:
+    """Sides with no free symbols: SymPy evaluates the relation ("" unless it holds)."""
+    from ..sources.content import zero
+    diff = (lhs - rhs).doit()
+    if op == "=":
+        return "SymPy evaluates both sides equal" if zero(diff) else ""
+    sign = {"<": diff.is_negative, "<=": diff.is_nonpositive, ">": diff.is_positive, ">=": diff.is_nonnegative}[op]
+    return "SymPy evaluates it exactly" if sign is True else ""
 
 
 def _proved_equal(lhs: Any, rhs: Any) -> str:
@@ -109,7 +121,7 @@ def counterexample(op: str, lhs: Any, rhs: Any, ranges: tuple) -> Found:
             continue
         tried += 1
         if not _holds(op, left, right):
-            at = ", ".join(f"{_name(s)} = {point[s]}".replace("-", "\u2212") for s in symbols)
+            at = ", ".join(f"{_name(s)} = {point[s]}".replace("-", "\u2212") for s in symbols) or "the stated values"
             return Found(at, (_shown(lhs, point, left), _shown(rhs, point, right)), tried)
     return Found(tried=tried)
 

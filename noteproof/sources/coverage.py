@@ -185,6 +185,13 @@ def unaccounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> 
                  if c.coverage == "unaccounted")
 
 
+def declared_check(span: str, claims: tuple[Claim, ...]) -> str | None:
+    """The claim whose declarative check (sources.declared: identity, recurrence, ...) reads this
+    span: a LaTeX string it names stands in the span and makes at least half of it."""
+    return next((c.id for c in claims for d in c.declared for t in d.printed()
+                 if t in span and 2 * len(t.strip()) >= len(span.strip())), None)
+
+
 def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool = True) -> tuple[MathCoverage, ...]:
     """Each math span (``$...$``, ``$$...$$`` and the prose's plain-text formulas, Note.plain_math)
     with what accounts for it: a registered formula at that place (every occurrence: the first
@@ -213,8 +220,9 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
             seen.add((hit[0].text, m.text))
             out.append(MathCoverage(m.text, where, kind, hit[0].derivation))
             continue
-        judged = next((cid for a, b, cid in stated if a <= m.start and m.end <= b), None)
-        if judged is not None:   # inside a row or statement its claim judges as printed
+        judged = next((cid for a, b, cid in stated if a <= m.start and m.end <= b), None) \
+            or (None if m.plain else declared_check(m.text, claims))
+        if judged is not None:   # inside a row or statement its claim judges as printed, or a declarative check's
             out.append(MathCoverage(m.text, where, "check", judged))
             continue
         why = next((w for a, b, w in declared if a < m.start and m.end < b), None) \
@@ -330,7 +338,25 @@ def _stub(row: Row, key: str, claim_id: str) -> str:
     return (f"  - id: {claim_id}\n    note: {key}\n    row: {yaml_quote(row.text)}\n"
             f"    tag: {yaml_quote(row.tag)}\n    status: [{status}]\n"
             f"    derivation: {claim_id}          # TODO: register @derivation({claim_id!r})\n"
-            f"    # {row.location}\n")
+            + declarative_hint(row.text) + f"    # {row.location}\n")
+
+
+def declarative_hint(cell: str) -> str:
+    """Comment lines suggesting a declarative check (sources.declared) in place of the derivation
+    when the row's cell prints a formula: an inequality for ``<``/``>``, an identity for ``=``, else
+    a value of the printed formula ("" when it prints none)."""
+    m = re.search(r"\$([^$]+)\$", cell)
+    if m is None:
+        return ""
+    latex = yaml_quote(m.group(1).strip())
+    if re.search(r"[<>]|\\(?:le|ge|leq|geq|lt|gt)(?![A-Za-z])", m.group(1)):
+        shape = f"inequality: {{latex: {latex}, for: \"...\"}}"
+    elif "=" in m.group(1):
+        shape = f"identity: {{left: \"...\", right: \"...\"}}   # or a value: at the setting {latex}"
+    else:
+        shape = f"value: {{formula: {latex}, at: \"...\", snippet: \"...\", number: \"...\"}}"
+    return (f"    # or, with no Python (README, Claims without Python), instead of derivation:\n"
+            f"    # {shape}\n")
 
 
 def slug(text: str, words: int = 5) -> str:

@@ -10,6 +10,8 @@ from ..defaults import PARAM_NAME as NAME
 from ..defaults import PARAM_VALUE as VALUE
 from ..errors import RegistryError
 from ..model import Location, Scope, Status
+from .declared import KINDS as DECLARED_KINDS
+from .declared import declared_of
 from .safeyaml import LDict, LList, load_yaml
 from .tags import Tag, TagError, parse_status_words, parse_tag
 
@@ -140,6 +142,7 @@ class Claim:
     scope: Scope = Scope.GENERAL                # what the statement quantifies over
     reads_note: bool = False                    # a check reads the note's text (a definition it prints)
     acknowledged: str | None = None             # the author's reason for leaving its errata as printed
+    declared: tuple = ()                        # declarative checks (sources.declared: identity, value, ...)
 
     @property
     def check_ids(self) -> tuple[str, ...]:
@@ -174,6 +177,7 @@ class Registry:
 
 CLAIM_KEYS = {"id", "note", "row", "statement", "tag", "status", "derivation", "uses",
               "conditions", "formulas", "quotes", "figures", "scope", "reads_note", "acknowledged"}
+CLAIM_KEYS |= set(DECLARED_KINDS)
 FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "part", "side", "operators"}
 QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact", "rounded", "param", "decides"}
 DECIDES_KEYS = {"relation", "than", "says", "size", "and", "given"}
@@ -310,7 +314,7 @@ def _claim(item: object, path: str, notes: dict[str, NoteSpec]) -> Claim:
                  r.strs("conditions"), tuple(_formula(f, r) for f in r.list("formulas")),
                  tuple(_quote(q, r) for q in r.list("quotes")), r.at(),
                  tuple(_figure(f, r) for f in r.list("figures")), scopes[scope], _flag(r, "reads_note"),
-                 r.str("acknowledged", False))
+                 r.str("acknowledged", False), declared_of(r))
 
 
 def _flag(r: _Reader, key: str) -> bool:

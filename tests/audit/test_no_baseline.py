@@ -9,11 +9,12 @@ nothing accounts for. That is what `judge` computes here, with the report's cach
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
 from noteproof.model import Outcome
-from noteproof.sources.notes import Note, table_rows
+from noteproof.sources.notes import table_rows
 from tests.audit.test_audit_mutations import HARMLESS, MUTATIONS
 from tests.helpers import ROOT
 
@@ -50,7 +51,7 @@ def judge():
 
     def verdict(key: str, text: str) -> set[str]:
         """What fails in the report of note ``key`` printed as ``text``."""
-        note = Note(project.notes[key].path, text)
+        note = replace(project.notes[key], text=text)   # judged under the registry (sources.coverage.places)
         claims = project.claims_of(key)
         bad = {(c.id, m) for c in claims if (r := result(c, note)).outcome in BROKEN for m in r.messages or ("",)}
         encoded = encoded_rows(note, claims)

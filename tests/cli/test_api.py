@@ -209,3 +209,66 @@ def test_a_claim_without_a_slider_slides_its_parameters_around_the_pages_values(
         {"name": "y", "label": "y (the page's value 0)", "value": "0", "min": "-1", "max": "1", "location": None}]
     shown = c.slider_callback()(beta=0.25)                   # what a slider move shows
     assert "w09.contraction" in shown and "0.25" in shown
+
+
+# ---- issue 24: interact() ranges from the sliders, else the conditions, else the page's value --------
+
+def test_ranges_come_from_the_sliders_else_the_conditions_else_the_pages_value():
+    from noteproof.api import slider_ranges, stated_range
+    assert stated_range("0 < beta < 1: every initial distinction is suppressed", "beta") == ("0", "1")
+    assert stated_range("0 < β ≤ 1", "beta") == ("0", "1")
+    assert stated_range("h > 0 (a step)", "h") == ("0", None) and stated_range("for h < 2", "h") == (None, "2")
+    assert stated_range("0 < a h < 2", "h") == (None, None)              # a product, not h alone
+    assert stated_range("0 < beta2 < 1", "beta") == (None, None)
+    params = {"beta": "1/2", "h": "0.5", "n": "10"}
+    stated = [("c.other", "u = 0: the origin"), ("c.range", "0 < beta < 1: contracting"), ("c.step", "h > 0")]
+    by = {r["name"]: r for r in slider_ranges([], stated, params)}
+    assert (by["beta"]["min"], by["beta"]["max"], by["beta"]["condition"]) == ("0", "1", "c.range")
+    assert (by["h"]["min"], by["h"]["max"]) == ("0", "1")                # one end stated, the other the default's
+    assert (by["n"]["min"], by["n"]["max"]) == ("0", "20") and "condition" not in by["n"]
+    slider = {"name": "h", "label": "Step (h)", "value": "0.5", "min": "0.1", "max": "1.25", "location": "x:1"}
+    assert slider_ranges([slider], stated, params) == [slider]           # the note's own sliders win
+
+
+def test_contraction_slides_beta_over_its_conditions_range():
+    from noteproof.api import _slider_step
+    c = noteproof.claim("w09.contraction", root=ROOT)
+    beta = {r["name"]: r for r in c.ranges()}["beta"]
+    assert (beta["min"], beta["value"], beta["max"]) == ("0", "1/2", "1") and "0 < β < 1" in beta["label"]
+    assert _slider_step(beta) == 0.01
+
+
+def test_interact_on_a_claim_without_a_slider_uses_its_condition(monkeypatch):
+    import sys
+    import types
+
+    class Widget:
+        def __init__(self, *children, **kw):
+            self.children, self.observers = children[0] if children else (), []
+            self.__dict__.update(kw)
+
+        def observe(self, fn, names):
+            self.observers.append(fn)
+
+        def clear_output(self, wait=False):
+            pass
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            pass
+
+    shown: list = []
+    widgets = types.SimpleNamespace(FloatSlider=Widget, Output=Widget, VBox=Widget)
+    display = types.SimpleNamespace(Markdown=str, display=shown.append)
+    monkeypatch.setitem(sys.modules, "ipywidgets", widgets)
+    monkeypatch.setitem(sys.modules, "IPython", types.SimpleNamespace(display=display))
+    monkeypatch.setitem(sys.modules, "IPython.display", display)
+    box = noteproof.claim("w09.contraction", root=ROOT).interact()
+    beta = next(s for s in box.children if getattr(s, "description", "") == "beta")
+    assert (beta.min, beta.max, beta.value, beta.step) == (0.0, 1.0, 0.5, 0.01)
+    beta.value = 0.25
+    for fn in beta.observers:
+        fn({"new": 0.25})
+    assert "beta = 0.25" in shown[-1] and "verified" in shown[-1]

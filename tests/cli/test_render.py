@@ -357,3 +357,63 @@ def test_a_decision_error_is_counted_and_shown_apart_from_a_wrong_digit():
 def test_a_report_with_no_decision_error_says_nothing_of_them(report):
     assert report.summary["decision_errors"] == 0
     assert "decision error" not in markdown.render(report) and "decision error" not in html.render(report)
+
+
+# ---- issue 24: claims.json keeps the plain text and gives LaTeX beside it; claims.md sets derived forms --
+
+def _latex_report():
+    from noteproof.formula.texform import form_latex
+    from noteproof.model import Erratum, ErratumKind
+    a_star, b = sympy.symbols("a_star beta")
+    slope = (1 - a_star**2) / (a_star**2 * b - b + 1)
+    err = Erratum(ErratumKind.MISSING_CONDITION, "the slope", "at beta = 1 the branch is a* ~ (3u)^(1/3): "
+                  "u = a_star**3/3 + ...", "the formula needs 1 - beta(1 - a*^2) != 0", claim="w09.slope",
+                  location=Location("notes/week09.txt", 78))
+    r = ClaimResult("w09.slope", "week09", "slope", "[Exact.]", (Mark.EXACT,), Outcome.FAILED,
+                    evidence=(Evidence(EvidenceKind.IDENTITY, "implicit differentiation of a* - tanh(beta a* + u)"
+                                       " = 0 gives a_star**2 != 1", True),),
+                    numbers=(NumberResult("0", "0", 50, Outcome.VERIFIED, None, "w09.n", "at beta = 1/2, a* = 0"),),
+                    formulas=(FormulaResult("\\frac{1-a_{\\ast }^2}{1-\\beta (1-a_{\\ast }^2)}", Outcome.VERIFIED,
+                                            None, derived=str(slope), derived_latex=form_latex(slope)),
+                              FormulaResult("a_{\\ast }", Outcome.ERROR, None, derived="a_star**2*beta",
+                                            message="wrong: derives a_star**2, the note prints a*")),
+                    errata=(err,))
+    return Report("0.1.0", 50, (NoteSection("week09", "Week 9", "notes/week09.txt", (r,), ()),))
+
+
+def _strings(doc, key=""):
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            yield from _strings(v, k)
+    elif isinstance(doc, list):
+        for v in doc:
+            yield from _strings(v, key)
+    elif isinstance(doc, str):
+        yield key, doc
+
+
+def test_json_gives_latex_beside_every_plain_mathematical_field():
+    doc = json.loads(json_render.render(_latex_report()))
+    claim = doc["claims"][0]
+    derived, fallback = claim["formulas"]
+    assert derived["derived"] == "(1 - a_star**2)/(a_star**2*beta - beta + 1)"           # the plain text kept
+    assert derived["derived_latex"] == "\\frac{1 - a_{\\ast}^{2}}{a_{\\ast}^{2} \\beta - \\beta + 1}"
+    assert fallback["derived_latex"] and fallback["message_latex"].startswith("wrong: derives $a_{\\ast}^{2}$")
+    assert claim["evidence"][0]["statement_latex"].endswith("gives $a_{\\ast}^{2} \\ne 1$")
+    assert claim["numbers"][0]["message_latex"] == "at $\\beta = 1/2$, $a_{\\ast} = 0$"
+    [e] = doc["errata"]
+    assert e["finding"].startswith("at beta = 1") and "$\\beta = 1$" in e["finding_latex"]
+    assert e["suggestion_latex"] == "the formula needs $1 - \\beta (1 - a_{\\ast}^{2}) \\ne 0$"
+    latex = [(k, v) for k, v in _strings(doc) if k.endswith("_latex")]
+    assert len(latex) >= 8
+    for key, value in latex:
+        assert "**" not in value and "a_{star}" not in value and "a_star" not in value and "!=" not in value, key
+    assert json_render.render(_latex_report()) == json_render.render(_latex_report())
+
+
+def test_markdown_sets_derived_forms_in_latex():
+    md = markdown.render(_latex_report())
+    assert "| $\\frac{1 - a_{\\ast}^{2}}{a_{\\ast}^{2} \\beta - \\beta + 1}$ | verified |" in md
+    table = md[md.index("| formula as printed |"):].split("\n\n")[0]
+    assert "| $a_{\\ast}^{2}\\cdot \\beta$ | error: wrong: derives a*², the note prints a* |" in table
+    assert "a_star" not in table and "**" not in table

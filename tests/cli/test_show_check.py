@@ -94,9 +94,9 @@ def test_chapter12_read_outs_at_the_users_settings():
 @pytest.mark.parametrize("condition_id, sets, words", [
     ("c12.d01.euler-shrinks", ["h=0.75", "a=3"], "0 < a h < 2"),          # ah = 2.25: Euler grows
     ("c12.d01.step-divides-horizon", ["h=0.7"], "divides"),
-    ("c12.d02.theta-not-one", ["theta=1"], "theta != 1"),
-    ("w09.contracting-coupling", ["beta=3"], "0 < beta < 1"),            # the bound holds; the cell's range not
-    ("w10.stable-variance-step", ["eta=3"], "0 < eta h < 2"),
+    ("c12.d02.theta-not-one", ["theta=1"], "θ ≠ 1"),                 # the terminal speaks the note's notation
+    ("w09.contracting-coupling", ["beta=3"], "0 < β < 1"),            # the bound holds; the cell's range not
+    ("w10.stable-variance-step", ["eta=3"], "0 < η h < 2"),
 ])
 def test_a_parameter_outside_the_conditions_is_reported(condition_id, sets, words):
     claim_id = claim_with_condition(condition_id)
@@ -112,6 +112,8 @@ def test_a_parameter_outside_the_conditions_is_reported(condition_id, sets, word
     code, text, _ = cli("check", claim_id, *args)
     line = next(l for l in text.splitlines() if words in l)
     assert "VIOLATED" in line
+    shown = re.sub(r"\b[a-z0-9]+\.[\w.-]+", "", text)            # claim and check ids set aside
+    assert not re.search(r"\b(beta|theta|eta)\b|!=|<=|>=|\*\*", shown)
 
 
 def test_the_notes_own_settings_keep_the_conditions():
@@ -282,7 +284,7 @@ def test_check_says_when_a_conclusion_the_note_draws_is_reversed_at_the_users_va
     assert "what the note concludes from its numbers, at your settings" in out
     assert "REVERSED" in " ".join(out.split())
     assert "the note's conclusion 'the iteration does not settle' is reversed at your settings: the value 0.5 " \
-           "says not (0.5 is not >= 1)" in " ".join(out.split())
+           "says not (0.5 is not ≥ 1)" in " ".join(out.split())
     code, out, _ = cli("check", "c12.d02.settles-only-if-contraction", "--set", "theta=2", "--json")
     [c] = [c for c in json.loads(out)["conclusions"] if c["check"] == "c12.d02.multiplier-size"]
     assert c["holds"] is True and c["value"] == "2" and c["says"] == "the iteration does not settle"
@@ -301,3 +303,27 @@ def test_show_names_a_decision_error_in_an_edited_copy(tmp_path):
            "contradicts" in n["message"]
     run = run_cli("show", "c12.d02.settles-only-if-contraction", cwd=project)
     assert "decision error: the note concludes" in " ".join(run.stdout.split())
+
+
+# ---- issue 24: `check` prints derived forms in the note's notation; --json gives LaTeX beside --------
+
+def test_check_prints_derived_forms_in_the_notes_notation():
+    code, out, _ = cli("check", "w09.fixed-point-response", "--set", "beta=0.7")
+    assert code == 0
+    assert "slope: (1 − a*²)/(a*²β − β + 1)  →  (1 − a*²)/(7a*²/10 + 3/10)" in out
+    assert "response: −1/(β − 1) = 10/3" in out and "your settings: β = 0.7" in out
+    assert not re.search(r"a_star|\*\*|\bbeta\b|!=|<=|>=", re.sub(r"\b[a-z0-9]+\.[\w.-]+", "", out))
+
+
+def test_check_json_keeps_the_plain_forms_and_gives_their_latex():
+    code, out, _ = cli("check", "w09.fixed-point-response", "--set", "beta=0.7", "--json")
+    doc = json.loads(out)
+    slope = next(f for f in doc["closed_forms"] if f["form"] == "slope")
+    assert slope["expression"] == "(1 - a_star**2)/(a_star**2*beta - beta + 1)"      # plain, as before
+    assert re.search(r"a\}?_\{\\ast", slope["expression_latex"]) and "a_{star}" not in slope["expression_latex"]
+    assert "\\beta" in slope["expression_latex"] and "\\frac{7" in slope["at_latex"]
+    response = next(f for f in doc["closed_forms"] if f["form"] == "response")
+    assert (response["value"], response["value_latex"]) == ("10/3", "10/3")
+    assert all("**" not in s["statement_latex"] and "statement" in s for s in doc["statements"])
+    assert all("\\beta" in c["statement_latex"] for c in doc["conditions"] if "beta" in c["statement"])
+    assert all(f["derived_latex"] and "**" not in f["derived_latex"] for f in doc["formulas"])

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from noteproof.run import identities
-from noteproof.run.identities import Verdict, relation_checks
+from noteproof.run import relations
+from noteproof.run.identities import Verdict
+from noteproof.run.relations import relation_checks
 from noteproof.sources.notes import Note
 
 
@@ -66,14 +67,14 @@ def test_the_range_is_the_one_stated_in_the_same_sentence():
 
 def test_a_span_past_its_time_budget_cannot_be_decided_and_the_rest_go_on(monkeypatch):
     import time
-    real = identities.span_checks
+    real = relations.span_checks
 
     def slow(note, span):
         if "slow" in note.text[span.start - 8:span.start]:
             time.sleep(60)
         return real(note, span)
 
-    monkeypatch.setattr(identities, "span_checks", slow)
+    monkeypatch.setattr(relations, "span_checks", slow)
     text = r"A slow: $(1+x)^2 = 1+x^2$ and a quick $(1+x)^2 = 1+2x+x^2$."
     got = relation_checks(Note("n.md", text), 3.0)
     assert [(c.verdict, c.how) for c in got] == [(Verdict.UNDECIDED, "not decided within 3 s"),

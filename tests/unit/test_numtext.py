@@ -5,6 +5,8 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from noteproof.run.interval import consistent, parse_quoted, unit
 from noteproof.sources.notes import Note
@@ -75,3 +77,17 @@ def test_a_quote_keeps_to_the_place_whose_words_are_printed_as_registered():
     text = "z* = 1 / 0.2 = 5. New equilibrium: 1 / 0.18 = 5.263, so"
     at = Note("n.txt", text).quote_at("1 / 0.19 = 5.263", "0.19")
     assert at is not None and at[1] == "0.18"
+
+
+@given(st.integers(1, 9999), st.integers(-12, 3), st.sampled_from(
+    ["{m}e{k}", "{m} x 10^{k}", "{m}\\times 10^{{{k}}}", "{m} × 10^{k}", "{m}x10^({k})"]),
+       st.booleans())
+def test_every_notation_of_a_number_reads_as_one_value(digits, k, spelling, negative):
+    """Hypothesis: a mantissa and an exponent printed in any of the notes' notations read as
+    the same Decimal, with the same interval (the mantissa's digits), whatever the minus sign."""
+    mantissa = f"{digits / 1000:.3f}"
+    plain = Decimal(f"{mantissa}e{k}")
+    text = spelling.format(m=mantissa, k=str(k).replace("-", "\u2212") if negative else k)
+    value = parse_quoted(("\u2212" if negative else "") + text)
+    assert value == (-plain if negative else plain)
+    assert unit(text) == unit(f"{mantissa}e{k}")
