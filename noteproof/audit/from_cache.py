@@ -34,6 +34,7 @@ from ..run.claim import assemble, place_number
 from ..run.interval import interval, parse_quoted, to_decimal
 from ..sources.coverage import places
 from ..sources.notes import Note
+from ..sources.numtext import verdict
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 
 
@@ -88,6 +89,8 @@ def _computed_evidence(base: ClaimResult):
 def _number(quote: QuoteSpec, base: NumberResult, note: Note) -> NumberResult | None:
     if base.outcome not in (Outcome.VERIFIED, Outcome.FAILED) or not base.computed or base.check != quote.numeric:
         return None
+    if verdict(base.computed) is not None:   # a read-out in words: the computed conclusion, exactly
+        return place_number(note, quote, verdict(base.computed), base.computed, base.dps)
     value, eps = _value(base)
     if not _decided(quote, value, eps):
         return None

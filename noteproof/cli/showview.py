@@ -160,8 +160,8 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
     statements judged, the page's example recomputed (not judged), and why anything has no value."""
     result, params, known = checked.result, checked.params, checked.known
     _header(out, claim, result)
-    given = ", ".join(f"{name_unicode(k)} = {v}" for k, v in params.items()) or "none (the note's settings)"
-    others = ", ".join(f"{name_unicode(k)} = {v}" for k, v in known.items() if k not in params)
+    given = ", ".join(f"{_setting(k)} = {v}" for k, v in params.items()) or "none (the note's settings)"
+    others = ", ".join(f"{_setting(k)} = {v}" for k, v in known.items() if k not in params)
     out.print(f"  your settings: [bold]{escape(given)}[/]" + (f"\n  the note's:    {escape(others)}" if others else ""))
     if checked.forms:
         out.print("\n[bold]closed forms at your settings[/]")
@@ -222,6 +222,14 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
         out.print(f"  [yellow]note[/] {escape(math_text(m))}")
     style = STYLE[result.outcome] if checked.applicable else "yellow"
     out.print(f"\nverdict at these values: [{style}]{escape(math_text(checked.verdict))}[/]")
+
+
+def _setting(name: str) -> str:
+    """A parameter as the note writes it when it is a symbol (beta -> β); a setting's name
+    (check_h, witness_grow) as it is."""
+    from ..defaults import GREEK
+    base = name.split("_")[0]
+    return name_unicode(name) if base in GREEK or len(base) == 1 else name
 
 
 def _recomputed(out, result: ClaimResult) -> None:

@@ -70,9 +70,9 @@ def _starts(kinds: list[str], k: int) -> bool:
 
 
 def _closes(run: list[str]) -> bool:
-    """A run ends at a comma, colon or semicolon outside brackets (``beta = 1, u = 0: ...``)."""
+    """A run ends at a comma, colon or semicolon outside brackets (``beta = 1, u = 0: ...``, ``sum R): ...``)."""
     text = " ".join(run)
-    return text[-1:] in ",;:" and text.count("(") + text.count("[") == text.count(")") + text.count("]")
+    return text[-1:] in ",;:" and text.count("(") + text.count("[") <= text.count(")") + text.count("]")
 
 
 def _joins(kinds: list[str], k: int) -> bool:

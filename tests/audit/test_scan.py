@@ -88,8 +88,9 @@ def test_scan_json_document(scan_doc):
             assert set(n) == {"text", "location", "coverage", "by"}
             assert n["coverage"] in ("check", "input", "label", "unaccounted")
     week09 = scan_doc["notes"][0]
-    # the eight status-table rows, and the statement claim on the implicit-differentiation sentence
-    assert len([r for r in week09["rows"] if r["claim"]]) == 9
+    # the eight status-table rows, and the statement claims on the implicit-differentiation sentence
+    # and on the summary's contraction item
+    assert len([r for r in week09["rows"] if r["claim"]]) == 10
     assert "w09.fixed-point-slope-formula" in {r["claim"] for r in week09["rows"]}
 
 

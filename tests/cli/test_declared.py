@@ -133,3 +133,12 @@ def test_malformed_entries_are_refused_with_file_and_line(tmp_path, entry, messa
     with pytest.raises(RegistryError) as info:
         load_registry(path)
     assert message in info.value.message and info.value.location.line == 8
+
+
+def test_emitted_stubs_suggest_a_declarative_shape_for_a_row_that_prints_a_formula(project):
+    shutil.copy(SAMPLE, project / "notes" / "week11.md")
+    out = run_cli("scan", "notes/week11.md", "--emit-stubs", cwd=project).stdout
+    assert '    # inequality: {latex: "0<\\\\eta a<2", for: "..."}\n' in out
+    assert '    # value: {formula: "1-\\\\eta a", at: "...", snippet: "...", number: "..."}\n' in out
+    larger = out.split("w11.larger-learning-rates")[1].split("  - id:")[0]
+    assert "no Python" not in larger        # a row in words only: no formula to suggest a shape for
