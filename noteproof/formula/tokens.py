@@ -55,7 +55,8 @@ def substitute(src: str, symbols, latex: bool, location) -> tuple[str, list[str]
 def _spaced(key: str, latex: bool) -> re.Pattern:
     """A symbols fragment as a pattern that any spacing of it matches (``{\\delta }^{\\ell +1}``
     is ``{\\delta}^{\\ell + 1}``): white space between its tokens is free, except that a command
-    before a letter keeps at least one space (``\\Delta s`` is not ``\\Deltas``)."""
+    before a letter keeps at least one space (``\\Delta s`` is not ``\\Deltas``); ``\\dfrac``,
+    ``\\left(`` and a Unicode minus are its ``\\frac``, ``(`` and ``-``."""
     if not latex:
         return re.compile(re.escape(key))
     tokens = re.findall(r"\\[A-Za-z]+|\\.|\S", key)
@@ -63,8 +64,13 @@ def _spaced(key: str, latex: bool) -> re.Pattern:
     for prev, tok in zip([None, *tokens], tokens):
         if prev is not None:
             out.append(r"\s+" if prev[0] == "\\" and prev[1:].isalpha() and tok[0].isalpha() else r"\s*")
-        out.append(re.escape(tok))
+        out.append(_SPELLINGS.get(tok, re.escape(tok)))
     return re.compile("".join(out))
+
+
+# the notation a symbols fragment may be printed in (sources.anchor.spelling sets the same aside)
+_SPELLINGS = {"\\frac": r"\\[dt]?frac", "(": r"(?:\\left\s*)?\(", ")": r"(?:\\right\s*)?\)",
+              "-": "[-\u2212]"}
 
 
 def fits(src: str, i: int, key: str, latex: bool) -> bool:
