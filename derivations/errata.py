@@ -556,7 +556,7 @@ def fixed_point_slope_singular(beta="1", u="0") -> Derived:
                 failure=where_it_fails(singular_slope_fails, {"beta": beta, "u": u}, {"beta": "1/2", "u": "0"}),
                 finding=f"at $\\beta ={sp.latex(b)}$, $u={sp.latex(uu)}$ the fixed point $a_{{\\ast }}=0$ makes the "
                         f"denominator $1-\\beta (1-a_{{\\ast }}^2)={sp.latex(denominator.subs({B: b, A: 0}))}$; on the "
-                        f"inverse $u=\\operatorname{{artanh}} a_{{\\ast }}-a_{{\\ast }}={_latex_series(series, A)}+\\dots $, "
+                        f"inverse $u=\\tanh^{{-1}}(a_{{\\ast }})-a_{{\\ast }}={_latex_series(series, A)}$, "
                         f"$du/da_{{\\ast }}={recheck_inverse_slope(beta, u) if on_branch else '-'}$ at $a_{{\\ast }}=0$, so "
                         "the branch is $a_{\\ast }\\sim (3u)^{1/3}$ with infinite slope: the formula needs "
                         "$1-\\beta (1-a_{\\ast }^2)\\ne 0$",
@@ -570,10 +570,11 @@ def fixed_point_slope_singular(beta="1", u="0") -> Derived:
 
 
 def _latex_series(series, A) -> str:
-    """The series in the note's LaTeX, lowest power first: a_{\\ast }^3/3+a_{\\ast }^5/5."""
+    """The series in the note's LaTeX, lowest power first, with its order: a_{\\ast }^3/3+a_{\\ast }^5/5+O(a_{\\ast }^7)."""
     a = sp.Symbol("a_{\\ast }")
     terms = sorted(sp.Add.make_args(series.subs(A, a)), key=lambda t: sp.degree(t, a))
-    return "+".join(f"{sp.latex(t / t.as_coeff_Mul()[0])}/{t.as_coeff_Mul()[0].q}" for t in terms)
+    shown = "+".join(f"{sp.latex(t / t.as_coeff_Mul()[0])}/{t.as_coeff_Mul()[0].q}" for t in terms)
+    return f"{shown}+O(a_{{\\ast }}^{{{sp.degree(terms[-1], a) + 2}}})"   # the next odd power
 
 
 def _slope_check(A, B, U):

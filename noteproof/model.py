@@ -53,7 +53,7 @@ class Outcome(enum.Enum):
 
 
 class EvidenceKind(enum.Enum):
-    """What a check established (DESIGN.md, Evidence)."""
+    """What a check established; the tag is earned by these kinds (README, "How it works")."""
 
     IDENTITY = "identity"              # SymPy proves two expressions equal (or exact arithmetic)
     INEQUALITY = "inequality"          # a certificate SymPy checks
@@ -66,7 +66,7 @@ class EvidenceKind(enum.Enum):
 
 
 class Reach(enum.Enum):
-    """How far a piece of evidence reaches (DESIGN.md, Evidence).
+    """How far a piece of evidence reaches (README, "Reach, scope and errata").
 
     A general statement is verified only by evidence of general reach (or by the
     note's own definition); a statement about the page's setting by setting reach.
@@ -95,6 +95,11 @@ SUFFICIENT_REACH = {
 
 
 class ErratumKind(enum.Enum):
+    """What is wrong with the note's words: false (the statement fails on an open set or at the
+    page's settings), imprecise (the mathematics holds, the words say something else), overtagged
+    (the tag is stronger than any correct evidence), missing-condition (it fails only at a
+    degenerate or boundary case the page allows)."""
+
     FALSE = "false"
     IMPRECISE = "imprecise"
     OVERTAGGED = "overtagged"
@@ -102,7 +107,7 @@ class ErratumKind(enum.Enum):
 
 
 class Failure(enum.Enum):
-    """Where a witness's failure set lies (DESIGN.md, "Erratum kinds"); it decides the kind."""
+    """Where a witness's failure set lies; it decides the erratum's kind (`Failure.kind`)."""
 
     SETTING = "it fails at the page's own settings"
     OPEN = "it fails on an open set of what it speaks of"

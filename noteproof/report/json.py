@@ -1,4 +1,4 @@
-"""Report -> report/claims.json (the fields DESIGN.md names, and a few more).
+"""Report -> report/claims.json: the summary, the errata, each note and each claim with its checks.
 
 Where a field gives mathematics (a derived form, an evidence statement, an erratum's finding and
 suggestion, a message), the plain text is kept and a ``*_latex`` field beside it gives the same

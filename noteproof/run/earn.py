@@ -1,4 +1,4 @@
-"""Does the evidence earn the tag? (DESIGN.md, "Evidence, and what earns a mark").
+"""Does the evidence earn the tag? (README, "How it works").
 
 exact needs an identity, an inequality certificate, a witness or a definition;
 controlled approximation needs a bound and its order; approximation needs a

@@ -1,5 +1,5 @@
-"""Where a witness's failure set lies, computed from the statement's own test (DESIGN.md,
-"Erratum kinds": the kind follows from the witness, not from the registrant).
+"""Where a witness's failure set lies, computed from the statement's own test: an erratum's
+kind follows from the witness, not from the registrant.
 
 ``fails(**params)`` says whether the printed statement fails at ``params`` (strings, as
 ``noteproof check --set`` passes them). The failure is at the page's settings when it fails

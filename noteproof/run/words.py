@@ -2,8 +2,8 @@
 
 Evidence, findings and errata say "ahead", "below", "exactly two" or print a remainder with
 its sign; each such word comes from one of these functions applied to the computed value, so
-the words cannot disagree with the numbers (DESIGN.md, "Erratum kinds": "their words of sign
-and direction computed from the numbers beside them").
+the words cannot disagree with the numbers: an erratum's words of sign and direction are
+computed from the numbers beside them.
 
 >>> phase(0.2079), phase(-0.2079)
 ('ahead of', 'behind')

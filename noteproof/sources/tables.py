@@ -1,4 +1,4 @@
-"""A note's status table, in the formats authors write (DESIGN.md, "Note formats").
+"""A note's status table, in the formats authors write (README, "Writing a note").
 
 The table follows a heading that names key claims and status: "Key claims and status" in
 any case, alone on its line, with or without Markdown ``#`` markers, a closing colon, ``**``
