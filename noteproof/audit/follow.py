@@ -33,6 +33,7 @@ from ..sources.locate import (
     unique_snippet,
 )
 from ..sources.notes import Note, Row, number_offset
+from ..sources.numtext import is_word, verdict
 from ..sources.registry import Claim
 from ..sources.reword import describe, meaning_change
 from ..sources.tags import LABEL
@@ -276,6 +277,11 @@ def _texts(tokens: list[Token]) -> list:
 def _quote(plan: Plan, claim: Claim, i: int):
     q = claim.quotes[i]
     text, whole = plan.note.text, (0, len(plan.note.text))
+    if is_word(q.number) or verdict(q.number) is not None:   # "ten", "no": found by its words, not as a token
+        at = plan.note.quote_at(q.snippet, q.number)
+        if at is not None and at[1] == q.number:
+            return q
+        return _moved_quote(plan, claim, i, Token(at[1], at[0], at[0] + len(at[1])) if at else None)
     off = number_offset(q.snippet, q.number)
     tok: Token | Span | None = None
     followed = _follow(plan, q.snippet)

@@ -50,7 +50,8 @@ def replay(original: Claim, claim: Claim, old: Note, note: Note, caches: Iterabl
     evidence, quotes = _computed_evidence(base), [q for q in claim.quotes if q.numeric]
     try:
         numbers = [_number(q, n, note) for q, n in zip(quotes, base.numbers)]
-        formulas = [_formula(o, f, r, note) for o, f, r in zip(original.formulas, claim.formulas, base.formulas)]
+        formulas = [_formula(o, f, r, note, claim.quoted)
+                    for o, f, r in zip(original.formulas, claim.formulas, base.formulas)]
     except NoteproofError:   # a quote the interval rule refuses: the run reports it as it should
         return None
     if evidence is None or None in numbers or None in formulas \
@@ -123,7 +124,8 @@ def _decided(quote: QuoteSpec, value, eps: Decimal) -> bool:
     return c > eps and not any(c - eps <= edge <= c + eps for edge in edges)
 
 
-def _formula(old: FormulaSpec, spec: FormulaSpec, base: FormulaResult, note: Note) -> FormulaResult | None:
+def _formula(old: FormulaSpec, spec: FormulaSpec, base: FormulaResult, note: Note,
+             quoted: frozenset[str] = frozenset()) -> FormulaResult | None:
     if base.location is None or base.outcome not in (Outcome.VERIFIED, Outcome.FAILED) \
             or base.message.startswith("unreadable") or base.check != spec.derivation:
         return None
@@ -131,9 +133,10 @@ def _formula(old: FormulaSpec, spec: FormulaSpec, base: FormulaResult, note: Not
                                                   symbols=dict(spec.symbols), part=spec.part,
                                                   side=spec.side, relation=base.relation):
         return None
-    if {p.printed for p in places(note, spec.text, plain=spec.plain)} - {spec.text}:
-        return None    # respelled or edited occurrences: each is read and compared in a run
-    where = note.locate(spec.text)
+    spots = places(note, spec.text, quoted, spec.plain)
+    if {p.printed for p in spots} - {spec.text}:
+        return None    # a quoted number reprinted, a respelling, an edited occurrence: read in a run
+    where = note.location_of(spots[0].start) if spots else None
     printed = base.printed_mathml if spec.text == old.text else ""
     if where is None:
         return replace(base, latex=spec.text, outcome=Outcome.FAILED, location=None,
