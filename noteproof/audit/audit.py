@@ -110,8 +110,9 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
         if base is not None:
             found = [f for f in found if not f.claim or f.claim in plan.touched]
         if t.old is not None and t.key not in project.unregistered:
+            same = {c.id: results[c.id] for c in plan.claims if c.id in results and c == originals.get(c.id)}
             found, fixes = one_judge(project, t, plan, found, fixes, dict(dps=dps, jobs=jobs, timeout=timeout,
-                                                                      cache=store, memory=memory))
+                                                                      cache=store, memory=memory), same)
         result.findings += present(found, plan.note, plan.old, plan.where)
         result.touched += sorted(plan.touched)
         if fixes:
@@ -123,10 +124,12 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     return result
 
 
-def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: list, run: dict):
+def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: list, run: dict,
+              judged_new: dict | None = None):
     """The findings and fixes of one edited note with their severity set by the report's
     judgment of the baseline and of the edited note (audit.judgments): the touched claims,
-    as registered, run on each (the result cache holds the baseline's)."""
+    as registered, run on each (the result cache holds the baseline's; ``judged_new``, the
+    audit's own results for claims it did not rewrite, are the edited note's already)."""
     from ..run.pool import run_all
     from ..sources.coverage import encoded_rows, scan_math
     from ..sources.notes import table_rows
@@ -139,6 +142,8 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
         there = replace(project, notes={**project.notes, t.key: replace(note, registry=None)})
         note = there.notes[t.key]
         results = _cached(run["cache"], claims, note)
+        if side == "new":   # a claim the edit did not rewrite was judged on the edited note already
+            results.update({k: v for k, v in (judged_new or {}).items() if k not in results})
         if side == "new" and run["cache"] is not None:   # judged again from the baseline's result
             from .from_cache import replay
             caches = (run["cache"], run["cache"].sibling(True))
