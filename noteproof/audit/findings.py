@@ -21,7 +21,7 @@ from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..run.interval import rounded_like
 from ..run.steps import STEP_EVIDENCE, step_checks, wrong_step
 from ..sources.coverage import scan_numbers
-from ..sources.locate import numeric_tokens
+from ..sources.locate import line_offsets, numeric_tokens
 from ..sources.numtext import verdict as word_verdict
 from ..sources.project import Project
 from ..sources.registry import Claim
@@ -113,9 +113,8 @@ def number_findings(claim: Claim, result: ClaimResult, plan: Plan, fixes: list) 
 
 
 def _offset(text: str, where) -> int:
-    """The offset of a 1-based line:column location in ``text``."""
-    starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
-    return starts[where.line - 1] + (where.column or 1) - 1
+    """The offset of a 1-based line:column location in ``text`` (its line starts, locate.line_offsets)."""
+    return line_offsets(text)[where.line - 1] + (where.column or 1) - 1
 
 
 def step_findings(claim: Claim, plan: Plan, explained: list[tuple[int, int]]) -> list[Finding]:

@@ -133,12 +133,11 @@ def new_failing_checks(old: str | None, new: str) -> list[tuple[str, str]]:
     """(claim id, check) for each failing check of this run (claims.json ``new``) that the
     written report (``old``) did not have: a new wrong number inside a claim that already
     failed is named too (run.failing; locations set aside)."""
-    from ..run.failing import WHERE, is_info
-    def checks(claim: dict) -> set[str]:
-        if claim.get("outcome") not in ("failed", "error"):
-            return set()
-        return {WHERE.sub("", m) for m in claim.get("messages", []) if not is_info(m)}
-    before, after = reported_claims(old), reported_claims(new)
+    from ..run.failing import checks_named
     if old is None:
         return []
+    before, after = reported_claims(old), reported_claims(new)
+
+    def checks(claim: dict) -> frozenset[str]:
+        return checks_named(claim.get("outcome", ""), claim.get("messages", []))
     return [(k, m) for k, c in after.items() for m in sorted(checks(c) - checks(before.get(k, {})))]

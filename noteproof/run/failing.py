@@ -23,10 +23,16 @@ RETAGGED = re.compile(r"^the note's status cell reads .* \(claims\.yaml register
 
 def failing_checks(result: ClaimResult) -> frozenset[str]:
     """The claim's failing checks, as its messages name them (empty when it does not fail)."""
-    if result.outcome not in BROKEN:
+    named = checks_named(result.outcome.value, result.messages)
+    return named or (frozenset({f"{result.id} {result.outcome.value}"}) if result.outcome in BROKEN else named)
+
+
+def checks_named(outcome: str, messages) -> frozenset[str]:
+    """The failing checks a claim's outcome and messages name (a ClaimResult's, or claims.json's
+    entry for it), locations set aside; none unless it failed or errored."""
+    if outcome not in {o.value for o in BROKEN}:
         return frozenset()
-    named = frozenset(WHERE.sub("", m) for m in result.messages if not is_info(m))
-    return named or frozenset({f"{result.id} {result.outcome.value}"})
+    return frozenset(WHERE.sub("", m) for m in messages if not is_info(m))
 
 
 def is_info(message: str) -> bool:
