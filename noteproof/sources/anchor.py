@@ -23,6 +23,8 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from .locate import ratio
+
 if TYPE_CHECKING:
     from .notes import Note
 
@@ -62,10 +64,6 @@ def spelling(text: str) -> tuple[str, tuple[int, ...]]:
     out.append(text[last:])
     where.extend(range(last, len(text)))
     return "".join(out), tuple(where)
-
-
-def ratio(a: str, b: str) -> float:
-    return SequenceMatcher(None, a, b, autojunk=False).ratio() if a or b else 1.0
 
 
 def placed(note: "Note", formula: str, numbers: frozenset[str] = frozenset(), plain: bool = False) -> tuple[Place, ...]:
