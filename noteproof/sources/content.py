@@ -62,7 +62,8 @@ class Check:
         return inspect.getdoc(self.fn) or ""
 
 
-_REGISTRY: dict[str, Check] = {}
+_REGISTRY: dict[str, Check] = {}   # what the modules being imported register (one root's at a time)
+_LOADED: dict[Path, "Content"] = {}   # each root's content: two projects in one process never mix
 
 
 def _register(kind: CheckKind, check_id: str, share: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -191,25 +192,46 @@ class Content:
 def load_content(root: Path) -> Content:
     """Import derivations/*.py and numerics/*.py under ``root`` and collect what they register.
 
-    A module that fails to import is recorded in ``broken``; the others still load.
+    A module that fails to import is recorded in ``broken``; the others still load. Each root's
+    modules are imported once per process under names of their own (:func:`module_name`), so a
+    second project in the same process (a notebook, a test, a forked worker) gets its own
+    checks, never the first one's under the same id.
     """
+    global _REGISTRY
     root = root.resolve()
+    if root in _LOADED:
+        return _LOADED[root]
     if root not in _ROOT:
         _ROOT.insert(0, root)
     broken: dict[str, str] = {}
-    for folder in CONTENT_DIRS:
-        for path in sorted((root / folder).glob("*.py")):
-            if path.name.startswith("_"):
-                continue
-            name = f"noteproof_content.{folder}.{path.stem}"
-            if name in sys.modules:
-                continue
-            refuse_constant_evidence(path, str(path.relative_to(root)))   # a located error: exit 2
-            try:
-                _import(name, path)
-            except Exception as exc:  # a broken module must not take the others down
-                broken[str(path.relative_to(root))] = f"{type(exc).__name__}: {exc}"
-    return Content(dict(_REGISTRY), broken)
+    outer, _REGISTRY = _REGISTRY, {}
+    try:
+        for folder in CONTENT_DIRS:
+            for path in sorted((root / folder).glob("*.py")):
+                if path.name.startswith("_"):
+                    continue
+                refuse_constant_evidence(path, str(path.relative_to(root)))   # a located error: exit 2
+                try:
+                    _import(module_name(root, folder, path.stem), path)
+                except Exception as exc:  # a broken module must not take the others down
+                    broken[str(path.relative_to(root))] = f"{type(exc).__name__}: {exc}"
+        loaded = _LOADED[root] = Content(dict(_REGISTRY), broken)
+    finally:
+        _REGISTRY = outer
+    return loaded
+
+
+def module_name(root: Path, folder: str, stem: str) -> str:
+    """The name a content module is imported under: ``noteproof_content.<root's tag>.<folder>.<stem>``."""
+    import hashlib
+    tag = hashlib.sha1(str(root.resolve()).encode()).hexdigest()[:12]
+    return f"noteproof_content.r{tag}.{folder}.{stem}"
+
+
+def content_module(root: Path, folder: str, stem: str) -> Any:
+    """The imported module ``folder/stem.py`` of the project at ``root`` (loading its content)."""
+    load_content(root)
+    return sys.modules[module_name(root, folder, stem)]
 
 
 def _import(name: str, path: Path) -> None:

@@ -3,7 +3,6 @@ corrects; the note corrected as the erratum suggests is verified; a witness that
 route does not reproduce is no counterexample."""
 from __future__ import annotations
 
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -13,7 +12,7 @@ import sympy as sp
 from noteproof.model import ErratumKind, EvidenceKind, Outcome
 from noteproof.run.claim import run_claim
 from noteproof.run.witness import where_it_fails
-from noteproof.sources.content import load_content
+from noteproof.sources.content import content_module, load_content
 from noteproof.sources.project import load_project
 from tests.helpers import ROOT, copy_project, edit
 
@@ -156,7 +155,7 @@ def test_the_inert_refutation_is_live_again_when_the_words_return():
 
 
 def _errata_module():
-    return sys.modules["noteproof_content.derivations.errata"]
+    return content_module(ROOT, "derivations", "errata")
 
 
 @pytest.mark.parametrize("claim_id, route, disagree", [
@@ -204,7 +203,7 @@ def test_the_verlet_phase_words_follow_the_sign_of_the_lead():
 
 
 def test_the_rk4_remainder_carries_its_computed_sign():
-    module = sys.modules["noteproof_content.derivations.chapter12_d05_d08"]
+    module = content_module(ROOT, "derivations", "chapter12_d05_d08")
     h = module.h
     assert module.term_text(-h**5 / 120) == "-h^5/120" and module.term_text(h**5 / 120) == "h^5/120"
     assert module.term_text(sp.exp(-1) * h**4 / 120) == "e^{-1} h^4/120"
