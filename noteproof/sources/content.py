@@ -199,8 +199,8 @@ def load_content(root: Path) -> Content:
     """
     global _REGISTRY
     root = root.resolve()
-    if root in _LOADED:
-        return _LOADED[root]
+    if root in _LOADED:   # a fresh mapping: a caller may wrap its checks (memoize_derivations)
+        return Content(dict(_LOADED[root].checks), dict(_LOADED[root].broken))
     if root not in _ROOT:
         _ROOT.insert(0, root)
     broken: dict[str, str] = {}
@@ -215,10 +215,10 @@ def load_content(root: Path) -> Content:
                     _import(module_name(root, folder, path.stem), path)
                 except Exception as exc:  # a broken module must not take the others down
                     broken[str(path.relative_to(root))] = f"{type(exc).__name__}: {exc}"
-        loaded = _LOADED[root] = Content(dict(_REGISTRY), broken)
+        _LOADED[root] = Content(dict(_REGISTRY), broken)
     finally:
         _REGISTRY = outer
-    return loaded
+    return Content(dict(_LOADED[root].checks), dict(broken))
 
 
 def module_name(root: Path, folder: str, stem: str) -> str:
