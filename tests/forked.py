@@ -1,0 +1,101 @@
+"""The real command line run in forked children of a warm test process: the same ``main`` the
+``noteproof`` command calls, its own working folder, environment, stdout and stderr, but no
+interpreter start and no import of SymPy per run (about two seconds each on this machine).
+
+Used where a test runs the CLI many times (the audit's mutation suite). Tests of what a fresh
+process does (imports, hash seeds, signals) keep tests.helpers.run_cli."""
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from tests.helpers import CliRun
+
+WARM = ("sympy", "mpmath", "numpy", "rich", "yaml", "noteproof.cli.main", "noteproof.audit.audit",
+        "noteproof.run.claim", "noteproof.run.pool", "noteproof.formula.equality", "noteproof.formula.formread",
+        "noteproof.formula.parser", "noteproof.report.json")
+
+
+def warm() -> None:
+    """Import once, in this process, what every run needs: each fork starts with it."""
+    import importlib
+    for name in WARM:
+        importlib.import_module(name)
+
+
+def _child(args: list[str], cwd: Path, out: Path, err: Path) -> None:
+    """In the forked child: stdout and stderr to files (descriptors too, for grandchildren), run
+    ``main`` from ``cwd``, leave with its exit status and without running any of pytest's teardown."""
+    code = 70
+    try:
+        os.chdir(cwd)
+        os.environ.update({"NO_COLOR": "1", "COLUMNS": "200"})
+        for fd, path in ((1, out), (2, err)):
+            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            os.dup2(handle, fd)
+            os.close(handle)
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)
+        sys.argv = ["noteproof", *args]
+        from noteproof.cli.main import main
+        try:
+            code = main(args) or 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # the child must never return into pytest
+        import traceback
+        traceback.print_exc()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except Exception:
+                pass
+        os._exit(code)
+
+
+def run_forked(jobs: list[tuple[list[str], Path]], parallel: int | None = None,
+               timeout: float = 600) -> list[CliRun]:
+    """Run ``noteproof ARGS`` from ``cwd`` for each (args, cwd), at most ``parallel`` at a time,
+    each in a child forked from this (main) thread; results in the order given. A run past
+    ``timeout`` seconds is killed and reported with exit status -9."""
+    warm()
+    parallel = parallel or max(2, os.cpu_count() or 1)
+    scratch = Path(tempfile.mkdtemp(prefix="noteproof-forked-"))
+    results: dict[int, CliRun] = {}
+    running: dict[int, tuple[int, float]] = {}   # pid -> (index, start)
+    pending = list(enumerate(jobs))
+    while pending or running:
+        while pending and len(running) < parallel:
+            i, (args, cwd) = pending.pop(0)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            pid = os.fork()
+            if pid == 0:
+                _child(list(args), cwd, scratch / f"{i}.out", scratch / f"{i}.err")
+            running[pid] = (i, time.monotonic())
+        finished = []
+        for pid in list(running):   # only our own children: never reap another's
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                finished.append((pid, status))
+        if not finished:
+            for pid, (i, start) in running.items():
+                if time.monotonic() - start > timeout:
+                    os.kill(pid, 9)
+            time.sleep(0.02)
+            continue
+        for pid, status in finished:
+            i, _ = running.pop(pid)
+            results[i] = CliRun(os.waitstatus_to_exitcode(status), _read(scratch / f"{i}.out"),
+                                _read(scratch / f"{i}.err"))
+    shutil.rmtree(scratch, ignore_errors=True)
+    return [results[i] for i in range(len(jobs))]
+
+
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8", errors="replace") if path.exists() else ""
