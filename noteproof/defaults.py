@@ -7,6 +7,7 @@ import re
 VERSION = "0.1.0"               # noteproof.__version__ (pyproject.toml repeats it for packaging)
 REGISTRY = "claims.yaml"         # the file that marks a project root
 REPORT_FOLDER = "report"         # where `noteproof report` writes claims.{md,json,html}
+CACHE_FOLDER = ".noteproof-cache"   # results (run.cache) and notes' regions (sources.document)
 
 DEFAULT_DPS = 50                 # decimal digits of a run
 CONFIRM = 20                     # a number is confirmed at dps + CONFIRM digits

@@ -74,7 +74,7 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     from ..run.cache import ResultCache
     from ..run.pool import run_all
     root = root.resolve()
-    project = load_project(root, unregistered=True)
+    project = load_project(root, unregistered=True, documents=cache)
     targets = resolve_targets(project, paths, base)
     project = with_notes(project, targets)
     result = AuditResult(targets=targets, warnings=project.warnings)
@@ -272,6 +272,8 @@ def resolve_targets(project: Project, paths: list[Path], base: str | None) -> li
         if key in chosen:
             raise UsageError(f"{path} and {chosen[key].path} are both note {key!r}; audit one at a time")
         old, what = baseline(root, registry.notes[key].file, path, base)
+        if old is not None and key in registry.notes:
+            old = project.judged(key, old)
         chosen[key] = Target(key, path.resolve(), old, what)
     return list(chosen.values())
 
@@ -283,7 +285,7 @@ def with_notes(project: Project, targets: list[Target]) -> Project:
         if t.path != (project.root / project.registry.notes[t.key].file).resolve():
             notes[t.key] = read_note(t.path, str(t.path))
     return Project(project.root, project.registry, notes, unregistered=project.unregistered,
-                   warnings=project.warnings)
+                   warnings=project.warnings, store=project.store)
 
 
 def match_note(project: Project, path: Path) -> str:

@@ -75,7 +75,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     from ..run.cache import ResultCache
     from ..run.pool import run_report
     from ..sources.project import check_references, load_project
-    project = load_project(args.root, unregistered=True)
+    project = load_project(args.root, unregistered=True, documents=not getattr(args, "no_cache", False))
     terminal.print_warnings(project.warnings)
     claims = project.registry.claims
     cache = None if getattr(args, "no_cache", False) else ResultCache(project.root, args.dps, extras=True)

@@ -37,12 +37,13 @@ import typing
 from pathlib import Path
 from typing import Any
 
+from ..defaults import CACHE_FOLDER
 from ..model import ClaimResult, Outcome
 from ..sources.coverage import places
 from ..sources.files import write_atomically
 
 SCHEMA = "noteproof-cache/3"   # 3: a formula is judged at every place it stands (sources.anchor)
-FOLDER = ".noteproof-cache"
+FOLDER = CACHE_FOLDER
 CONTENT_DIRS = ("derivations", "numerics")
 PACKAGES = ("sympy", "mpmath", "numpy")
 MAX_ENTRY_BYTES = 8 * 1024 * 1024

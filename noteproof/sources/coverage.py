@@ -153,7 +153,12 @@ def _rest(text: str, start: int, end: int, parts: list[tuple[int, int]]) -> str:
 def places(note: Note, formula: str, numbers: frozenset[str] = frozenset(), plain: bool = False) -> tuple[anchor.Place, ...]:
     """Every place of ``formula``: where it is printed or respelled (``placed``), and each span
     that nothing in the registry accounts for and that is spelled more like it than like any
-    other registered formula (an edited occurrence, ``near``)."""
+    other registered formula (an edited occurrence, ``near``). Looked up in the note's document
+    (sources.document) when it has them."""
+    doc = note.document()
+    got = doc.places(formula, numbers, plain) if doc is not None else None
+    if got is not None:
+        return got
     found = anchor.placed(note, formula, numbers, plain)
     near = tuple(place for place, formulas, kind in _near(note) if kind == plain and formula in formulas
                  and not any(p.start < place.end and place.start < p.end for p in found))

@@ -43,6 +43,14 @@ class Note:
     # the registry the note is judged under, (claims, NoteSpec): what lets sources.anchor take an
     # edited span for its formula's occurrence (set by sources.project.Project)
     registry: Any = field(default=None, compare=False, repr=False)
+    # its regions, read once (sources.document.Document; set by sources.project.Project): used
+    # while they were read from this very text
+    regions: Any = field(default=None, compare=False, repr=False)
+
+    def document(self) -> Any:
+        """The note's regions (sources.document) when they were read from its text, else None."""
+        doc = self.regions
+        return doc if doc is not None and doc.reads(self.text) else None
 
     def offsets(self, piece: str) -> list[int]:
         """The offset of every occurrence of ``piece`` in the note, in order."""
@@ -127,12 +135,14 @@ class Note:
 
     def math_spans(self) -> tuple[MathSpan, ...]:
         """Every ``$$...$$`` and ``$...$`` of the note, in order."""
-        return _math_spans(self.text)
+        doc = self.document()
+        return doc.math if doc is not None else _math_spans(self.text)
 
     def plain_math(self) -> tuple[MathSpan, ...]:
         """Every plain-text formula of the note's prose outside its ``$...$`` spans, in order
         (sources.plainmath says what one is: ``z* = x / (1 - theta)``, not ``1.5 x 1.2``)."""
-        return _plain_math(self.text)
+        doc = self.document()
+        return doc.plain_math if doc is not None else _plain_math(self.text)
 
     def label_after(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
         """The page label printed after ``text`` (the first sentence that is a bare label,
@@ -243,7 +253,10 @@ def table_rows(note: Note) -> tuple[Row, ...]:
     header, tab-separated or a pipe table, then one line per claim up to the first blank line;
     each row must have exactly two cells (sources.tables says how they are read).
     """
-    return status_rows(note.path, note.lines)
+    doc = note.document()
+    if doc is not None and doc.rows is not None:
+        return doc.rows
+    return status_rows(note.path, note.lines)   # (an unreadable table raises its NoteError again)
 
 
 LOOSE_TOKEN = re.compile(f"(?<![\\w.])({NUMBER_TOKEN})(?![\\w])|(\\\\[A-Za-z]+)|(\\s+)|(\\S)")

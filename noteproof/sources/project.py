@@ -5,9 +5,11 @@ import difflib
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from ..defaults import REGISTRY
+from ..defaults import CACHE_FOLDER, REGISTRY
 from ..errors import NoteproofError, RegistryError, UsageError
 from ..model import Location, SourceWarning
+from .document import FOLDER as DOCUMENTS
+from .document import read_document
 from .notes import Note, Row, read_note, table_rows
 from .registry import Registry, load_registry
 
@@ -29,12 +31,19 @@ class Project:
     _content: object = field(default=None, repr=False)
     unregistered: tuple[str, ...] = ()        # keys of notes/ files claims.yaml does not list (newnotes)
     warnings: tuple[SourceWarning, ...] = ()  # read, but perhaps not as meant (model.SourceWarning)
+    store: Path | None = None                 # where notes' documents are kept (sources.document)
 
     def __post_init__(self) -> None:
-        """Each note knows the registry it is judged under (Note.registry, sources.anchor)."""
-        self.notes = {k: n if n.registry is not None or k not in self.registry.notes
-                      else replace(n, registry=(self.claims_of(k), self.registry.notes[k]))
-                      for k, n in self.notes.items()}
+        """Each note knows the registry it is judged under (Note.registry, sources.anchor) and
+        is read once into its regions (Note.regions, sources.document)."""
+        notes = {}
+        for k, n in self.notes.items():
+            if n.registry is None and k in self.registry.notes:
+                n = replace(n, registry=(self.claims_of(k), self.registry.notes[k]))
+            if n.registry is not None and n.document() is None:
+                n = replace(n, regions=read_document(n, self.store))
+            notes[k] = n
+        self.notes = notes
 
     @property
     def content(self):
@@ -43,6 +52,12 @@ class Project:
             from .content import load_content
             self._content = load_content(self.root)
         return self._content
+
+    def judged(self, note_key: str, note: Note) -> Note:
+        """Another text of note ``note_key`` (a baseline, an edit) under the registry, with its
+        regions (read once, as every note of the project)."""
+        note = replace(note, registry=(self.claims_of(note_key), self.registry.notes[note_key]))
+        return note if note.document() is not None else replace(note, regions=read_document(note, self.store))
 
     def rows(self, note_key: str) -> tuple[Row, ...]:
         return table_rows(self.notes[note_key])
@@ -62,11 +77,12 @@ def claim_of(project: Project, claim_id: str):
 
 
 def load_project(root: Path | None = None, note_paths: dict[str, Path] | None = None,
-                 unregistered: bool = False) -> Project:
+                 unregistered: bool = False, documents: bool = True) -> Project:
     """Load the registry and every note it names (``note_paths`` overrides where a note is read);
     with ``unregistered``, also each note of notes/ it does not name, under a key of its own
     (sources.newnotes). The project's warnings: those notes, and each note's table headings
-    that nearly name the status table (sources.tables)."""
+    that nearly name the status table (sources.tables). With ``documents``, each note's regions
+    are kept in (and read back from) the project's cache folder (sources.document)."""
     root = (root or find_root()).resolve()
     registry = load_registry(root / REGISTRY, REGISTRY)
     notes = {}
@@ -79,7 +95,9 @@ def load_project(root: Path | None = None, note_paths: dict[str, Path] | None = 
         from .newnotes import with_unregistered
         registry, notes, added, warned = with_unregistered(root, registry, notes)
     warned += registry_warnings(root / REGISTRY, REGISTRY)
-    return Project(root, registry, notes, unregistered=added, warnings=warned + note_warnings(notes.values()))
+    store = root / CACHE_FOLDER / DOCUMENTS if documents else None
+    return Project(root, registry, notes, unregistered=added, warnings=warned + note_warnings(notes.values()),
+                   store=store)
 
 
 def registry_warnings(path: Path, shown: str) -> tuple[SourceWarning, ...]:

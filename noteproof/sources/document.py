@@ -1,0 +1,202 @@
+"""A note read once into located regions, the way Sybil reads a file into regions before any
+evaluator runs.
+
+A :class:`Document` holds, for one note text under one registry:
+
+* ``math``: every ``$...$`` and ``$$...$$`` (the inner text and its offsets);
+* ``plain_math``: the plain-text formulas of the prose (sources.plainmath);
+* ``rows``: the status table's rows, claim cell and status cell (sources.tables);
+* ``anchors``: the places of every formula the registry names for the note (sources.coverage.places:
+  printed as registered, respelled, or an edited occurrence).
+
+Those are what every claim of the note looks up, for its cache key and for its run; reading them
+once per note, not once per claim and formula, is most of what makes a warm report or audit cheap.
+
+A document is built once per key: the SHA-256 of the note text, of the registry's claims and spec
+for the note, and of the engine's own source (what reads the regions). It is kept in memory, and,
+given a folder (the project's ``.noteproof-cache/documents``), as one JSON file per key, written
+atomically. Nothing is unpickled: an entry is read as JSON, its schema and key are checked and
+every region is rebuilt with its exact type; anything else is a miss and the document is built again.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ..errors import NoteError
+from ..model import Location
+from .anchor import How, Place
+from .files import write_atomically
+from .notes import MathSpan, Note, Row
+
+SCHEMA = "noteproof-document/1"
+FOLDER = "documents"               # under the project's result cache folder
+MAX_ENTRY_BYTES = 16 * 1024 * 1024
+MEMORY_ENTRIES = 32                # documents kept in memory by one process
+Anchor = tuple[str, frozenset, bool]   # (formula text, the claim's quoted numbers, plain)
+
+
+@dataclass(frozen=True)
+class Document:
+    """One note's regions. ``text`` is the text they were read from (in memory only: a note
+    whose text is replaced, as the audit does with an edit, no longer matches its document)."""
+
+    key: str
+    math: tuple[MathSpan, ...]
+    plain_math: tuple[MathSpan, ...]
+    rows: tuple[Row, ...] | None          # None: the note's table could not be read (NoteError)
+    anchors: dict[Anchor, tuple[Place, ...]] = field(hash=False)
+    text: str = field(default="", compare=False, repr=False)
+
+    def reads(self, text: str) -> bool:
+        """Whether this document was read from ``text``."""
+        return self.text is text or self.text == text
+
+    def places(self, formula: str, numbers: frozenset, plain: bool) -> tuple[Place, ...] | None:
+        """The registered formula's places, or None when the registry did not name it so."""
+        return self.anchors.get((formula, frozenset(numbers), plain))
+
+
+def read_document(note: Note, folder: Path | None = None) -> Document:
+    """The note's document (``note.registry`` set: the claims and spec it is judged under), from
+    memory, else from ``folder``, else read now (and written to ``folder``)."""
+    key = document_key(note)
+    path = None if folder is None else folder / f"{key}.json"
+    found = _MEMORY.get(key)
+    if found is None and path is not None:
+        found = _load(path, key, note.text)
+    if found is None:
+        found = build(note, key)
+    if path is not None and not path.exists():
+        _store(path, found)
+    _MEMORY.pop(key, None)
+    _MEMORY[key] = found
+    while len(_MEMORY) > MEMORY_ENTRIES:   # the oldest first (a long notebook session of edits)
+        del _MEMORY[next(iter(_MEMORY))]
+    return found if found.text is note.text else replace(found, text=note.text)
+
+
+_MEMORY: dict[str, Document] = {}
+
+
+def build(note: Note, key: str) -> Document:
+    """Read every region of the note now (the note carries no document, so nothing is looked up)."""
+    from .coverage import places
+    from .notes import table_rows
+    bare = note if note.regions is None else _without_regions(note)
+    try:
+        rows: tuple[Row, ...] | None = table_rows(bare)
+    except NoteError:
+        rows = None
+    anchors: dict[Anchor, tuple[Place, ...]] = {}
+    for claim in (note.registry[0] if note.registry else ()):
+        for f in claim.formulas:
+            at = (f.text, frozenset(claim.quoted), f.plain)
+            if at not in anchors:
+                anchors[at] = places(bare, f.text, at[1], f.plain)
+    return Document(key, bare.math_spans(), bare.plain_math(), rows, anchors, note.text)
+
+
+def _without_regions(note: Note) -> Note:
+    return replace(note, regions=None)
+
+
+def document_key(note: Note) -> str:
+    """SHA-256 of the schema, the note's path and text, its registry and the engine's source."""
+    h = hashlib.sha256()
+    for part in (SCHEMA, note.path, note.text, _registry_digest(note.registry), engine_digest()):
+        h.update(part.encode("utf-8"))
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+_REGISTRY_DIGESTS: dict[int, tuple[Any, str]] = {}
+
+
+def _registry_digest(registry: Any) -> str:
+    if registry is None:
+        return "-"
+    kept = _REGISTRY_DIGESTS.get(id(registry))
+    if kept is None or kept[0] is not registry:   # the object itself is kept: its id is not reused
+        kept = _REGISTRY_DIGESTS[id(registry)] = (registry, hashlib.sha256(repr(registry).encode()).hexdigest())
+    return kept[1]
+
+
+@cache
+def engine_digest() -> str:
+    """One hash of every source file of noteproof (what reads the regions)."""
+    h = hashlib.sha256()
+    engine = Path(__file__).resolve().parents[1]
+    for path in sorted(engine.rglob("*.py")):
+        h.update(path.relative_to(engine).as_posix().encode() + b"\0")
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
+# ---------------------------------------------------------------- JSON, never pickle
+
+def _store(path: Path, doc: Document) -> None:
+    data = {"schema": SCHEMA, "key": doc.key,
+            "math": [[m.text, m.start, m.end, m.plain] for m in doc.math],
+            "plain_math": [[m.text, m.start, m.end, m.plain] for m in doc.plain_math],
+            "rows": None if doc.rows is None else [[r.text, r.tag, r.location.path, r.location.line,
+                                                    r.location.column] for r in doc.rows],
+            "anchors": [[f, sorted(numbers), plain, [[p.start, p.end, p.printed, p.how.value, p.score] for p in got]]
+                        for (f, numbers, plain), got in doc.anchors.items()]}
+    try:
+        write_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    except OSError:
+        pass   # a read-only project still works; it reads its notes again next time
+
+
+def _load(path: Path, key: str, text: str) -> Document | None:
+    try:
+        if path.stat().st_size > MAX_ENTRY_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("key") != key:
+            return None
+        return Document(key, _spans(data["math"]), _spans(data["plain_math"]), _rows(data["rows"]),
+                        {(_str(f), frozenset(map(_str, numbers)), _bool(plain)): tuple(map(_place, got))
+                         for f, numbers, plain, got in data["anchors"]}, text)
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
+
+
+def _spans(items: Any) -> tuple[MathSpan, ...]:
+    return tuple(MathSpan(_str(t), _int(a), _int(b), _bool(p)) for t, a, b, p in items)
+
+
+def _rows(items: Any) -> tuple[Row, ...] | None:
+    if items is None:
+        return None
+    return tuple(Row(_str(t), _str(tag), Location(_str(p), _int(line), _int(col))) for t, tag, p, line, col in items)
+
+
+def _place(item: Any) -> Place:
+    start, end, printed, how, score = item
+    if not isinstance(score, (int, float)) or isinstance(score, bool):
+        raise TypeError("score")
+    return Place(_int(start), _int(end), _str(printed), How(how), float(score))
+
+
+def _str(v: Any) -> str:
+    if not isinstance(v, str):
+        raise TypeError("not a string")
+    return v
+
+
+def _int(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise TypeError("not an integer")
+    return v
+
+
+def _bool(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise TypeError("not a boolean")
+    return v

@@ -1,0 +1,83 @@
+"""sources.document: each note read once into its regions, kept by key in memory and on disk as
+JSON; a stale, foreign or tampered entry is never used."""
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from noteproof.sources import document as doc_module
+from noteproof.sources.coverage import places
+from noteproof.sources.document import build, document_key, read_document
+from noteproof.sources.notes import table_rows
+from noteproof.sources.project import load_project
+from tests.helpers import ROOT, copy_project
+
+
+@pytest.fixture(scope="module")
+def project():
+    return load_project(ROOT, documents=False)
+
+
+def test_every_note_carries_its_regions_and_they_are_what_a_fresh_reading_gives(project):
+    for key, note in project.notes.items():
+        doc = note.document()
+        assert doc is not None
+        bare = replace(note, regions=None)
+        assert doc.math == bare.math_spans() and doc.plain_math == bare.plain_math()
+        assert doc.rows == table_rows(bare)
+        for claim in project.claims_of(key):
+            for f in claim.formulas:
+                assert places(note, f.text, claim.quoted, f.plain) == places(bare, f.text, claim.quoted, f.plain)
+
+
+def test_an_edited_text_does_not_use_the_old_regions(project):
+    note = project.notes["week09"]
+    edited = replace(note, text=note.text.replace("$", "$ ", 1))
+    assert edited.document() is None
+    assert edited.math_spans() != note.math_spans()
+
+
+def test_a_document_round_trips_through_its_json_entry(tmp_path, project):
+    note = project.notes["chapter12"]
+    key = document_key(note)
+    doc_module._MEMORY.pop(key, None)
+    first = read_document(note, tmp_path)
+    assert (tmp_path / f"{key}.json").is_file()
+    doc_module._MEMORY.pop(key, None)
+    again = read_document(note, tmp_path)
+    assert again == first and again.anchors == first.anchors and again is not first
+
+
+@pytest.mark.parametrize("tamper", [
+    lambda d: {**d, "key": "0" * 64},
+    lambda d: {**d, "schema": "noteproof-document/0"},
+    lambda d: {**d, "math": [[1, 2, 3, 4]]},
+    lambda d: {**d, "anchors": [["x", [], False, [[0, 1, "x", "nowhere", 1.0]]]]},
+    lambda d: "not a document",
+])
+def test_a_foreign_or_tampered_entry_is_a_miss(tmp_path, project, tamper):
+    note = project.notes["week10"]
+    key = document_key(note)
+    doc_module._MEMORY.pop(key, None)
+    read_document(note, tmp_path)
+    path = tmp_path / f"{key}.json"
+    path.write_text(json.dumps(tamper(json.loads(path.read_text()))), encoding="utf-8")
+    doc_module._MEMORY.pop(key, None)
+    assert read_document(note, tmp_path) == build(note, key)
+
+
+def test_the_key_follows_the_text_and_the_registry(project):
+    note = project.notes["week09"]
+    assert document_key(replace(note, text=note.text + " ")) != document_key(note)
+    other = (project.claims_of("week09")[:-1], project.registry.notes["week09"])
+    assert document_key(replace(note, registry=other)) != document_key(note)
+
+
+def test_the_project_keeps_documents_in_its_cache_folder_unless_told_not_to(tmp_path):
+    root = copy_project(tmp_path / "p")
+    load_project(root, documents=False)
+    assert not (root / ".noteproof-cache").exists()
+    load_project(root)
+    assert len(list((root / ".noteproof-cache" / "documents").glob("*.json"))) == 3
