@@ -258,15 +258,16 @@ def test_readme_and_help_examples_name_real_claims():
 
 
 @pytest.mark.slow
-def test_every_shown_command_line_runs(tmp_path):
+def test_every_shown_command_line_runs(tmp_path, report_cache):
     """Each command line of README.md and of every --help epilog exits 0 or 1 (never 2), run in a
-    throw-away git copy of the project (so `report` writes there and `--base HEAD~1` exists)."""
+    throw-away git copy of the project (so `report` writes there and `--base HEAD~1` exists), in
+    order, each a fork of this warm process (tests/forked.py)."""
     import shutil
     import subprocess
+
+    from tests.forked import run_forked
     project = copy_project(tmp_path / "project")
-    cache = ROOT / ".noteproof-cache"
-    if cache.is_dir():
-        shutil.copytree(cache, project / ".noteproof-cache")
+    shutil.copytree(report_cache, project / ".noteproof-cache")
     git = ["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"]
     subprocess.run(["git", "init", "-q"], cwd=project, check=True)
     subprocess.run(git + ["add", "claims.yaml", "notes", "derivations", "numerics"], cwd=project, check=True)
@@ -274,8 +275,7 @@ def test_every_shown_command_line_runs(tmp_path):
     subprocess.run(git + ["commit", "-q", "--allow-empty", "-m", "b"], cwd=project, check=True)
     lines = _shown_command_lines()
     assert len(lines) >= 10 and ["report"] in lines
-    for args in lines:
-        run = run_cli(*args, cwd=project)
+    for args, run in zip(lines, run_forked([(args, project) for args in lines], parallel=1)):
         assert run.code in (0, 1), (args, run.stderr[-2000:])
         assert "Traceback" not in run.stderr, (args, run.stderr[-2000:])
 
