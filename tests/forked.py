@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.helpers import CliRun
+from tests.helpers import ROOT, CliRun
 
 WARM = ("sympy", "mpmath", "numpy", "rich", "yaml", "noteproof.cli.main", "noteproof.audit.audit",
         "noteproof.run.claim", "noteproof.run.pool", "noteproof.formula.equality", "noteproof.formula.formread",
@@ -21,10 +21,19 @@ WARM = ("sympy", "mpmath", "numpy", "rich", "yaml", "noteproof.cli.main", "notep
 
 
 def warm() -> None:
-    """Import once, in this process, what every run needs: each fork starts with it."""
+    """Import once, in this process, what every run needs, and read the project's registry and
+    notes (their regions, sources.document): each fork starts with them."""
     import importlib
+    import pkgutil
+
+    import noteproof
+    from noteproof.sources.project import load_project
     for name in WARM:
         importlib.import_module(name)
+    for info in pkgutil.walk_packages(noteproof.__path__, "noteproof."):
+        if not info.name.endswith(("__main__", "pytest_plugin")):
+            importlib.import_module(info.name)
+    load_project(ROOT, documents=False)
 
 
 def _child(args: list[str], cwd: Path, out: Path, err: Path) -> None:

@@ -83,8 +83,8 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
             if every or t.old is None or c.id in plans[t.key].touched]
     store = ResultCache(root, dps) if cache else None
     baseline = {t.key: t.old for t in targets if t.old is not None}
-    if store is None or any(all(cache.get(c, baseline.get(c.note) or project.notes[c.note]) is None
-                                for cache in (store, store.sibling(True))) for c in project.registry.claims):
+    if store is None or any(not any(cache.has(c, baseline.get(c.note) or project.notes[c.note])
+                                    for cache in (store, store.sibling(True))) for c in project.registry.claims):
         # (a result cached under the same sources, on the note or its baseline, passed this already)
         from ..sources.project import check_references
         check_references(project)   # as report does: a claim naming a missing check is bad input (exit 2)

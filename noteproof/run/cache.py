@@ -288,6 +288,11 @@ class ResultCache:
     def path(self, key: str) -> Path:
         return self.folder / f"{key}.json"
 
+    def has(self, claim, note) -> bool:
+        """Whether an entry is stored under the claim's key (not read: ``get`` checks it)."""
+        key = self.key(claim, note)
+        return key in self._loaded or self.path(key).is_file()
+
     def get(self, claim, note) -> ClaimResult | None:
         """The cached result, or None when absent or not trustworthy."""
         key = self.key(claim, note)

@@ -7,7 +7,9 @@ A :class:`Document` holds, for one note text under one registry:
 * ``plain_math``: the plain-text formulas of the prose (sources.plainmath);
 * ``rows``: the status table's rows, claim cell and status cell (sources.tables);
 * ``anchors``: the places of every formula the registry names for the note (sources.coverage.places:
-  printed as registered, respelled, or an edited occurrence).
+  printed as registered, respelled, or an edited occurrence);
+* ``lookups``: where each registered statement, quoted number, status cell and page label
+  stands, and how it is printed there (Note.stated, quote_at, status_cell, label_after).
 
 Those are what every claim of the note looks up, for its cache key and for its run; reading them
 once per note, not once per claim and formula, is most of what makes a warm report or audit cheap.
@@ -31,7 +33,7 @@ from ..errors import NoteError
 from ..model import Location
 from .anchor import How, Place
 from .files import write_atomically
-from .notes import MathSpan, Note, Row
+from .notes import MathSpan, Note, Row, numbers_key
 
 SCHEMA = "noteproof-document/1"
 FOLDER = "documents"               # under the project's result cache folder
@@ -50,11 +52,19 @@ class Document:
     plain_math: tuple[MathSpan, ...]
     rows: tuple[Row, ...] | None          # None: the note's table could not be read (NoteError)
     anchors: dict[Anchor, tuple[Place, ...]] = field(hash=False)
+    # where each registered statement, quote, status cell and label stands: (what, its arguments)
+    # -> what Note.stated / quote_at / status_cell / label_after answer
+    lookups: dict[tuple, Any] = field(default_factory=dict, hash=False)
     text: str = field(default="", compare=False, repr=False)
 
     def reads(self, text: str) -> bool:
         """Whether this document was read from ``text``."""
         return self.text is text or self.text == text
+
+    def lookup(self, key: tuple, default: Any) -> Any:
+        """What the note's method answered for registered arguments when read (``key``: its name
+        and the arguments), else ``default``."""
+        return self.lookups.get(key, default)
 
     def places(self, formula: str, numbers: frozenset, plain: bool) -> tuple[Place, ...] | None:
         """The registered formula's places, or None when the registry did not name it so."""
@@ -93,12 +103,21 @@ def build(note: Note, key: str) -> Document:
     except NoteError:
         rows = None
     anchors: dict[Anchor, tuple[Place, ...]] = {}
+    lookups: dict[tuple, Any] = {}
     for claim in (note.registry[0] if note.registry else ()):
         for f in claim.formulas:
             at = (f.text, frozenset(claim.quoted), f.plain)
             if at not in anchors:
                 anchors[at] = places(bare, f.text, at[1], f.plain)
-    return Document(key, bare.math_spans(), bare.plain_math(), rows, anchors, note.text)
+        numbers = numbers_key(claim.quoted)
+        lookups[("stated", claim.text, numbers)] = bare.stated(claim.text, claim.quoted)
+        if claim.row is not None:
+            lookups[("status_cell", claim.row)] = bare.status_cell(claim.row)
+        elif claim.tag.label:
+            lookups[("label_after", claim.text, numbers)] = bare.label_after(claim.text, claim.quoted)
+        for q in claim.quotes:
+            lookups[("quote_at", q.snippet, q.number)] = bare.quote_at(q.snippet, q.number)
+    return Document(key, bare.math_spans(), bare.plain_math(), rows, anchors, lookups, note.text)
 
 
 def _without_regions(note: Note) -> Note:
@@ -146,7 +165,8 @@ def _store(path: Path, doc: Document) -> None:
             "rows": None if doc.rows is None else [[r.text, r.tag, r.location.path, r.location.line,
                                                     r.location.column] for r in doc.rows],
             "anchors": [[f, sorted(numbers), plain, [[p.start, p.end, p.printed, p.how.value, p.score] for p in got]]
-                        for (f, numbers, plain), got in doc.anchors.items()]}
+                        for (f, numbers, plain), got in doc.anchors.items()],
+            "lookups": [[list(k), list(v) if isinstance(v, tuple) else v] for k, v in doc.lookups.items()]}
     try:
         write_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
     except OSError:
@@ -162,9 +182,23 @@ def _load(path: Path, key: str, text: str) -> Document | None:
             return None
         return Document(key, _spans(data["math"]), _spans(data["plain_math"]), _rows(data["rows"]),
                         {(_str(f), frozenset(map(_str, numbers)), _bool(plain)): tuple(map(_place, got))
-                         for f, numbers, plain, got in data["anchors"]}, text)
+                         for f, numbers, plain, got in data["anchors"]},
+                        dict(_lookup(k, v) for k, v in data["lookups"]), text)
     except (OSError, ValueError, TypeError, KeyError):
         return None
+
+
+def _lookup(key: Any, value: Any) -> tuple[tuple, Any]:
+    what, *args = key
+    if what not in ("stated", "status_cell", "label_after", "quote_at"):
+        raise ValueError("lookup")
+    args = [tuple(map(_str, a)) if isinstance(a, list) else _str(a) for a in args]
+    if isinstance(value, list):
+        at, printed = value
+        value = (_int(at), _str(printed))
+    elif value is not None:
+        value = _str(value)
+    return (_str(what), *args), value
 
 
 def _spans(items: Any) -> tuple[MathSpan, ...]:

@@ -21,6 +21,7 @@ MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
 APPROXIMATE = re.compile(r"(\\simeq|\\approx|≈|≃|~|\babout|\broughly|\bnear|\baround)\s*[-+(]?\s*$")
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
 MAX_BYTES = 8 * 1024 * 1024
+_NOT_READ = object()   # a lookup the note's document did not make (sources.document)
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,11 @@ class Note:
         """The note's regions (sources.document) when they were read from its text, else None."""
         doc = self.regions
         return doc if doc is not None and doc.reads(self.text) else None
+
+    def _looked_up(self, *key: Any) -> Any:
+        """What the note's document found for this method and these arguments, else _NOT_READ."""
+        doc = self.document()
+        return _NOT_READ if doc is None else doc.lookup(key, _NOT_READ)
 
     def offsets(self, piece: str) -> list[int]:
         """The offset of every occurrence of ``piece`` in the note, in order."""
@@ -88,6 +94,9 @@ class Note:
     def stated(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
         """Where a registered row or sentence stands as printed (Note.printed), or reworded
         (sources.reword: the one sentence or row cell most like it)."""
+        found = self._looked_up("stated", text, numbers_key(numbers))
+        if found is not _NOT_READ:
+            return found
         from .reword import reworded
         return self.printed(text, numbers) or reworded(self.text, text)
 
@@ -107,6 +116,9 @@ class Note:
         value). When those words stand before several numbers, the one that re-rounds the
         registered number; None when that leaves no single place: a quote is never attached
         to another number."""
+        found = self._looked_up("quote_at", snippet, number)
+        if found is not _NOT_READ:
+            return found
         off = number_offset(snippet, number)
         i = self.text.find(snippet) if snippet else -1
         if i >= 0:
@@ -147,6 +159,9 @@ class Note:
     def label_after(self, text: str, numbers: Iterable[str] = ()) -> tuple[int, str] | None:
         """The page label printed after ``text`` (the first sentence that is a bare label,
         "Identity."), as (offset, label), or None."""
+        found = self._looked_up("label_after", text, numbers_key(numbers))
+        if found is not _NOT_READ:
+            return found
         from .tags import LABEL
         at = self.stated(text, numbers)
         found = LABEL.search(self.text, at[0] + len(at[1])) if at else None
@@ -160,6 +175,9 @@ class Note:
     def status_cell(self, claim_cell: str) -> str | None:
         """The status cell printed beside a claim cell of the status table (None: no such row,
         or no readable table)."""
+        found = self._looked_up("status_cell", claim_cell)
+        if found is not _NOT_READ:
+            return found
         row = self.row_of(claim_cell)
         return None if row is None else row.tag
 
@@ -176,6 +194,11 @@ class Note:
             return same
         hit = reworded_cell(claim_cell, [r.text for r in rows])
         return None if hit is None else rows[hit]
+
+
+def numbers_key(numbers: Iterable[str]) -> tuple[str, ...]:
+    """A claim's quoted numbers as one argument of a document lookup: sorted, each once."""
+    return tuple(sorted(set(numbers)))
 
 
 @lru_cache(maxsize=32)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 
 from ..defaults import PARAM_NAME as NAME
@@ -240,6 +241,12 @@ def load_registry(path: Path, display: str = "claims.yaml") -> Registry:
         raise RegistryError("no such file", Location(display)) from None
     except (UnicodeDecodeError, IsADirectoryError) as exc:
         raise RegistryError(f"cannot read: {exc.__class__.__name__}", Location(display)) from None
+    return _registry(text, display)
+
+
+@lru_cache(maxsize=8)
+def _registry(text: str, display: str) -> Registry:
+    """The registry ``text`` holds, read once per process (a failed read raises each time)."""
     data = load_yaml(text, display)
     if data is None:
         raise RegistryError("empty registry: expected 'notes:' and 'claims:'", Location(display, 1))

@@ -30,6 +30,12 @@ def test_every_note_carries_its_regions_and_they_are_what_a_fresh_reading_gives(
         for claim in project.claims_of(key):
             for f in claim.formulas:
                 assert places(note, f.text, claim.quoted, f.plain) == places(bare, f.text, claim.quoted, f.plain)
+            assert note.stated(claim.text, claim.quoted) == bare.stated(claim.text, claim.quoted)
+            if claim.row is not None:
+                assert note.status_cell(claim.row) == bare.status_cell(claim.row)
+            for q in claim.quotes:
+                assert note.quote_at(q.snippet, q.number) == bare.quote_at(q.snippet, q.number)
+        assert len(doc.lookups) >= len(project.claims_of(key))
 
 
 def test_an_edited_text_does_not_use_the_old_regions(project):
@@ -55,6 +61,8 @@ def test_a_document_round_trips_through_its_json_entry(tmp_path, project):
     lambda d: {**d, "schema": "noteproof-document/0"},
     lambda d: {**d, "math": [[1, 2, 3, 4]]},
     lambda d: {**d, "anchors": [["x", [], False, [[0, 1, "x", "nowhere", 1.0]]]]},
+    lambda d: {**d, "lookups": [[["eval", "x"], None]]},
+    lambda d: {**d, "lookups": [[["quote_at", "x", "1"], [True, "1"]]]},
     lambda d: "not a document",
 ])
 def test_a_foreign_or_tampered_entry_is_a_miss(tmp_path, project, tamper):
