@@ -3,7 +3,8 @@
 interpreter start and no import of SymPy per run (about two seconds each on this machine).
 
 Used where a test runs the CLI many times (the audit's mutation suite). Tests of what a fresh
-process does (imports, hash seeds, signals) keep tests.helpers.run_cli."""
+process does (imports, hash seeds, signals) keep tests.helpers.run_cli. A fork inherits the test
+process as it is, monkeypatches included: call it only from a module whose fixtures patch nothing."""
 from __future__ import annotations
 
 import os
