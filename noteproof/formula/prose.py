@@ -12,6 +12,7 @@ matrices). The names follow the reader's rules (typeset.greek: ``theta`` -> θ, 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html import escape
 from typing import Mapping, NamedTuple
 
@@ -69,6 +70,7 @@ _MINUS = re.compile(r"(?:(?<=^)|(?<=[\s(\[=,|]))-(?=[\w(\u221a.])|(?<=[})])-(?=[
                     r"|(?<![A-Za-z0-9][A-Za-z0-9])(?<=[A-Za-z0-9])-(?=[A-Za-z0-9](?![A-Za-z])|[A-Za-z]_)")
 
 
+@lru_cache(maxsize=8192)   # a report prints the same fragments in four formats
 def pieces(text: str) -> tuple[Piece, ...]:
     """The fragment read into pieces (``$...$`` spans kept whole, as the note's LaTeX)."""
     out: list[Piece] = []
@@ -142,6 +144,7 @@ def _argument(text: str, start: int, mark: str) -> tuple[str, int]:
 
 # ---- printers --------------------------------------------------------------------------------
 
+@lru_cache(maxsize=8192)   # a report prints the same fragments in four formats
 def unicode(text: str, keep_tex: bool = False) -> str:
     """The fragment as Unicode text: scripts as superscript or subscript characters where every
     character has one (``^(…)``, ``_…`` otherwise), matrices as ``[2 1; 1 2]``, the note's
@@ -171,6 +174,7 @@ def _unicode(p: Piece) -> str:
     return "^" + (inner if len(inner) == 1 else f"({inner})")
 
 
+@lru_cache(maxsize=8192)   # a report prints the same fragments in four formats
 def html(text: str) -> str:
     """The fragment as HTML: escaped text, ``<sup>``/``<sub>`` scripts, matrices and the
     note's ``$...$`` spans as MathML (a span the typesetter cannot read stays as code)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from ..defaults import FUNCTIONS, GREEK
 from .prose import Piece, pieces
@@ -35,6 +36,7 @@ _OPERATORS = {"sin", "cos", "tan", "sinh", "cosh", "tanh", "exp", "log", "ln", "
               "arcsin", "arccos", "arctan"}
 
 
+@lru_cache(maxsize=8192)
 def latex(text: str) -> str:
     """The fragment as Markdown with LaTeX math (the note's ``$...$`` spans kept as they are)."""
     out, last = [], 0
