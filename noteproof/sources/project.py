@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 from ..defaults import CACHE_FOLDER, REGISTRY
@@ -111,8 +112,13 @@ def registry_warnings(path: Path, shown: str) -> tuple[SourceWarning, ...]:
 
 def note_warnings(notes) -> tuple[SourceWarning, ...]:
     """Each note's headings and tables that nearly name the status table (sources.tables)."""
+    return tuple(w for note in notes for w in _table_warnings(note.path, note.text))
+
+
+@lru_cache(maxsize=32)
+def _table_warnings(path: str, text: str) -> tuple[SourceWarning, ...]:
     from .tables import table_warnings
-    return tuple(w for note in notes for w in table_warnings(note.path, note.lines))
+    return tuple(table_warnings(path, text.split("\n")))
 
 
 def check_references(project: Project) -> None:
