@@ -4,7 +4,7 @@ whenever `audit` exits 0 on an edited note, `report` does too (one judgment, fou
 
 A report's verdict on a note is, claim by claim, `run_claim` on the note as printed (the
 result cache is only a memo of it), plus the rows no claim encodes and the math spans
-nothing accounts for. That is what `judge` computes here, with the report's cache as memo.
+nothing accounts for. That is what `judge` computes here, with the session's report cache as memo.
 """
 from __future__ import annotations
 
@@ -33,13 +33,14 @@ def _cases(edits):
 
 
 @pytest.fixture(scope="module")
-def judge():
+def judge(report_cache):
     from noteproof.run.cache import ResultCache, note_inputs
     from noteproof.run.claim import run_claim
     from noteproof.sources.coverage import encoded_rows, scan_math
     from noteproof.sources.project import load_project
     project = load_project(ROOT)
-    caches = [ResultCache(ROOT, 50).sibling(extras) for extras in (True, False)]
+    # the session's cold report (conftest.reported): its results are the real project's
+    caches = [ResultCache(ROOT, 50, folder=report_cache).sibling(extras) for extras in (True, False)]
     memo: dict[str, object] = {}
 
     def result(claim, note):
