@@ -292,6 +292,8 @@ def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
     (run.decision); at the user's values, whether that conclusion still holds there."""
     at = note.quote_at(quote.snippet, quote.number)
     if at is None:
+        if isinstance(value, bool) and word_verdict(quote.number) is not None:
+            text = verdict_word(quote.number, value)   # the conclusion in the quote's own words ("shrinks")
         return NumberResult(quote.number, text, dps, Outcome.FAILED, None, quote.numeric,
                             f"snippet {quote.snippet!r} not found in {note.path}")
     where, printed = note.location_of(at[0]), at[1]
