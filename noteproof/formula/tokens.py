@@ -10,6 +10,7 @@ import re
 from functools import lru_cache
 from typing import Mapping
 
+from ..defaults import APPROX_EQUAL
 from ..errors import FormulaError
 from .lex_latex import normalise, tokenize_latex
 from .lex_plain import tokenize_plain
@@ -59,18 +60,37 @@ def _spaced(key: str, latex: bool) -> re.Pattern:
     ``\\left(`` and a Unicode minus are its ``\\frac``, ``(`` and ``-``."""
     if not latex:
         return re.compile(re.escape(key))
-    tokens = re.findall(r"\\[A-Za-z]+|\\.|\S", key)
+    tokens = _ungrouped(re.findall(r"\\[A-Za-z]+|\\.|\S", key))
     out = []
     for prev, tok in zip([None, *tokens], tokens):
         if prev is not None:
             out.append(r"\s+" if prev[0] == "\\" and prev[1:].isalpha() and tok[0].isalpha() else r"\s*")
-        out.append(_SPELLINGS.get(tok, re.escape(tok)))
+        one = _SPELLINGS.get(tok, re.escape(tok))
+        # a command or a letter may stand in a group of its own: {\sum }_b{e}^ is \sum_b e^
+        out.append(rf"(?:\{{\s*{one}\s*\}}|{one})" if _SINGLE.fullmatch(tok) else one)
     return re.compile("".join(out))
+
+
+_SINGLE = re.compile(r"\\[A-Za-z]+|[A-Za-z0-9]")
+
+
+def _ungrouped(tokens: list[str]) -> list[str]:
+    """The tokens with each group of one command or character, ``{e}``, read as that token."""
+    out, i = [], 0
+    while i < len(tokens):
+        if tokens[i] == "{" and i + 2 < len(tokens) and tokens[i + 2] == "}" and _SINGLE.fullmatch(tokens[i + 1]) \
+                and not (out and out[-1].startswith("\\") and out[-1][1:].isalpha()):   # \frac{1}: an argument
+            out.append(tokens[i + 1])
+            i += 3
+        else:
+            out.append(tokens[i])
+            i += 1
+    return out
 
 
 # the notation a symbols fragment may be printed in (sources.anchor.spelling sets the same aside)
 _SPELLINGS = {"\\frac": r"\\[dt]?frac", "(": r"(?:\\left\s*)?\(", ")": r"(?:\\right\s*)?\)",
-              "-": "[-\u2212]"}
+              "-": "[-\u2212]", "\\simeq": APPROX_EQUAL, "\\approx": APPROX_EQUAL}
 
 
 def fits(src: str, i: int, key: str, latex: bool) -> bool:

@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from .notes import Note
 
 NEAR = 0.75           # spelling ratio from which an unplaced span is taken for an edited occurrence
-_NOTATION = re.compile(r"\\[dt]frac(?![A-Za-z])|\\(?:left|right)(?=[()\[\]|.]|\\[{}|])|\\[,;:! ]|\s+|\u2212|\\displaystyle")
+_NOTATION = re.compile(r"(?<!\\)\{\s*(\\[A-Za-z]+|[A-Za-z0-9])\s*\}"   # a group of one token: {e}, {\sum }
+                       r"|\\[dt]frac(?![A-Za-z])|\\(?:left|right)(?=[()\[\]|.]|\\[{}|])|\\[,;:! ]|\s+|\u2212|\\displaystyle"
+                       r"|\\approx(?![A-Za-z])|\u2248|\u2243")
 
 
 class How(Enum):
@@ -50,20 +52,31 @@ class Place:
 
 
 @lru_cache(maxsize=8192)
-def spelling(text: str) -> tuple[str, tuple[int, ...]]:
-    """``text`` with its notation set aside, and the offset in ``text`` of each character kept."""
-    out, where, last = [], [], 0
+def spelling(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
+    """``text`` with its notation set aside, and for each character kept the offset in ``text``
+    where it starts and where it ends (exclusive): the character of a brace group ``{e}`` read
+    as ``e`` spans its braces, so a place ending on it ends after its ``}``."""
+    out, starts, ends, last = [], [], [], 0
     for m in _NOTATION.finditer(text):
         out.append(text[last:m.start()])
-        where.extend(range(last, m.start()))
-        token = m.group(0)
-        keep = "\\frac" if token.endswith("frac") else "-" if token == "\u2212" else ""
+        starts.extend(range(last, m.start()))
+        ends.extend(range(last + 1, m.start() + 1))
+        token, inner = m.group(0), m.group(1)
+        if inner is not None:      # {e}, {\sum }: a group of one token is that token
+            keep = inner
+            starts.extend([m.start()] + list(range(m.start(1) + 1, m.start(1) + len(inner))))
+            ends.extend(list(range(m.start(1) + 1, m.start(1) + len(inner))) + [m.end()])
+        else:
+            keep = "\\frac" if token.endswith("frac") else "-" if token == "\u2212" \
+                else "\\simeq" if token in ("\\approx", "\u2248", "\u2243") else ""   # one "approximately equal"
+            starts.extend([m.start()] * len(keep))
+            ends.extend([m.end()] * len(keep))
         out.append(keep)
-        where.extend([m.start()] * len(keep))
         last = m.end()
     out.append(text[last:])
-    where.extend(range(last, len(text)))
-    return "".join(out), tuple(where)
+    starts.extend(range(last, len(text)))
+    ends.extend(range(last + 1, len(text) + 1))
+    return "".join(out), tuple(starts), tuple(ends)
 
 
 def placed(note: "Note", formula: str, numbers: frozenset[str] = frozenset(), plain: bool = False) -> tuple[Place, ...]:
@@ -93,15 +106,15 @@ def _spans(note: "Note", plain: bool) -> tuple[tuple[int, int], ...]:
 def _respelled(text: str, spans: tuple[tuple[int, int], ...], formula: str,
                exact: tuple[tuple[int, str], ...]) -> tuple[Place, ...]:
     out = [Place(i, i + len(s), s, How.EXACT) for i, s in exact]
-    wanted, _ = spelling(formula)
+    wanted = spelling(formula)[0]
     covered = [(p.start, p.end) for p in out]
     for a, b in spans if wanted else ():
         if any(a <= s < b or s <= a < e for s, e in covered):
             continue
-        norm, where = spelling(text[a:b])
+        norm, starts, ends = spelling(text[a:b])
         k = norm.find(wanted)
         if k >= 0:
-            s, e = a + where[k], a + where[k + len(wanted) - 1] + 1
+            s, e = a + starts[k], a + ends[k + len(wanted) - 1]
             if not (norm[k + len(wanted):k + len(wanted) + 1] in ("^", "_")):
                 out.append(Place(s, e, text[s:e], How.RESPELLED))
     return tuple(sorted(out, key=lambda p: p.start))
@@ -112,7 +125,7 @@ def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | 
     from its first to its last character matching the formula's when the formula is a part of
     it: ``\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.643975`` inside ``p_2(A)=...``), as offsets in
     ``text`` and its ratio; None when nothing of it matches or its length is far from the formula's."""
-    norm, where = spelling(text[a:b])
+    norm, starts, ends = spelling(text[a:b])
     wanted = spelling(formula)[0]
     if not norm or not wanted:
         return None
@@ -125,5 +138,5 @@ def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | 
     piece = norm[lo:hi]
     if not 0.6 * len(wanted) <= len(piece) <= 1.6 * len(wanted):
         return None
-    start, end = a + where[lo], a + where[hi - 1] + 1
+    start, end = a + starts[lo], a + ends[hi - 1]
     return start, end, ratio(piece, wanted)

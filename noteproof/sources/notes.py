@@ -9,7 +9,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..defaults import EXPONENT
+from ..defaults import APPROX_EQUAL, EXPONENT
 from ..errors import NoteError
 from ..model import Location
 from .numtext import PRINTED_OR_WORD, canonical
@@ -293,7 +293,8 @@ def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
         number, command, space, char = m.groups()
         if space:
             continue
-        piece = f"(?:{NUMBER_TOKEN})" if number and number in numbers else re.escape(m.group(0))
+        piece = f"(?:{NUMBER_TOKEN})" if number and number in numbers \
+            else APPROX_EQUAL if re.fullmatch(APPROX_EQUAL, m.group(0)) else re.escape(m.group(0))
         context += 0 if number and number in numbers else len(m.group(0))
         if prev is not None:
             out.append(r"\s+" if prev.startswith("\\") and prev[1:].isalpha() and m.group(0)[0].isalpha() else r"\s*")
@@ -322,7 +323,12 @@ def _spelled(words: str) -> str:
     """Words as a pattern that any minus sign (``-`` or ``\u2212``) and any spacing match
     (``1.2 x 0 + 1`` is ``1.2 x 0+1``), and a times sign however printed (``x``, ``×``, ``·``)."""
     pattern = re.sub(r"(?:\\ )+", r"\\s*", re.escape(words)).replace(r"\-", "[-\u2212]")
+    pattern = _APPROX_ESCAPED.sub(lambda m: APPROX_EQUAL, pattern)   # \simeq is \approx is ≈
     return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
+
+
+# "approximately equal" as re.escape writes each of its spellings into a pattern
+_APPROX_ESCAPED = re.compile(r"\\\\(?:simeq|approx)(?![A-Za-z])|\u2248|\u2243")
 
 
 def _whole(text: str, piece: str) -> int:

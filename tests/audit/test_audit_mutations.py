@@ -178,7 +178,7 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
 
 # harmless edits that respell a formula (each is read by the formula reader, so it is run)
 RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
-             "w09-formula-spacing"}
+             "w09-formula-spacing", "w10-approx", "w10-groups-dropped"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -188,6 +188,9 @@ HARMLESS = [
     Edit("w10-slash-as-frac", W10, "=\\eta c/(2Bh)$", "=\\frac{\\eta c}{2Bh}$"),
     Edit("w09-left-right", W9, "\\frac{C}{K}(e^{KS}-1)\\Delta s", "\\frac{C}{K}\\left(e^{KS}-1\\right)\\Delta s"),
     Edit("w10-cdot", W10, "\\eta {\\hat{g}}_B.$$", "\\eta \\cdot {\\hat{g}}_B.$$"),
+    Edit("w10-approx", W10, "-\\log 0.08\\simeq 2.525729", "-\\log 0.08\\approx 2.525729"),
+    Edit("w10-groups-dropped", W10, "p_{\\tau }(a\\mid c)=\\frac{e^{z_a(c)/\\tau }}{{\\sum }_b{e}^{z_b(c)/\\tau }}",
+         "p_{\\tau}(a\\mid c) = \\frac{e^{z_a(c)/\\tau}}{\\sum_b e^{z_b(c)/\\tau}}"),
     Edit("c12-times-ten", C12, "The measured value is 0.00000083", "The measured value is 8.3 x 10^-7"),
     Edit("c12-latex-times-ten", C12, "(exact: 0): 0.0107", "(exact: 0): 1.07\\times 10^{-2}"),
     Edit("c12-unicode-minus", C12, "fast mode: -4", "fast mode: \u22124"),

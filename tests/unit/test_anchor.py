@@ -20,6 +20,11 @@ def test_spelling_sets_notation_aside():
     assert spelling("\\left(a+b\\right)")[0] == spelling("(a+b)")[0]
     assert spelling("a \\, b\u2212c")[0] == "ab-c"
     assert spelling("1/(1-\\beta)")[0] != spelling("1/(1+\\beta)")[0]
+    assert spelling("a\\approx b")[0] == spelling("a\\simeq b")[0] == spelling("a \u2248 b")[0]
+    assert spelling("{\\sum }_b{e}^{x}")[0] == spelling("\\sum_b e^x")[0]
+    text = "x^{2}"                 # a place ending on a group of one ends after its brace
+    norm, starts, ends = spelling(text)
+    assert norm == "x^2" and text[starts[0]:ends[-1]] == text
 
 
 @pytest.fixture(scope="module")
@@ -87,6 +92,7 @@ def test_a_changed_sign_is_wrong_with_the_derived_form(project):
 
 LATEX = [f for c in load_project(ROOT).registry.claims for f in c.formulas if not f.plain]
 RESPELL = [("\\frac", "\\dfrac"), ("\\frac", "\\tfrac"), ("(", "\\left("), (")", "\\right)"), ("=", " = "),
+           ("\\simeq", "\\approx"),
            ("+", " + "), ("-", " \u2212 ")]
 
 
