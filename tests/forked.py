@@ -14,11 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from tests.helpers import ROOT, CliRun
+from tests.helpers import CLI_ENV, ROOT, CliRun
 
-WARM = ("sympy", "mpmath", "numpy", "rich", "yaml", "noteproof.cli.main", "noteproof.audit.audit",
-        "noteproof.run.claim", "noteproof.run.pool", "noteproof.formula.equality", "noteproof.formula.formread",
-        "noteproof.formula.parser", "noteproof.report.json")
+WARM = ("sympy", "mpmath", "numpy", "rich", "yaml")   # and every engine module (warm)
 
 
 def warm() -> None:
@@ -43,7 +41,7 @@ def _child(args: list[str], cwd: Path, out: Path, err: Path) -> None:
     code = 70
     try:
         os.chdir(cwd)
-        os.environ.update({"NO_COLOR": "1", "COLUMNS": "200"})
+        os.environ.update(CLI_ENV)
         for fd, path in ((1, out), (2, err)):
             handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             os.dup2(handle, fd)

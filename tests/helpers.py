@@ -15,6 +15,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 NOTES = ROOT / "notes"
 PROJECT_PARTS = ("claims.yaml", "notes", "derivations", "numerics")
+CLI_ENV = {"NO_COLOR": "1", "COLUMNS": "200"}   # what every CLI run of the tests sees (plain, wide)
 
 
 @dataclass(frozen=True)
@@ -30,7 +31,7 @@ class CliRun:
 
 def run_cli(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None) -> CliRun:
     """Run the real `noteproof` command line in a subprocess."""
-    full_env = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
+    full_env = {**os.environ, **CLI_ENV, **(env or {})}
     proc = subprocess.run([sys.executable, "-m", "noteproof", *args], cwd=cwd, capture_output=True,
                           text=True, timeout=timeout, env=full_env)
     return CliRun(proc.returncode, proc.stdout, proc.stderr)
@@ -162,7 +163,7 @@ def cli(root: Path, *args: str, env: dict | None = None, probe: bool = False) ->
                  "if m in sys.modules), 'content' if any(k.startswith('noteproof_content') for k in sys.modules) "
                  "else '')\n")
     code += "sys.exit(rc)\n"
-    full = {**os.environ, "NO_COLOR": "1", "COLUMNS": "200", **(env or {})}
+    full = {**os.environ, **CLI_ENV, **(env or {})}
     return subprocess.run([sys.executable, "-c", code, "--root", str(root), *args], cwd=root,
                           capture_output=True, text=True, timeout=300, env=full)
 

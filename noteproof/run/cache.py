@@ -40,6 +40,7 @@ from typing import Any
 from ..defaults import CACHE_FOLDER
 from ..model import ClaimResult, Outcome
 from ..sources.coverage import places
+from ..sources.document import engine_digest
 from ..sources.files import write_atomically
 
 SCHEMA = "noteproof-cache/3"   # 3: a formula is judged at every place it stands (sources.anchor)
@@ -224,16 +225,16 @@ def _files(folder: Path, pattern: str) -> list[Path]:
 
 
 def source_digest(root: Path) -> str:
-    """One hash of every content file under root and every noteproof source file."""
+    """One hash of every content file under root and every noteproof source file (the whole
+    package, every layer: sources.document.engine_digest, hashed once per process)."""
     h = hashlib.sha256()
-    engine = Path(__file__).resolve().parents[1]   # the whole noteproof package, every layer
-    groups = [(name, root / name, "*") for name in CONTENT_DIRS] + [("noteproof", engine, "*.py")]
-    for name, folder, pattern in groups:
-        for path in _files(folder, pattern):
+    for name in CONTENT_DIRS:
+        for path in _files(root / name, "*"):
             data = path.read_bytes()
-            rel = path.relative_to(folder).as_posix()
+            rel = path.relative_to(root / name).as_posix()
             h.update(f"{name}/{rel}\0{len(data)}\0".encode())
             h.update(data)
+    h.update(f"noteproof\0{engine_digest()}".encode())
     return h.hexdigest()
 
 

@@ -23,6 +23,7 @@ from enum import Enum
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from ..defaults import APPROX_EQUAL
 from .locate import ratio
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 NEAR = 0.75           # spelling ratio from which an unplaced span is taken for an edited occurrence
 _NOTATION = re.compile(r"(?<!\\)\{\s*(\\[A-Za-z]+|[A-Za-z0-9])\s*\}"   # a group of one token: {e}, {\sum }
                        r"|\\[dt]frac(?![A-Za-z])|\\(?:left|right)(?=[()\[\]|.]|\\[{}|])|\\[,;:! ]|\s+|\u2212|\\displaystyle"
-                       r"|\\approx(?![A-Za-z])|\u2248|\u2243")
+                       r"|" + APPROX_EQUAL)
 
 
 class How(Enum):
@@ -68,7 +69,7 @@ def spelling(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
             ends.extend(list(range(m.start(1) + 1, m.start(1) + len(inner))) + [m.end()])
         else:
             keep = "\\frac" if token.endswith("frac") else "-" if token == "\u2212" \
-                else "\\simeq" if token in ("\\approx", "\u2248", "\u2243") else ""   # one "approximately equal"
+                else "\\simeq" if re.fullmatch(APPROX_EQUAL, token) else ""   # one "approximately equal"
             starts.extend([m.start()] * len(keep))
             ends.extend([m.end()] * len(keep))
         out.append(keep)

@@ -197,10 +197,16 @@ def load_content(root: Path) -> Content:
     second project in the same process (a notebook, a test, a forked worker) gets its own
     checks, never the first one's under the same id.
     """
-    global _REGISTRY
     root = root.resolve()
-    if root in _LOADED:   # a fresh mapping: a caller may wrap its checks (memoize_derivations)
-        return Content(dict(_LOADED[root].checks), dict(_LOADED[root].broken))
+    if root not in _LOADED:
+        _LOADED[root] = _import_all(root)
+    loaded = _LOADED[root]   # a fresh mapping: a caller may wrap its checks (memoize_derivations)
+    return Content(dict(loaded.checks), dict(loaded.broken))
+
+
+def _import_all(root: Path) -> Content:
+    """Import every content module of ``root`` (resolved) under its own names, and collect."""
+    global _REGISTRY
     if root not in _ROOT:
         _ROOT.insert(0, root)
     broken: dict[str, str] = {}
@@ -215,10 +221,9 @@ def load_content(root: Path) -> Content:
                     _import(module_name(root, folder, path.stem), path)
                 except Exception as exc:  # a broken module must not take the others down
                     broken[str(path.relative_to(root))] = f"{type(exc).__name__}: {exc}"
-        _LOADED[root] = Content(dict(_REGISTRY), broken)
+        return Content(dict(_REGISTRY), broken)
     finally:
         _REGISTRY = outer
-    return Content(dict(_LOADED[root].checks), dict(broken))
 
 
 def module_name(root: Path, folder: str, stem: str) -> str:

@@ -25,9 +25,9 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from ..errors import NoteError
 from ..model import Location
@@ -39,7 +39,7 @@ SCHEMA = "noteproof-document/1"
 FOLDER = "documents"               # under the project's result cache folder
 MAX_ENTRY_BYTES = 16 * 1024 * 1024
 MEMORY_ENTRIES = 32                # documents kept in memory by one process
-Anchor = tuple[str, frozenset, bool]   # (formula text, the claim's quoted numbers, plain)
+Anchor = tuple[str, tuple[str, ...], bool]   # (formula text, the claim's quoted numbers: numbers_key, plain)
 
 
 @dataclass(frozen=True)
@@ -66,9 +66,9 @@ class Document:
         and the arguments), else ``default``."""
         return self.lookups.get(key, default)
 
-    def places(self, formula: str, numbers: frozenset, plain: bool) -> tuple[Place, ...] | None:
+    def places(self, formula: str, numbers: Iterable[str], plain: bool) -> tuple[Place, ...] | None:
         """The registered formula's places, or None when the registry did not name it so."""
-        return self.anchors.get((formula, frozenset(numbers), plain))
+        return self.anchors.get((formula, numbers_key(numbers), plain))
 
 
 def read_document(note: Note, folder: Path | None = None) -> Document:
@@ -97,7 +97,7 @@ def build(note: Note, key: str) -> Document:
     """Read every region of the note now (the note carries no document, so nothing is looked up)."""
     from .coverage import places
     from .notes import table_rows
-    bare = note if note.regions is None else _without_regions(note)
+    bare = replace(note, regions=None)
     try:
         rows: tuple[Row, ...] | None = table_rows(bare)
     except NoteError:
@@ -105,11 +105,10 @@ def build(note: Note, key: str) -> Document:
     anchors: dict[Anchor, tuple[Place, ...]] = {}
     lookups: dict[tuple, Any] = {}
     for claim in (note.registry[0] if note.registry else ()):
-        for f in claim.formulas:
-            at = (f.text, frozenset(claim.quoted), f.plain)
-            if at not in anchors:
-                anchors[at] = places(bare, f.text, at[1], f.plain)
         numbers = numbers_key(claim.quoted)
+        for f in claim.formulas:
+            if (f.text, numbers, f.plain) not in anchors:
+                anchors[(f.text, numbers, f.plain)] = places(bare, f.text, claim.quoted, f.plain)
         lookups[("stated", claim.text, numbers)] = bare.stated(claim.text, claim.quoted)
         if claim.row is not None:
             lookups[("status_cell", claim.row)] = bare.status_cell(claim.row)
@@ -118,10 +117,6 @@ def build(note: Note, key: str) -> Document:
         for q in claim.quotes:
             lookups[("quote_at", q.snippet, q.number)] = bare.quote_at(q.snippet, q.number)
     return Document(key, bare.math_spans(), bare.plain_math(), rows, anchors, lookups, note.text)
-
-
-def _without_regions(note: Note) -> Note:
-    return replace(note, regions=None)
 
 
 def document_key(note: Note) -> str:
@@ -133,21 +128,16 @@ def document_key(note: Note) -> str:
     return h.hexdigest()
 
 
-_REGISTRY_DIGESTS: dict[int, tuple[Any, str]] = {}
-
-
+@lru_cache(maxsize=64)
 def _registry_digest(registry: Any) -> str:
-    if registry is None:
-        return "-"
-    kept = _REGISTRY_DIGESTS.get(id(registry))
-    if kept is None or kept[0] is not registry:   # the object itself is kept: its id is not reused
-        kept = _REGISTRY_DIGESTS[id(registry)] = (registry, hashlib.sha256(repr(registry).encode()).hexdigest())
-    return kept[1]
+    """The note's (claims, spec), hashed once per process (frozen, so hashable and equal by value)."""
+    return "-" if registry is None else hashlib.sha256(repr(registry).encode()).hexdigest()
 
 
 @cache
 def engine_digest() -> str:
-    """One hash of every source file of noteproof (what reads the regions)."""
+    """One hash of every source file of noteproof, once per process (what reads the regions; the
+    result cache keys on it too, run.cache.source_digest)."""
     h = hashlib.sha256()
     engine = Path(__file__).resolve().parents[1]
     for path in sorted(engine.rglob("*.py")):
@@ -164,7 +154,7 @@ def _store(path: Path, doc: Document) -> None:
             "plain_math": [[m.text, m.start, m.end, m.plain] for m in doc.plain_math],
             "rows": None if doc.rows is None else [[r.text, r.tag, r.location.path, r.location.line,
                                                     r.location.column] for r in doc.rows],
-            "anchors": [[f, sorted(numbers), plain, [[p.start, p.end, p.printed, p.how.value, p.score] for p in got]]
+            "anchors": [[f, list(numbers), plain, [[p.start, p.end, p.printed, p.how.value, p.score] for p in got]]
                         for (f, numbers, plain), got in doc.anchors.items()],
             "lookups": [[list(k), list(v) if isinstance(v, tuple) else v] for k, v in doc.lookups.items()]}
     try:
@@ -181,7 +171,7 @@ def _load(path: Path, key: str, text: str) -> Document | None:
         if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("key") != key:
             return None
         return Document(key, _spans(data["math"]), _spans(data["plain_math"]), _rows(data["rows"]),
-                        {(_str(f), frozenset(map(_str, numbers)), _bool(plain)): tuple(map(_place, got))
+                        {(_str(f), numbers_key(map(_str, numbers)), _bool(plain)): tuple(map(_place, got))
                          for f, numbers, plain, got in data["anchors"]},
                         dict(_lookup(k, v) for k, v in data["lookups"]), text)
     except (OSError, ValueError, TypeError, KeyError):

@@ -322,13 +322,12 @@ def _context(words: str) -> tuple[str, list[str]]:
 def _spelled(words: str) -> str:
     """Words as a pattern that any minus sign (``-`` or ``\u2212``) and any spacing match
     (``1.2 x 0 + 1`` is ``1.2 x 0+1``), and a times sign however printed (``x``, ``×``, ``·``)."""
+    return APPROX_EQUAL.join(map(_spelled_piece, re.split(APPROX_EQUAL, words)))   # \simeq is \approx is ≈
+
+
+def _spelled_piece(words: str) -> str:
     pattern = re.sub(r"(?:\\ )+", r"\\s*", re.escape(words)).replace(r"\-", "[-\u2212]")
-    pattern = _APPROX_ESCAPED.sub(lambda m: APPROX_EQUAL, pattern)   # \simeq is \approx is ≈
     return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
-
-
-# "approximately equal" as re.escape writes each of its spellings into a pattern
-_APPROX_ESCAPED = re.compile(r"\\\\(?:simeq|approx)(?![A-Za-z])|\u2248|\u2243")
 
 
 def _whole(text: str, piece: str) -> int:

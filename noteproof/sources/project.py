@@ -37,14 +37,14 @@ class Project:
     def __post_init__(self) -> None:
         """Each note knows the registry it is judged under (Note.registry, sources.anchor) and
         is read once into its regions (Note.regions, sources.document)."""
-        notes = {}
-        for k, n in self.notes.items():
-            if n.registry is None and k in self.registry.notes:
-                n = replace(n, registry=(self.claims_of(k), self.registry.notes[k]))
-            if n.registry is not None and n.document() is None:
-                n = replace(n, regions=read_document(n, self.store))
-            notes[k] = n
-        self.notes = notes
+        self.notes = {k: self._attached(k, n) for k, n in self.notes.items()}
+
+    def _attached(self, note_key: str, note: Note) -> Note:
+        if note.registry is None:
+            if note_key not in self.registry.notes:
+                return note
+            note = self._registered(note_key, note)
+        return self._with_regions(note)
 
     @property
     def content(self):
@@ -57,7 +57,12 @@ class Project:
     def judged(self, note_key: str, note: Note) -> Note:
         """Another text of note ``note_key`` (a baseline, an edit) under the registry, with its
         regions (read once, as every note of the project)."""
-        note = replace(note, registry=(self.claims_of(note_key), self.registry.notes[note_key]))
+        return self._with_regions(self._registered(note_key, note))
+
+    def _registered(self, note_key: str, note: Note) -> Note:
+        return replace(note, registry=(self.claims_of(note_key), self.registry.notes[note_key]))
+
+    def _with_regions(self, note: Note) -> Note:
         return note if note.document() is not None else replace(note, regions=read_document(note, self.store))
 
     def rows(self, note_key: str) -> tuple[Row, ...]:
