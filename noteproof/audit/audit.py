@@ -25,7 +25,12 @@ from .findings import claim_findings, coverage_findings
 from .follow import plan_note
 from .notation import DerivedForms
 from .present import present
-from .unregistered import new_note_findings, unchecked_arithmetic_findings, unchecked_math_findings
+from .unregistered import (
+    new_note_findings,
+    unchecked_arithmetic_findings,
+    unchecked_math_findings,
+    unchecked_prose_findings,
+)
 
 
 @dataclass(frozen=True)
@@ -105,6 +110,8 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
                 found += claim_findings(originals[claim.id], claim, results[claim.id], plan, fixes, forms)
         found += coverage_findings(project, t.key, plan, strict)
         found += unchecked_math_findings(plan, project.claims_of(t.key)) + unchecked_arithmetic_findings(plan)
+        if t.key not in project.unregistered:
+            found += unchecked_prose_findings(plan, project.claims_of(t.key), project.registry.notes[t.key])
         if t.key in project.unregistered:   # nothing is registered yet: its rows and steps, not each number
             found = [f for f in found if f.code != "NP701"] + new_note_findings(plan.note)
         if base is not None:
@@ -131,13 +138,13 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
     as registered, run on each (the result cache holds the baseline's; ``judged_new``, the
     audit's own results for claims it did not rewrite, are the edited note's already)."""
     from ..run.pool import run_all
-    from ..sources.coverage import encoded_rows, scan_math
+    from ..sources.coverage import encoded_rows, scan_math, scan_prose
     from ..sources.notes import table_rows
-    from .judgments import judgment, reconcile
+    from .judgments import OWNERLESS, judgment, reconcile
     claims = [c for c in project.claims_of(t.key) if c.id in plan.touched]
     notes = {"old": t.old, "new": project.notes[t.key]}
     judged = {}
-    ownerless = any(f.severity is Severity.ERROR and f.code in ("NP301", "NP302", "NP502") for f in found)
+    ownerless = any(f.severity is Severity.ERROR and f.code in OWNERLESS for f in found)
     for side, note in notes.items():
         there = replace(project, notes={**project.notes, t.key: replace(note, registry=None)})
         note = there.notes[t.key]
@@ -152,13 +159,14 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
         todo = [c for c in claims if c.id not in results]
         results.update({r.id: r for r in run_all(there, todo, run["dps"], run["jobs"], run["timeout"],
                                                  cache=run["cache"], memory=run["memory"])} if todo else {})
-        rows = math = 0
+        rows = math = prose = 0
         if ownerless:
-            mine = project.claims_of(t.key)
+            mine, spec = project.claims_of(t.key), project.registry.notes[t.key]
             encoded = encoded_rows(note, mine)
             rows = sum(r.text not in encoded for r in _rows(note, table_rows))
-            math = sum(m.coverage == "unaccounted" for m in scan_math(note, mine, project.registry.notes[t.key]))
-        judged[side] = (judgment(results, rows, math), results)
+            math = sum(m.coverage == "unaccounted" for m in scan_math(note, mine, spec))
+            prose = sum(p.coverage == "unaccounted" for p in scan_prose(note, mine, spec))
+        judged[side] = (judgment(results, rows, math, prose), results)
     where = {cid: _new_failure_place(judged["old"][1].get(cid), r) for cid, r in judged["new"][1].items()}
     kept = reconcile(found, judged["old"][0], judged["new"][0], where)
     demoted = {f.span[0] for f, g in zip(found, kept) if f.severity is not g.severity and f.span}

@@ -336,7 +336,8 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
                  f"the note now states {number} where {q.number} was taken as given ({q.input}); the checks "
                  f"still compute with {q.number}", number, q.number, code="NP601", span=(moved.start, moved.end),
                  help=f"restore {q.number}, or change the setting in the content and claims.yaml")
-    return replace(q, snippet=unique_snippet(text, tok.start, tok.end), number=number)
+    given = q.given or q.number if q.input and not q.param else None   # what the checks still take
+    return replace(q, snippet=unique_snippet(text, tok.start, tok.end), number=number, given=given)
 
 
 def _setting_moved(plan: Plan, claim: Claim, q, moved: Moved) -> None:

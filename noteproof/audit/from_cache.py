@@ -74,7 +74,7 @@ def _same_checks(a: Claim, b: Claim) -> bool:
     """Equal but for printed text (what relocate.plan_note changes)."""
     def bare(c: Claim) -> Claim:
         return replace(c, row=None, statement=None,
-                       quotes=tuple(replace(q, snippet="", number="") for q in c.quotes),
+                       quotes=tuple(replace(q, snippet="", number="", given=None) for q in c.quotes),
                        formulas=tuple(replace(f, text="") for f in c.formulas))
     return bare(a) == bare(b)
 

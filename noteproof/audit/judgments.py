@@ -1,7 +1,7 @@
 """One judge: an audit's errors are the report's judgment of the edit, located.
 
 The report judges a note as printed: each registered claim run on it (run.claim.run_claim),
-the status rows no claim encodes and the math spans nothing accounts for. An edit breaks
+the status rows no claim encodes and the math spans and sentences nothing accounts for. An edit breaks
 something exactly when that judgment of the edited note has a failing check the judgment of
 the baseline does not have. The audit's own findings (audit.findings, audit.follow) say
 where and how to fix; this module makes their severity follow the judgment:
@@ -11,8 +11,9 @@ where and how to fix; this module makes their severity follow the judgment:
   finding of the audit names it;
 * a finding of error severity about a claim whose judgment gained nothing becomes a warning
   (the report passes the edit: a re-spelling, a re-rounding);
-* an error about text no claim owns (NP301, NP302, NP502) stays an error only when the
-  edited note has more unaccounted math or unencoded rows than the baseline.
+* an error about text no claim owns (NP301, NP302, NP303, NP502) stays an error only when
+  the edited note has more unaccounted math, unaccounted sentences or unencoded rows than
+  the baseline.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from dataclasses import dataclass, replace
 from ..model import ClaimResult, Finding, Severity
 from ..run.failing import failing_checks
 
-OWNERLESS = {"NP301": "math", "NP302": "math", "NP502": "rows"}
+OWNERLESS = {"NP301": "math", "NP302": "math", "NP303": "prose", "NP502": "rows"}
 
 
 @dataclass(frozen=True)
@@ -32,10 +33,11 @@ class Judgment:
     failing: dict[str, frozenset[str]]
     rows: int = 0
     math: int = 0
+    prose: int = 0
 
 
-def judgment(results: dict[str, ClaimResult], rows: int, math: int) -> Judgment:
-    return Judgment({cid: failing_checks(r) for cid, r in results.items()}, rows, math)
+def judgment(results: dict[str, ClaimResult], rows: int, math: int, prose: int = 0) -> Judgment:
+    return Judgment({cid: failing_checks(r) for cid, r in results.items()}, rows, math, prose)
 
 
 def new_failures(old: Judgment, new: Judgment) -> dict[str, frozenset[str]]:

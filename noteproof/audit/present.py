@@ -43,6 +43,9 @@ CODES: dict[str, tuple[str, str]] = {
     "NP301": ("edited math ($...$) that no registered formula checks", "register it in claims.yaml, or restore it"),
     "NP302": ("edited plain-text arithmetic that no registered formula checks",
               "register it in claims.yaml, or restore it"),
+    "NP303": ("an edited sentence whose words of comparison, direction, quantity or quantification changed "
+              "where no check reads them (no claim states it; claims.yaml's prose: lists no such sentence)",
+              "restore its words, or list the sentence under the note's prose: in claims.yaml"),
     "NP401": ("a tag raised above what the evidence earns (overstated)", "restore the tag"),
     "NP402": ("a tag lowered below what the evidence earns (understated; notice)", ""),
     "NP403": ("a tag changed and earned (notice)", ""),

@@ -194,3 +194,25 @@ def _unregistered(text: str, formulas: list[str]) -> str:
         text = text[:tok.start] + "#" + text[tok.end:]
     text = re.sub(r"(?<![A-Za-z])\s+|\s+(?![A-Za-z])", "", text)   # LaTeX ignores it, but "\\beta x"
     return re.sub(r"\s+", " ", text)
+
+
+def unchecked_prose_findings(plan: Plan, claims: tuple[Claim, ...], spec) -> list[Finding]:
+    """Every sentence of the edited lines that the report finds unaccounted (sources.coverage.scan_prose:
+    no claim states it and claims.yaml's ``prose:`` lists no sentence with its senses): a word of
+    comparison, direction, quantity or quantification changed where no check reads it."""
+    from ..sources.coverage import scan_prose
+    out = []
+    for p in scan_prose(plan.note, claims, spec):
+        line = plan.note.text.count("\n", 0, p.start) + 1
+        if p.coverage != "unaccounted" or (plan.changed is not None and line not in plan.changed):
+            continue
+        word = p.change.split(" -> ")[-1].strip('"') if p.change else ""
+        at = plan.note.text.find(word, p.start, p.end) if word and word != "-" else -1
+        span = (at, at + len(word)) if at >= 0 else (p.start, p.end)
+        out.append(Finding("statement", Severity.ERROR, "", plan.note.location_of(span[0]),
+                           f"edited prose that no check reads: \"{p.text}\""
+                           + (f" (its words changed sense: {p.change})" if p.change else " (a new sense)"),
+                           p.text, code="NP303", span=span,
+                           help="restore the sentence's words, or list the sentence under the note's prose: in "
+                                "claims.yaml (`noteproof scan --prose` prints it) if the new words are meant"))
+    return out

@@ -42,12 +42,19 @@ def register(verbs) -> None:
     p = verbs.add_parser("scan", formatter_class=FMT, help="every row and numeric token, and what covers it",
                          description="List every status-table row (with the claim that encodes it) and every "
                                      "numeric token of a note with its coverage: check, input, label or "
-                                     "unaccounted. Exit 1 when a number is unaccounted or a row unencoded.",
+                                     "unaccounted; every math span; and every sentence with a word of "
+                                     "comparison, direction, quantity or quantification (claimed, listed as "
+                                     "prose, or unaccounted). Exit 1 when a number, a math span or a sentence "
+                                     "is unaccounted or a row unencoded.",
                          epilog="examples:\n  noteproof scan notes/week09.txt\n  noteproof scan --json\n"
-                                "  noteproof scan notes/week10.txt --emit-stubs >> claims.yaml")
+                                "  noteproof scan notes/week10.txt --emit-stubs >> claims.yaml\n"
+                                "  noteproof scan notes/week11.txt --prose   "
+                                "# the prose: group to paste under the note in claims.yaml")
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="note files (default: every note)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.add_argument("--emit-stubs", action="store_true", help="print claims.yaml entries for unencoded rows")
+    p.add_argument("--prose", action="store_true",
+                   help="print the unaccounted sentences as a prose: group for the note's entry in claims.yaml")
     p.add_argument("--all", dest="every", action="store_true", help="list covered numbers too (text output)")
     p.set_defaults(run=cmd_scan)
 
@@ -119,7 +126,7 @@ def _replayed(summary: dict) -> str:
 
 def cmd_scan(args: argparse.Namespace) -> int:
     from ..audit.audit import resolve_targets, with_notes
-    from ..sources.coverage import scan_note, stubs
+    from ..sources.coverage import prose_stub, scan_note, stubs
     from ..sources.newnotes import note_entry
     from ..sources.project import load_project
     project = load_project(args.root, unregistered=True)
@@ -134,18 +141,23 @@ def cmd_scan(args: argparse.Namespace) -> int:
                                  + stubs(project, k) for k in keys))
         return 0
     scans = [scan_note(project, k) for k in keys]
+    if args.prose:
+        sys.stdout.write("".join(prose_stub(s.prose) for s in scans))
+        return 0
     rows = sum(len(s.rows) for s in scans)
     unencoded = sum(not r.claim for s in scans for r in s.rows)
     lost = sum(len(s.unaccounted) for s in scans)
     lost_math = sum(len(s.unaccounted_math) for s in scans)
+    lost_prose = sum(len(s.unaccounted_prose) for s in scans)
     if args.json:
         emit_json({"notes": [scan_dict(s) for s in scans],
                    "summary": {"rows": rows, "numbers": sum(len(s.numbers) for s in scans),
                                "unaccounted": lost, "unencoded_rows": unencoded,
-                               "math": sum(len(s.math) for s in scans), "unaccounted_math": lost_math}})
+                               "math": sum(len(s.math) for s in scans), "unaccounted_math": lost_math,
+                               "sentences": sum(len(s.prose) for s in scans), "unaccounted_prose": lost_prose}})
     else:
         print_scans(scans, args.every)
-    return 1 if lost or unencoded or lost_math else 0
+    return 1 if lost or unencoded or lost_math or lost_prose else 0
 
 
 def scan_dict(s) -> dict:
@@ -155,7 +167,9 @@ def scan_dict(s) -> dict:
             "numbers": [{"text": n.token.text, "location": str(n.location), "coverage": n.coverage.value,
                          "by": n.by or None} for n in s.numbers],
             "math": [{"text": m.text, "location": str(m.location), "coverage": m.coverage, "by": m.by or None}
-                     for m in s.math]}
+                     for m in s.math],
+            "prose": [{"text": p.text, "location": str(p.location), "coverage": p.coverage, "by": p.by or None,
+                       **({"change": p.change} if p.change else {})} for p in s.prose]}
 
 
 def print_scans(scans, every: bool) -> None:
@@ -173,3 +187,9 @@ def print_scans(scans, every: bool) -> None:
                 print(f"  {m.location}: ${m.text}$: {m.coverage}" + (f" ({m.by})" if m.by else ""))
         kinds = ("check", "restatement", "definition", "unaccounted")
         print("  math: " + ", ".join(f"{sum(m.coverage == k for m in s.math)} {k}" for k in kinds))
+        for p in s.prose:
+            if every or p.coverage == "unaccounted":
+                print(f"  {p.location}: sentence {p.coverage}" + (f" ({p.change})" if p.change else "")
+                      + (f" ({p.by})" if p.by and every else "") + f": {p.text}")
+        print("  sentences: " + ", ".join(f"{sum(p.coverage == k for p in s.prose)} {k}"
+                                          for k in ("check", "prose", "unaccounted")))

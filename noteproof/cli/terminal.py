@@ -144,6 +144,10 @@ def print_summary(report, written: Path | None = None) -> None:
         for m in section.unaccounted_math:
             out.print(f"[bold red]unaccounted math[/] {escape(str(m.location))}: ${escape(m.text)}$ "
                       "(no formula, claim or declaration reads it: register it or restore it)")
+        for p in section.unaccounted_prose:
+            out.print(f"[bold red]unaccounted sentence[/] {escape(str(p.location))}: {escape(math_text(p.text))}"
+                      + (f" ({escape(p.change)})" if p.change else "")
+                      + " (no claim states it and claims.yaml's prose: does not list it: restore it, or list it)")
     for r in report.results:
         if r.outcome is not Outcome.VERIFIED:
             for e in r.errata:
@@ -159,6 +163,7 @@ def print_summary(report, written: Path | None = None) -> None:
               + (f"; {plural(s['failing_checks'], 'failing check')}" if s.get("failing_checks") else "")
               + (f" ({s['acknowledged']} acknowledged)" if s.get("acknowledged") else "")
               + (f"; {plural(s['unaccounted_math'], 'math span')} unaccounted" if s["unaccounted_math"] else "")
+              + (f"; {plural(s['unaccounted_prose'], 'sentence')} unaccounted" if s.get("unaccounted_prose") else "")
               + (f"; {plural(s['decision_errors'], 'decision error')}" if s.get("decision_errors") else "")
               + (f"; not registered: {', '.join(s['unregistered'])} ({plural(s['wrong_steps'], 'wrong worked step')}, "
                  f"{plural(s.get('wrong_identities', 0), 'wrong relation')})"

@@ -165,7 +165,7 @@ def _latex_side(src: str, toks: list[Token], offset: int) -> Side | None:
     if not toks or value(toks) is None:
         return None
     lo, hi = toks[0].pos, _end(src, toks[-1])
-    return Side(src[lo:hi].strip(), offset + lo, offset + hi, value(toks), is_literal(toks))
+    return Side(src[lo:hi].strip(), offset + lo, offset + hi, value(toks), _literal(src[lo:hi], toks))
 
 
 def _end(src: str, tok: Token) -> int:
@@ -180,4 +180,14 @@ def _side(body: str, start: int, end: int, latex: bool) -> Side | None:
     except FormulaError:
         return None
     got = value(toks)
-    return None if got is None else Side(body, start, end, got, is_literal(toks))
+    return None if got is None else Side(body, start, end, got, _literal(body, toks))
+
+
+_SCIENTIFIC = re.compile(r"[-+]?\d+(?:\.\d+)?e[-+]?\d+")
+
+
+def _literal(text: str, toks) -> bool:
+    """One printed number, in any notation: ``9.77\\times 10^{-4}`` and ``8.3 x 10^-7`` are the
+    numbers 9.77e-4 and 8.3e-7 with their mantissas' digits, not products (sources.numtext)."""
+    from ..sources.numtext import canonical
+    return is_literal(toks) or _SCIENTIFIC.fullmatch(canonical(text.strip())) is not None

@@ -119,10 +119,14 @@ def errata_and_failures(report: Report) -> list[str]:
         others += [f'<li><span class="failed">math not accounted for</span> '
                    f'<a href="#math-{escape(section.key)}"><code>{escape(str(m.location))}</code></a>: '
                    f"{text_html('$' + m.text + '$')}</li>" for m in section.unaccounted_math]
+        others += [f'<li><span class="failed">sentence not accounted for</span> '
+                   f'<a href="#prose-{escape(section.key)}"><code>{escape(str(p.location))}</code></a>: '
+                   f"{text_html(p.text)}</li>" for p in section.unaccounted_prose]
     s = report.summary
     counts = (f"{len(report.errata)} errata, {s['failed']} failed, {s['errors']} errors, "
               f"{s['partly_verified']} partly verified, {s['unverified']} unverified, "
-              f"{s['unencoded_rows']} rows not encoded, {s['unaccounted_math']} math spans not accounted for")
+              f"{s['unencoded_rows']} rows not encoded, {s['unaccounted_math']} math spans not accounted for, "
+              f"{s['unaccounted_prose']} sentences not accounted for")
     if not errata and not others:
         return ['<section id="errata-and-failures" class="clean"><h2>Errata and failures</h2>',
                 f"<p>None: {counts}.</p></section>"]
@@ -176,6 +180,12 @@ def note_section(section: NoteSection) -> list[str]:
                 "accounts for:</p><ul>"]
         out += [f"<li><code>{escape(str(m.location))}</code>: {text_html('$' + m.text + '$')} "
                 f'<code class="tex">${escape(m.text)}$</code></li>' for m in section.unaccounted_math] + ["</ul>"]
+    if section.unaccounted_prose:
+        out += [f'<p class="failed" id="prose-{escape(section.key)}">Sentences that no claim states and '
+                "claims.yaml's <code>prose:</code> does not list:</p><ul>"]
+        out += [f"<li><code>{escape(str(p.location))}</code>: {text_html(p.text)}"
+                + (f" ({escape(p.change)})" if p.change else "") + "</li>" for p in section.unaccounted_prose]
+        out += ["</ul>"]
     for r in section.results:
         out += claim_section(r)
     return out

@@ -72,6 +72,8 @@ def render(report: Report) -> str:
                    "unencoded_rows": [{"row": r.text, "tag": r.tag, "location": str(r.location)}
                                       for r in s.unencoded],
                    "unaccounted_math": [{"text": m.text, "location": str(m.location)} for m in s.unaccounted_math],
+                   "unaccounted_prose": [{"text": p.text, "location": str(p.location), "change": p.change}
+                                         for p in s.unaccounted_prose],
                    **unregistered_dict(s)}
                   for s in report.sections],
         "claims": [claim_dict(r) for r in report.results],

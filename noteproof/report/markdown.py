@@ -59,6 +59,11 @@ def render(report: Report) -> str:
         if section.unaccounted_math:
             out += ["", "Math that no formula, claim or declaration accounts for (edited? register or restore it):", ""]
             out += [f"- ❌ `{m.location}`: `${cell(m.text)}$`" for m in section.unaccounted_math]
+        if section.unaccounted_prose:
+            out += ["", "Sentences that no claim states and claims.yaml's `prose:` does not list "
+                    "(a changed word of comparison? restore it, or list the sentence):", ""]
+            out += [f"- ❌ `{p.location}`: {cell(p.text)}" + (f" ({cell(p.change)})" if p.change else "")
+                    for p in section.unaccounted_prose]
         for r in section.results:
             out += details(r)
     return "\n".join(out) + "\n"

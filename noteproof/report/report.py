@@ -20,6 +20,7 @@ class NoteSection:
     results: tuple[ClaimResult, ...]
     unencoded: tuple[Row, ...]          # status-table rows that no claim encodes
     unaccounted_math: tuple = ()        # math spans no formula, claim or declaration accounts for (scan.MathCoverage)
+    unaccounted_prose: tuple = ()       # sentences no claim states and claims.yaml's prose: does not list (ProseCoverage)
     registered: bool = True             # False: a note of notes/ that claims.yaml does not list (sources.newnotes)
     steps: tuple = ()                   # an unregistered note's worked steps, each judged (run.steps.StepCheck)
     identities: tuple = ()              # its self-contained relations, each decided (run.identities.IdentityCheck)
@@ -62,6 +63,7 @@ class Report:
             "unverified": count[Outcome.UNVERIFIED],
             "unencoded_rows": sum(len(s.unencoded) for s in self.sections),
             "unaccounted_math": sum(len(s.unaccounted_math) for s in self.sections),
+            "unaccounted_prose": sum(len(s.unaccounted_prose) for s in self.sections),
             "errata": len(self.errata),
             "failing_checks": sum(len(failing_checks(r)) for r in results),
             "acknowledged": sum(self.settled(r) for r in results),
@@ -86,7 +88,8 @@ class Report:
     @property
     def ok(self) -> bool:
         s = self.summary
-        return not (s["failed"] - s["acknowledged"] or s["errors"] or s["unencoded_rows"] or s["unaccounted_math"] or s.get("wrong_steps")
+        return not (s["failed"] - s["acknowledged"] or s["errors"] or s["unencoded_rows"] or s["unaccounted_math"]
+                    or s["unaccounted_prose"] or s.get("wrong_steps")
                     or s.get("wrong_identities"))
 
     def settled(self, result: ClaimResult) -> bool:
@@ -130,7 +133,7 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
                  jobs: int | None = None, figures: bool = True) -> Report:
     """Sections in the registry's note order, the weakest-link rule applied, and (unless
     ``figures`` is false) MathML and figures computed for the HTML report."""
-    from ..sources.coverage import encoded_rows, scan_math
+    from ..sources.coverage import encoded_rows, scan_math, scan_prose
     if figures:
         results = enrich(project, results, dps, jobs)
     by_id = {r.id: r for r in propagate(results)}
@@ -143,8 +146,9 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
         encoded = encoded_rows(project.notes[key], claims)
         unencoded = tuple(r for r in project.rows(key) if r.text not in encoded)
         lost = tuple(m for m in scan_math(project.notes[key], claims, spec) if m.coverage == "unaccounted")
+        said = tuple(p for p in scan_prose(project.notes[key], claims, spec) if p.coverage == "unaccounted")
         sections.append(NoteSection(key, spec.title, spec.file,
-                                    tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded, lost))
+                                    tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded, lost, said))
     acknowledged = tuple((c.id, c.acknowledged) for c in project.registry.claims if c.acknowledged)
     return Report(VERSION, dps, tuple(sections), acknowledged)
 

@@ -113,9 +113,21 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
     """What the note must print for the checks to apply: every input (a setting taken as given)
     where its snippet says, and every place that prints a page setting (the slider, the caption,
     each operand of a worked calculation) the same value. Failing evidence for each that does not."""
-    failed = [Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where the "
-                       f"registry says: {q.snippet!r}", False, condition=True, detail=INPUT_EVIDENCE)
-              for q in claim.quotes if q.input and note.quote_at(q.snippet, q.number) is None]
+    failed = []
+    for q in claim.quotes:
+        if not q.input or q.param:
+            continue
+        at = note.quote_at(q.snippet, q.number)
+        if at is None:
+            failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
+                                   f"the registry says: {q.snippet!r}", False, condition=True,
+                                   detail=INPUT_EVIDENCE))
+        elif not _same_input(at[1], q.given or q.number):
+            # the checks compute with the registered value: a page that now prints another one
+            # is not what they verify (a setting the checks take from the page is a param: instead)
+            failed.append(Evidence(EvidenceKind.DEFINITION, f"the note prints {at[1]} at "
+                                   f"{note.location_of(at[0])} where the checks take {q.given or q.number} as given "
+                                   f"({q.input})", False, condition=True, detail=INPUT_EVIDENCE))
     seen: dict[str, tuple[str, Location]] = {}
     for name, value, at in printed_settings(claim, note):
         where = note.location_of(at)
@@ -127,6 +139,14 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
                                    f"and {name} = {value} at {where}", False, condition=True,
                                    detail=INPUT_EVIDENCE))
     return failed
+
+
+def _same_input(printed: str, registered: str) -> bool:
+    """Whether an input is printed with its registered value, in any notation ("ten" is 10)."""
+    try:
+        return same_setting(printed, registered)
+    except (ArithmeticError, ValueError):
+        return canonical(printed) == canonical(registered)
 
 
 def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas: tuple[FormulaResult, ...],

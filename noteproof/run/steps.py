@@ -110,7 +110,8 @@ def _rounds(printed: str, value: Any, approximate: bool) -> bool:
 
 def significant_digits(text: str) -> int:
     """Significant digits of a printed decimal (an integer's trailing zeros do not count)."""
-    digits = re.sub(r"[^0-9.]", "", re.split("[eE]", text)[0])   # 7.5e-4: the mantissa's
+    from ..sources.numtext import canonical
+    digits = re.sub(r"[^0-9.]", "", re.split("[eE]", canonical(text))[0])   # 7.5e-4, 7.5\\times 10^{-4}: the mantissa's
     whole, _, frac = digits.partition(".")
     if frac:
         return len((whole + frac).lstrip("0"))

@@ -121,6 +121,23 @@ def _respelled(text: str, spans: tuple[tuple[int, int], ...], formula: str,
     return tuple(sorted(out, key=lambda p: p.start))
 
 
+REORDERED = 0.95      # how alike the characters of a span and a formula, in any order, for a reordering
+
+
+def reordered(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:
+    """The whole span ``text[a:b]`` with its ratio 1 when it is ``formula`` with its terms or
+    factors in another order (its characters, in any order, alike to REORDERED: ``\\frac{C\\Delta
+    s}{K}(e^{KS}-1)`` for ``\\frac{C}{K}(e^{KS}-1)\\Delta s``); a window of it would be taken for a
+    shorter formula it contains. None otherwise."""
+    from collections import Counter
+    # braces left out: a factor moved into a group gains them (``{C\\Delta s}``), one moved out loses them
+    norm, wanted = (spelling(t)[0].replace("{", "").replace("}", "") for t in (text[a:b], formula))
+    if not norm or not wanted or abs(len(norm) - len(wanted)) > 0.1 * len(wanted):
+        return None
+    alike = 2 * sum((Counter(norm) & Counter(wanted)).values()) / (len(norm) + len(wanted))
+    return (a, b, 1.0) if alike >= REORDERED else None
+
+
 def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:
     """The part of ``text[a:b]`` spelled most like ``formula`` (the whole span, or the window
     from its first to its last character matching the formula's when the formula is a part of

@@ -63,6 +63,17 @@ class MathCoverage:
 
 
 @dataclass(frozen=True)
+class ProseCoverage:
+    text: str              # the sentence as printed
+    location: Location
+    coverage: str          # check | prose | unaccounted
+    by: str = ""           # the claim that states it, or why the registry lists it as prose
+    change: str = ""       # unaccounted: the sense it changed from the nearest listed sentence ("negative" -> "positive")
+    start: int = 0         # its offset in the note
+    end: int = 0
+
+
+@dataclass(frozen=True)
 class RowCoverage:
     row: str
     tag: str
@@ -77,6 +88,11 @@ class NoteScan:
     rows: tuple[RowCoverage, ...]
     numbers: tuple[NumberCoverage, ...]
     math: tuple[MathCoverage, ...] = ()
+    prose: tuple[ProseCoverage, ...] = ()
+
+    @property
+    def unaccounted_prose(self) -> tuple[ProseCoverage, ...]:
+        return tuple(p for p in self.prose if p.coverage == "unaccounted")
 
     @property
     def unaccounted(self) -> tuple[NumberCoverage, ...]:
@@ -176,7 +192,8 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
     out = []
     for a, b, plain in unaccounted_spans(note, claims, spec):
         scored = [(w, text) for text, p in formulas if p == plain
-                  if (w := anchor.window(note.text, a, b, text)) is not None and w[2] >= anchor.NEAR]
+                  if (w := anchor.reordered(note.text, a, b, text) or anchor.window(note.text, a, b, text)) is not None
+                  and w[2] >= anchor.NEAR]
         best = max((w[2] for w, _ in scored), default=0.0)
         out += [(anchor.Place(w[0], w[1], note.text[w[0]:w[1]], anchor.How.NEAR, round(w[2], 6)), frozenset({text}),
                  plain) for w, text in scored if w[2] == best]
@@ -208,7 +225,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
     where_is = places if near else anchor.placed   # near: an edited occurrence is its formula's (anchor)
     formulas = {plain: [(p.start, p.end, f) for c in claims for f in c.formulas if f.plain == plain
                         for p in where_is(note, f.text, c.quoted, plain)] for plain in (False, True)}
-    declared = [(i, i + len(s), why) for s, why in spec.math for i in note.offsets(s)]
+    declared = [(a, b, why) for s, why in spec.math for a, b in note.declared(s)]
     stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
     spans, plain = covers(note, claims), note.plain_math()
     printed = spans + _quoted_as_printed(note, claims) if plain else spans
@@ -246,6 +263,65 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
         else:
             out.append(MathCoverage(m.text, where, "unaccounted"))
     return tuple(out)
+
+
+PROSE_ALIKE = 0.6    # how alike a sentence must stay to one the registry lists as prose
+
+
+def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[ProseCoverage, ...]:
+    """Each sentence of the note that carries a sense (sources.sentences) with what accounts for
+    it: the claim whose row or statement holds it, or whose statement it rewords ("check": the
+    claim judges it as printed), or a sentence of its note's ``prose:``
+    in claims.yaml with the same senses in the same order, printed alike ("prose": a rewording
+    keeps it); anything else is unaccounted, with the sense it changed from the most alike
+    listed sentence ("negative" -> "positive") when there is one."""
+    from difflib import SequenceMatcher
+
+    from .reword import describe, meaning_change
+    from .sentences import sentences, words_senses
+    stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
+    said = [(t.text, c.id) for c in claims if c.statement for t in sentences(c.statement)]
+    listed = dict(spec.prose)
+    kinds = {}
+    for text in listed:
+        kinds.setdefault(words_senses(text), []).append(text)
+    out = []
+    for s in sentences(note.text):
+        where = note.location_of(s.start)
+        owner = next((cid for a, b, cid in stated if a < s.end and s.start < b), None)
+        if owner is not None:
+            out.append(ProseCoverage(s.text, where, "check", owner, start=s.start, end=s.end))
+            continue
+        if s.text in listed:
+            out.append(ProseCoverage(s.text, where, "prose", listed[s.text], start=s.start, end=s.end))
+            continue
+        ratio = lambda t: SequenceMatcher(None, t, s.text, autojunk=False).ratio()  # noqa: E731
+        alike = max(kinds.get(s.senses, ()), key=ratio, default=None)
+        if alike is not None and ratio(alike) >= PROSE_ALIKE:
+            out.append(ProseCoverage(s.text, where, "prose", listed[alike], start=s.start, end=s.end))
+            continue
+        claimed = max(said, key=lambda t: ratio(t[0]), default=None)
+        if claimed is not None and ratio(claimed[0]) >= PROSE_ALIKE:   # its claim judges it, reworded or not
+            out.append(ProseCoverage(s.text, where, "check", claimed[1], start=s.start, end=s.end))
+            continue
+        nearest = max(listed, key=ratio, default=None)
+        change = meaning_change(nearest, s.text) if nearest is not None and ratio(nearest) >= PROSE_ALIKE else None
+        out.append(ProseCoverage(s.text, where, "unaccounted", "", describe(change) if change else "",
+                                 s.start, s.end))
+    return tuple(out)
+
+
+PROSE_WHY = "discussion: words no check computes, held as printed (a changed sense is unaccounted prose)"
+
+
+def prose_stub(scan: tuple[ProseCoverage, ...], why: str = PROSE_WHY) -> str:
+    """The unaccounted sentences as a ``prose:`` group to paste under the note in claims.yaml
+    (`noteproof scan --prose`): listing one says no check computes its words."""
+    lost = list(dict.fromkeys(p.text for p in scan if p.coverage == "unaccounted"))
+    if not lost:
+        return ""
+    return "\n".join([f"      - why: {yaml_quote(why)}", "        sentences:",
+                      *(f"          - {yaml_quote(t)}" for t in lost)]) + "\n"
 
 
 def _quoted_as_printed(note: Note, claims: tuple[Claim, ...]) -> list[Cover]:
@@ -311,7 +387,7 @@ def scan_note(project, key: str) -> NoteScan:
     note, claims = project.notes[key], project.claims_of(key)
     spec = project.registry.notes[key]
     return NoteScan(key, note.path, scan_rows(note, claims), scan_numbers(note, claims, spec),
-                    scan_math(note, claims, spec))
+                    scan_math(note, claims, spec), scan_prose(note, claims, spec))
 
 
 def scan_project(project, keys: list[str] | None = None) -> tuple[NoteScan, ...]:

@@ -66,6 +66,34 @@ class Note:
             i = self.text.find(piece, i + 1)
         return out
 
+    def declared(self, snippet: str) -> list[tuple[int, int]]:
+        """(start, end) of every place a ``math:`` declaration's snippet stands: as written, or
+        spaced otherwise with each of its numbers printed in another notation of the same value
+        (``\\Delta s=1/2`` for ``\\Delta s=0.5``, ``−4`` for ``-4``); a changed value is no place."""
+        found = [(i, i + len(snippet)) for i in self.offsets(snippet)]
+        if found or not snippet:
+            return found
+        parts = _DECLARED_NUMBER.split(snippet)
+        numbers = parts[1::2]
+        pattern = "".join(_spelled(p) if k % 2 == 0 else f"({DECLARED_VALUE})" for k, p in enumerate(parts))
+        found = [(m.start(), m.end()) for m in re.finditer(pattern, self.text)
+                 if all(map(_equal_value, m.groups(), numbers))]
+        return found or self._declared_reworded(snippet)
+
+    def _declared_reworded(self, snippet: str) -> list[tuple[int, int]]:
+        """The snippet's math spans, unchanged and in order, with its words between them
+        reworded (the sentence still alike: reword.SENTENCE): "it triples" for "it doubles"
+        leaves the declared ``$\\Delta s=3$`` declared (the words are judged as prose)."""
+        import difflib
+
+        from .reword import SENTENCE
+        pieces = re.split(r"(\$[^$\n]+\$)", snippet)
+        if len(pieces) < 3:
+            return []
+        pattern = "".join(re.escape(p) if k % 2 else rf"[^$\n]{{0,{len(p) + 12}}}?" for k, p in enumerate(pieces))
+        return [(m.start(), m.end()) for m in re.finditer(pattern, self.text)
+                if difflib.SequenceMatcher(None, snippet, m.group(0), autojunk=False).ratio() >= SENTENCE]
+
     def locate(self, snippet: str, start: int = 0) -> Location | None:
         """Where ``snippet`` first occurs (at or after offset ``start``), or None."""
         i = self.text.find(snippet, start) if snippet else -1
@@ -341,6 +369,19 @@ def _whole(text: str, piece: str) -> int:
             return i
         i = text.find(piece, i + 1)
     return -1
+
+
+_DECLARED_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]?\d)")
+DECLARED_VALUE = r"[-\u2212]?(?:\d+(?:\.\d+)?|\.\d+)(?:/\d+)?"
+
+
+def _equal_value(a: str, b: str) -> bool:
+    """Whether two printings are one exact value (``1/2`` and ``0.5``; not a re-rounding)."""
+    from fractions import Fraction
+    try:
+        return Fraction(canonical(a).replace(",", "")) == Fraction(canonical(b).replace(",", ""))
+    except (ValueError, ZeroDivisionError):
+        return a == b
 
 
 def _same_value(a: str, b: str) -> bool:

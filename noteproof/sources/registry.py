@@ -29,6 +29,7 @@ class NoteSpec:
     labels: tuple[tuple[str, str], ...] = ()   # (regex or snippet, why) for `scan`
     math: tuple[tuple[str, str], ...] = ()     # (snippet, why): math declared notation or definition
     notation: tuple[tuple[str, str], ...] = ()  # (regex a whole span matches, why): symbols named in prose
+    prose: tuple[tuple[str, str], ...] = ()     # (sentence, why): words no check computes, kept as printed
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ class QuoteSpec:
     rounded: bool = False        # the note prints an exact value rounded, unmarked ("(-0.8)^4 = 0.41")
     param: str | None = None     # an input that is a page setting: the checks run at the printed value
     decides: Decides | None = None   # the conclusion the note draws from the number
+    given: str | None = None     # an input's registered value, where an edit relocated it to another
 
 
 @dataclass(frozen=True)
@@ -183,7 +185,7 @@ FORMULA_KEYS = {"latex", "text", "derivation", "form", "symbols", "functions", "
 QUOTE_KEYS = {"snippet", "number", "numeric", "input", "exact", "rounded", "param", "decides"}
 DECIDES_KEYS = {"relation", "than", "says", "size", "and", "given"}
 SIDE_KEYS = {"relation", "than", "size"}
-NOTE_KEYS = {"file", "title", "labels", "math"}
+NOTE_KEYS = {"file", "title", "labels", "math", "prose"}
 FIGURE_KEYS = {"title", "vary", "values", "x", "y", "log", "series"}
 SERIES_KEYS = {"numeric", "label", "set"}
 
@@ -268,8 +270,9 @@ def _notes(top: _Reader) -> dict[str, NoteSpec]:
         declared = [_declared(item, r) for item in r.list("math")]
         math = tuple((s, w) for kind, s, w in declared if kind == "snippet")
         notation = tuple((s, w) for kind, s, w in declared if kind == "pattern")
+        prose = tuple(entry for item in r.list("prose") for entry in _prose(item, r))
         notes[str(key)] = NoteSpec(str(key), r.str("file"), r.str("title", False, str(key)), r.at(), labels,
-                                   math, notation)
+                                   math, notation, prose)
     return notes
 
 
@@ -286,6 +289,15 @@ def _declared(item: object, parent: _Reader) -> tuple[str, str, str]:
         except re.error as exc:
             raise RegistryError(f"pattern {pattern!r} is not a regular expression: {exc}", r.at("pattern")) from None
     return ("snippet", snippet, r.str("why")) if snippet is not None else ("pattern", pattern, r.str("why"))
+
+
+def _prose(item: object, parent: _Reader) -> tuple[tuple[str, str], ...]:
+    """(sentence, why) for each sentence of a ``prose:`` group ``{why, sentences: [...]}``."""
+    r = _Reader(item, parent.path, "a prose group", {"why", "sentences"}, parent.data.line)
+    why, listed = r.str("why"), r.strs("sentences")
+    if not listed:
+        raise RegistryError("a prose group needs 'sentences', a list of the note's sentences", r.at())
+    return tuple((s, why) for s in listed)
 
 
 def _label(item: object, parent: _Reader) -> tuple[str, str]:

@@ -9,7 +9,7 @@ Formulas are never found this way: an edited formula is judged as printed. Nor i
 rewording that changes what the sentence says: its words of comparison, direction, quantity
 and quantification (_MEANING: "below" for "above", "smallest" for "largest", "halves" for
 "quarters", "when" for "only when", "raises ... lowers" for "lowers ... raises") must stay,
-in their order, up to synonyms ("below" and "under", "all" and "every"): meaning_change.
+in their order, up to synonyms ("below" and "beneath", "all" and "every"): meaning_change.
 """
 from __future__ import annotations
 
@@ -27,18 +27,21 @@ _SENTENCES = re.compile(r"\S[^.!?\n]*(?:[.!?]+(?=\s|$)|(?=\n)|$)")
 
 # words that carry what a sentence claims, each mapped to its sense: synonyms share one
 _SENSES = {
-    "up": "above over exceed exceeds exceeding larger greater bigger higher more raise raises raised increase "
-          "increases increased grow grows rise rises upper",
-    "down": "below under beneath smaller less fewer lower lowers lowered decrease decreases decreased shrink "
-            "shrinks fall falls reduce reduces reduced drop drops",
+    "up": "above exceed exceeds exceeding larger greater bigger higher more raise raises raised increase "
+          "increases increased increasing grow grows growing rise rises rising upper",
+    "down": "below beneath smaller less fewer lower lowers lowered decrease decreases decreased shrink "
+            "shrinks shrinking fall falls falling reduce reduces reduced drop drops decay decays decaying decreasing",
     "max": "largest greatest highest biggest maximum max most maximal",
     "min": "smallest least lowest fewest minimum min minimal",
     "fast": "fast faster fastest quick quickly", "slow": "slow slower slowest slowly",
     "large": "large big huge", "small": "small tiny",
     "all": "all every each any always", "some": "some exists exist sometimes", "only": "only solely",
-    "not": "not no never cannot nothing none neither nor", "unique": "unique", "strict": "strict strictly",
+    "not": "not no never cannot nothing none neither nor without", "unique": "unique", "strict": "strict strictly",
     "same": "same identical equal equals", "different": "different arbitrary unequal distinct",
-    "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first",
+    "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
+    "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",
+    "continuous": "continuous", "discrete": "discrete", "finite": "finite", "infinite": "infinite",
+    "necessary": "necessary", "sufficient": "sufficient", "independent": "independent", "dependent": "dependent",
     "last": "last final", "before": "before", "after": "after", "inside": "inside within",
     "outside": "outside", "left": "left", "right": "right", "positive": "positive", "negative": "negative",
     "zero": "zero", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
@@ -48,24 +51,32 @@ _SENSES = {
     "quadratic": "quadratic", "isotropic": "isotropic", "anisotropic": "anisotropic",
     "one": "one once single", "two": "two twice double doubles doubled both", "three": "three thrice triple triples",
     "four": "four", "five": "five", "six": "six", "seven": "seven", "eight": "eight", "nine": "nine",
-    "ten": "ten", "hundred": "hundred", "thousand": "thousand", "half": "half halves halved halving",
+    "ten": "ten", "eleven": "eleven", "twelve": "twelve", "twenty": "twenty", "hundred": "hundred", "thousand": "thousand", "half": "half halves halved halving",
     "third": "third thirds", "quarter": "quarter quarters quartered",
 }
 _MEANING = {word: sense for sense, words in _SENSES.items() for word in words.split()}
 _WORD = re.compile(r"[A-Za-z]+")
 
 
-def _senses(text: str) -> list[tuple[str, str]]:
+def senses(text: str) -> list[tuple[str, str]]:
     """The words of _MEANING in ``text`` with their senses, in order; "all", "every", "each" and
     "any" are left out: said of a definite plural ("for all the sensitivities" for "for the
-    sensitivities") they restate it, and swapped for "some" the "some" still counts."""
-    return [(_MEANING[w.lower()], w) for w in _WORD.findall(text) if _MEANING.get(w.lower(), "all") != "all"]
+    sensitivities") they restate it, and swapped for "some" the "some" still counts. "Above
+    zero" is "positive" and "below zero" "negative" (_SIGNED)."""
+    out = [(_MEANING[w.lower()], w) for w in _WORD.findall(text) if _MEANING.get(w.lower(), "all") != "all"]
+    for i in range(len(out) - 1, 0, -1):
+        if out[i][0] == "zero" and out[i - 1][0] in _SIGNED:
+            out[i - 1:i + 1] = [(_SIGNED[out[i - 1][0]], f"{out[i - 1][1]} {out[i][1]}")]
+    return out
+
+
+_SIGNED = {"up": "positive", "down": "negative"}
 
 
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
     for a dropped "only"), or None when every word of _MEANING kept its sense and its order."""
-    a, b = _senses(old), _senses(new)
+    a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if sa == sb:
         return None

@@ -36,7 +36,7 @@ def _cases(edits):
 def judge(report_cache):
     from noteproof.run.cache import ResultCache, note_inputs
     from noteproof.run.claim import run_claim
-    from noteproof.sources.coverage import encoded_rows, scan_math
+    from noteproof.sources.coverage import encoded_rows, scan_math, scan_prose
     from noteproof.sources.project import load_project
     project = load_project(ROOT)
     # the session's cold report (conftest.reported): its results are the real project's
@@ -59,6 +59,8 @@ def judge(report_cache):
         bad |= {("row", r.text) for r in table_rows(note) if r.text not in encoded}
         bad |= {("math", m.text) for m in scan_math(note, claims, project.registry.notes[key])
                 if m.coverage == "unaccounted"}
+        bad |= {("prose", p.text) for p in scan_prose(note, claims, project.registry.notes[key])
+                if p.coverage == "unaccounted"}
         return bad
 
     verdict.project = project
@@ -75,8 +77,8 @@ def test_the_notes_as_written_fail_only_on_their_errata(judge, as_written):
     """As written, what fails is the notes' own errors (and claims resting on them), nothing else."""
     from noteproof.run.claim import run_claim
     for key, bad in as_written.items():
-        failing = {b[0] for b in bad if b[0] not in ("row", "math")}
-        assert not [b for b in bad if b[0] in ("row", "math")], bad     # no row or math unaccounted
+        failing = {b[0] for b in bad if b[0] not in ("row", "math", "prose")}
+        assert not [b for b in bad if b[0] in ("row", "math", "prose")], bad     # no row, math or sentence unaccounted
         for claim_id in failing:
             claim = judge.project.registry.claim(claim_id)
             r = run_claim(claim, judge.project.content, judge.project.notes[key])

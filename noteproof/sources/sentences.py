@@ -1,0 +1,51 @@
+"""The sentences of a note that say something a word can change: each located, with its words
+of comparison, direction, quantity and quantification (sources.reword's senses).
+
+"the sign stays negative", "the orbit spirals outward", "at large tau", "separated by one",
+"sampling with replacement": a sentence holds a claim in its words as well as in its math.
+The sentences a registered claim states are judged by that claim (run.claim); every other
+sentence that carries a sense is either listed under its note's ``prose:`` in claims.yaml
+(words the checks do not compute, kept as printed) or unaccounted, like unaccounted math
+(sources.coverage.scan_prose). A rewording that keeps every sense, in order, up to synonyms,
+is the same sentence; one that changes a sense ("negative" -> "positive") is a new one.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from .reword import senses
+
+_SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)")     # a full stop ends one before a space: "0.167" does not
+_MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]*\$", re.S)
+
+
+@dataclass(frozen=True)
+class Sentence:
+    start: int
+    end: int
+    text: str
+    senses: tuple[str, ...]     # the senses of its words, math left out (reword.senses)
+
+
+def words_senses(text: str) -> tuple[str, ...]:
+    """The senses of a sentence's words outside its ``$...$`` math (``\\left`` is no "left")."""
+    return tuple(s for s, _ in senses(_MATH.sub(" ", text)))
+
+
+@lru_cache(maxsize=16)
+def sentences(text: str) -> tuple[Sentence, ...]:
+    """Each sentence of the note's prose lines that carries a sense, in order (status-table
+    rows, tab-separated, are judged as rows: sources.tables)."""
+    out, start = [], 0
+    masked = _MATH.sub(lambda m: "#" * len(m.group(0)), text)    # a full stop inside math ends nothing
+    for line in masked.split("\n"):
+        if "\t" not in line:
+            for m in _SENTENCE.finditer(line):
+                a, b = start + m.start(), start + m.end()
+                said = words_senses(text[a:b])
+                if said:
+                    out.append(Sentence(a, b, text[a:b], said))
+        start += len(line) + 1
+    return tuple(out)
