@@ -32,7 +32,7 @@ from ..sources.locate import (
     token_at,
     unique_snippet,
 )
-from ..sources.notes import Note, Row, number_offset
+from ..sources.notes import Note, Row, number_offset, percent_of
 from ..sources.numtext import is_word, verdict
 from ..sources.registry import Claim
 from ..sources.reword import describe, meaning_change
@@ -324,6 +324,8 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
                      help=f"restore \"{q.snippet}\", or change the input's snippet in claims.yaml")
         return q
     number = text[tok.start:tok.end]
+    if percent_of(text, q.snippet, q.number, (tok.start, number)) != (tok.start, number):   # 1.07% for 0.0107
+        number, tok = number + "%", Span(tok.start, tok.end + 1, 0.0)
     start = tok.start - number_offset(q.snippet, q.number)
     if number == q.number and text[start:start + len(q.snippet)] == q.snippet:
         return q

@@ -147,6 +147,9 @@ class Note:
         found = self._looked_up("quote_at", snippet, number)
         if found is not _NOT_READ:
             return found
+        return percent_of(self.text, snippet, number, self._quote_at(snippet, number))
+
+    def _quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         off = number_offset(snippet, number)
         i = self.text.find(snippet) if snippet else -1
         if i >= 0:
@@ -369,6 +372,16 @@ def _whole(text: str, piece: str) -> int:
             return i
         i = text.find(piece, i + 1)
     return -1
+
+
+def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None) -> tuple[int, str] | None:
+    """A quoted number the note now prints as a percentage (``1.07%`` for ``0.0107``) is printed
+    with its sign (numtext.canonical reads it as 0.0107); a snippet that holds the sign itself
+    (``5% larger``) quotes the percentage."""
+    if at is None or "%" in number or text[at[0] + len(at[1]):at[0] + len(at[1]) + 1] != "%":
+        return at
+    off = number_offset(snippet, number)
+    return at if snippet[off + len(number):off + len(number) + 1] == "%" else (at[0], at[1] + "%")
 
 
 _DECLARED_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]?\d)")

@@ -16,6 +16,7 @@ carries (statcheck's rule reads the interval from the mantissa's digits):
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from ..defaults import EXPONENT
 
@@ -45,6 +46,9 @@ _TIMES_TEN = re.compile(TIMES_TEN + r"$")
 _EXP_DIGITS = re.compile(r"[-+]?\d+")
 
 
+_PLAIN = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
+
+
 def canonical(text: str) -> str:
     """The plain spelling of a printed number: ``7.47 x 10^-4`` -> ``7.47e-4``, ``−4`` -> ``-4``,
     ``.25`` -> ``0.25``, ``ten`` -> ``10``. Text that is none of these comes back stripped."""
@@ -60,6 +64,8 @@ def canonical(text: str) -> str:
     body = s[len(sign):]
     if body.startswith("."):
         body = "0" + body
+    if body.endswith("%") and _PLAIN.fullmatch(body[:-1]):   # 1.07% is 0.0107, its digits kept
+        body = format(Decimal(body[:-1].replace(",", "")).scaleb(-2), "f")
     return sign + body
 
 

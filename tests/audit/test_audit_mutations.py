@@ -180,6 +180,7 @@ MUTATIONS = [
          "For independent sampling without replacement", kind="statement"),
     Edit("w09-second-order", W9, "controlled first-order approximation", "controlled second-order approximation",
          kind="statement"),
+    Edit("c12-percent-wrong", C12, "(exact: 0): 0.0107", "(exact: 0): 1.17%", "0.0107", "number"),
     Edit("w10-small-tau", W10, "At large $\\tau$ a finite", "At small $\\tau$ a finite", kind="statement"),
 ]
 
@@ -230,6 +231,7 @@ HARMLESS = [
     # a formula's factors in another order; a number in another notation (a worked step's, a declared span's)
     Edit("w09-bound-reordered", W9, "e_L\\le \\frac{C}{K}(e^{KS}-1)\\Delta s", "e_L\\le \\frac{C\\Delta s}{K}(e^{KS}-1)"),
     Edit("w09-step-times-ten", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 9.77\\times 10^{-4}"),
+    Edit("c12-percent", C12, "(exact: 0): 0.0107", "(exact: 0): 1.07%"),
     Edit("w09-declared-fraction", W9, "At $\\Delta s=0.5$ the amplitude", "At $\\Delta s=1/2$ the amplitude"),
     # prose reworded with its words of comparison kept (claims.yaml prose:)
     Edit("c12-prose-reworded", C12, "the sign stays negative.", "the sign remains negative."),

@@ -1,0 +1,132 @@
+"""Prose, inputs and declarations judged as printed (issue 22): every sentence with a word of
+comparison, direction, quantity or quantification is stated by a claim, listed under its note's
+``prose:`` or unaccounted; an input printed otherwise fails its claim; a declared span is found in
+another notation; a formula's reordered factors are anchored to it."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from noteproof.errors import RegistryError
+from noteproof.sources.coverage import prose_stub, scan_math, scan_prose
+from noteproof.sources.project import load_project
+from noteproof.sources.registry import load_registry
+from noteproof.sources.reword import meaning_change
+from noteproof.sources.sentences import sentences
+from tests.helpers import ROOT
+
+# one word of each pair the probes flipped, and its opposite
+OPPOSITE = {"negative": "positive", "outward": "inward", "large": "small", "small": "large", "one": "two",
+            "first": "second", "half": "third", "four": "three", "zero": "one", "doubles": "triples",
+            "with": "without", "below": "above", "above": "below", "smallest": "largest", "largest": "smallest"}
+
+
+@pytest.fixture(scope="module")
+def project():
+    return load_project(ROOT)
+
+
+def unaccounted(project, key: str, text: str) -> list:
+    note = replace(project.notes[key], text=text)
+    return [p for p in scan_prose(note, project.claims_of(key), project.registry.notes[key])
+            if p.coverage == "unaccounted"]
+
+
+def test_the_notes_as_written_have_no_unaccounted_sentence(project):
+    for key in project.registry.notes:
+        assert not unaccounted(project, key, project.notes[key].text), key
+
+
+def test_a_flipped_word_in_any_listed_sentence_is_unaccounted_with_the_change(project):
+    """Every sentence claims.yaml lists as prose, one word of each turned into its opposite."""
+    flipped = 0
+    for key, spec in project.registry.notes.items():
+        text = project.notes[key].text
+        for sentence, _ in spec.prose:
+            word = next((w for w in sentence.split() if w in OPPOSITE), None)
+            if word is None or sentence not in text:
+                continue
+            edited = sentence.replace(f" {word} ", f" {OPPOSITE[word]} ", 1)
+            if edited == sentence or meaning_change(sentence, edited) is None:
+                continue
+            lost = unaccounted(project, key, text.replace(sentence, edited, 1))
+            assert [p.text for p in lost] == [edited], (key, sentence)
+            flipped += 1
+    assert flipped >= 30
+
+
+@pytest.mark.parametrize("key,old,new", [
+    ("chapter12", "the sign stays negative.", "the sign remains negative."),
+    ("chapter12", "so the gap 0.271 stays above zero", "so the gap of 0.271 stays positive"),
+    ("week10", "so agreement is controlled by a small $\\eta h$", "so the agreement is governed by a small $\\eta h$"),
+    ("week09", "This is a controlled first-order approximation.", "This is a first-order approximation, controlled."),
+])
+def test_a_rewording_that_keeps_every_sense_is_the_same_sentence(project, key, old, new):
+    text = project.notes[key].text
+    assert old in text
+    assert not unaccounted(project, key, text.replace(old, new, 1))
+
+
+def test_an_unaccounted_sentence_says_what_changed(project):
+    text = project.notes["chapter12"].text.replace("the orbit spirals outward", "the orbit spirals inward", 1)
+    [lost] = unaccounted(project, "chapter12", text)
+    assert lost.change == '"outward" -> "inward"' and lost.location.line == 184
+
+
+def test_sentences_end_at_a_full_stop_before_a_space_not_inside_a_number():
+    text = "The step 0.05 is above 0.02. Implicit Euler multiplies it by 0.167 and stays stable. $a.b$ is fixed."
+    assert [s.text for s in sentences(text)] == [
+        "The step 0.05 is above 0.02.", "Implicit Euler multiplies it by 0.167 and stays stable.", "$a.b$ is fixed."]
+    assert sentences("x is $\\left( y \\right)$.") == ()   # \\left inside math is no "left"
+
+
+def test_the_prose_stub_lists_the_new_note_s_sentences_as_yaml(project):
+    note = replace(project.notes["week09"], text="The error grows. Then we stop.\nIt stays below one.\n")
+    stub = prose_stub(scan_prose(note, (), replace(project.registry.notes["week09"], prose=())))
+    assert stub.splitlines()[1:] == ["        sentences:", '          - "The error grows."',
+                                     '          - "It stays below one."']
+
+
+def test_a_prose_group_without_sentences_is_a_located_registry_error(tmp_path):
+    path = tmp_path / "claims.yaml"
+    path.write_text("notes:\n  n:\n    file: notes/n.txt\n    prose:\n      - why: \"discussion\"\n"
+                    "claims: []\n", encoding="utf-8")
+    with pytest.raises(RegistryError, match="sentences") as err:
+        load_registry(path)
+    assert err.value.location.line == 5
+
+
+def test_an_input_printed_with_another_value_fails_its_claim(project):
+    from noteproof.run.claim import input_evidence
+    claim = project.registry.claim("w10.shared-parameter")
+    note = project.notes["week10"]
+    assert not input_evidence(claim, note)
+    edited = replace(note, text=note.text.replace("At $w=2,x=y=1$", "At $w=3,x=y=1$", 1))
+    [failed] = input_evidence(claim, edited)
+    assert not failed.holds and "the note prints 3 at notes/week10.txt:42:7 where the checks take 2 as given" \
+        in failed.statement
+    # the same value in another notation is the same input
+    halved = replace(note, text=note.text.replace("At $w=2,x=y=1$", "At $w=2.0,x=y=1$", 1))
+    assert not input_evidence(claim, halved)
+
+
+@pytest.mark.parametrize("new,declared", [("At $\\Delta s=1/2$ the amplitude", True),
+                                          ("At $\\Delta s=0.50$ the amplitude", True),
+                                          ("At $\\Delta s=0.6$ the amplitude", False)])
+def test_a_declared_span_is_found_in_another_notation_of_its_value(project, new, declared):
+    note = project.notes["week09"]
+    edited = replace(note, text=note.text.replace("At $\\Delta s=0.5$ the amplitude", new, 1))
+    spans = scan_math(edited, project.claims_of("week09"), project.registry.notes["week09"])
+    [span] = [m for m in spans if m.text.startswith("\\Delta s=") and m.text[-1].isdigit() and m.text != "\\Delta s=3"]
+    assert (span.coverage == "definition") == declared, span
+
+
+def test_reordered_factors_are_the_formula_and_a_sign_flip_among_them_is_wrong(project):
+    from noteproof.run.claim import run_claim
+    claim, note = project.registry.claim("w09.euler-error-bound"), project.notes["week09"]
+    old = "e_L\\le \\frac{C}{K}(e^{KS}-1)\\Delta s"
+    for new, holds in (("e_L\\le \\frac{C\\Delta s}{K}(e^{KS}-1)", True), ("e_L\\le \\frac{C\\Delta s}{K}(e^{KS}+1)", False)):
+        result = run_claim(claim, project.content, replace(note, text=note.text.replace(old, new, 1)))
+        [f] = [f for f in result.formulas if f.latex == new]
+        assert (f.outcome.value == "verified") == holds, f.message
