@@ -192,4 +192,7 @@ def print_scans(scans, every: bool) -> None:
                 print(f"  {p.location}: sentence {p.coverage}" + (f" ({p.change})" if p.change else "")
                       + (f" ({p.by})" if p.by and every else "") + f": {p.text}")
         print("  sentences: " + ", ".join(f"{sum(p.coverage == k for p in s.prose)} {k}"
-                                          for k in ("check", "prose", "unaccounted")))
+                                          for k in ("check", "prose", "unaccounted", "unlisted")
+                                          if k != "unlisted" or any(p.coverage == k for p in s.prose))
+              + ("  (no prose: in claims.yaml: `noteproof scan --prose` prints one)"
+                 if any(p.coverage == "unlisted" for p in s.prose) else ""))

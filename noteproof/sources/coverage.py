@@ -66,7 +66,7 @@ class MathCoverage:
 class ProseCoverage:
     text: str              # the sentence as printed
     location: Location
-    coverage: str          # check | prose | unaccounted
+    coverage: str          # check | prose | unaccounted | unlisted (the note's entry has no prose: key)
     by: str = ""           # the claim that states it, or why the registry lists it as prose
     change: str = ""       # unaccounted: the sense it changed from the nearest listed sentence ("negative" -> "positive")
     start: int = 0         # its offset in the note
@@ -274,14 +274,15 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
     claim judges it as printed), or a sentence of its note's ``prose:``
     in claims.yaml with the same senses in the same order, printed alike ("prose": a rewording
     keeps it); anything else is unaccounted, with the sense it changed from the most alike
-    listed sentence ("negative" -> "positive") when there is one."""
+    listed sentence ("negative" -> "positive") when there is one. A note whose entry has no
+    ``prose:`` key is not inventoried: its other sentences are "unlisted", which fails nothing."""
     from difflib import SequenceMatcher
 
     from .reword import describe, meaning_change
     from .sentences import sentences, words_senses
     stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
     said = [(t.text, c.id) for c in claims if c.statement for t in sentences(c.statement)]
-    listed = dict(spec.prose)
+    listed = dict(spec.prose or ())
     kinds = {}
     for text in listed:
         kinds.setdefault(words_senses(text), []).append(text)
@@ -306,8 +307,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
             continue
         nearest = max(listed, key=ratio, default=None)
         change = meaning_change(nearest, s.text) if nearest is not None and ratio(nearest) >= PROSE_ALIKE else None
-        out.append(ProseCoverage(s.text, where, "unaccounted", "", describe(change) if change else "",
-                                 s.start, s.end))
+        out.append(ProseCoverage(s.text, where, "unaccounted" if spec.prose is not None else "unlisted", "",
+                                 describe(change) if change else "", s.start, s.end))
     return tuple(out)
 
 
@@ -317,7 +318,7 @@ PROSE_WHY = "discussion: words no check computes, held as printed (a changed sen
 def prose_stub(scan: tuple[ProseCoverage, ...], why: str = PROSE_WHY) -> str:
     """The unaccounted sentences as a ``prose:`` group to paste under the note in claims.yaml
     (`noteproof scan --prose`): listing one says no check computes its words."""
-    lost = list(dict.fromkeys(p.text for p in scan if p.coverage == "unaccounted"))
+    lost = list(dict.fromkeys(p.text for p in scan if p.coverage in ("unaccounted", "unlisted")))
     if not lost:
         return ""
     return "\n".join([f"      - why: {yaml_quote(why)}", "        sentences:",

@@ -29,7 +29,8 @@ class NoteSpec:
     labels: tuple[tuple[str, str], ...] = ()   # (regex or snippet, why) for `scan`
     math: tuple[tuple[str, str], ...] = ()     # (snippet, why): math declared notation or definition
     notation: tuple[tuple[str, str], ...] = ()  # (regex a whole span matches, why): symbols named in prose
-    prose: tuple[tuple[str, str], ...] = ()     # (sentence, why): words no check computes, kept as printed
+    prose: tuple[tuple[str, str], ...] | None = None   # (sentence, why): words no check computes, kept
+    # as printed; None: the entry has no prose: key, and its sentences are not inventoried (scan: "unlisted")
 
 
 @dataclass(frozen=True)
@@ -270,7 +271,7 @@ def _notes(top: _Reader) -> dict[str, NoteSpec]:
         declared = [_declared(item, r) for item in r.list("math")]
         math = tuple((s, w) for kind, s, w in declared if kind == "snippet")
         notation = tuple((s, w) for kind, s, w in declared if kind == "pattern")
-        prose = tuple(entry for item in r.list("prose") for entry in _prose(item, r))
+        prose = tuple(entry for item in r.list("prose") for entry in _prose(item, r)) if "prose" in r.data else None
         notes[str(key)] = NoteSpec(str(key), r.str("file"), r.str("title", False, str(key)), r.at(), labels,
                                    math, notation, prose)
     return notes

@@ -83,7 +83,7 @@ def test_sentences_end_at_a_full_stop_before_a_space_not_inside_a_number():
 
 def test_the_prose_stub_lists_the_new_note_s_sentences_as_yaml(project):
     note = replace(project.notes["week09"], text="The error grows. Then we stop.\nIt stays below one.\n")
-    stub = prose_stub(scan_prose(note, (), replace(project.registry.notes["week09"], prose=())))
+    stub = prose_stub(scan_prose(note, (), replace(project.registry.notes["week09"], prose=None)))
     assert stub.splitlines()[1:] == ["        sentences:", '          - "The error grows."',
                                      '          - "It stays below one."']
 
@@ -130,3 +130,13 @@ def test_reordered_factors_are_the_formula_and_a_sign_flip_among_them_is_wrong(p
         result = run_claim(claim, project.content, replace(note, text=note.text.replace(old, new, 1)))
         [f] = [f for f in result.formulas if f.latex == new]
         assert (f.outcome.value == "verified") == holds, f.message
+
+
+def test_a_note_without_a_prose_key_is_not_inventoried(project):
+    """Its sentences are "unlisted" (scan --prose prints them), which fails nothing; an empty
+    prose: list inventories the note, and every sentence nothing states is unaccounted."""
+    note = project.notes["week09"]
+    for listed, kind in ((None, "unlisted"), ((), "unaccounted")):
+        spec = replace(project.registry.notes["week09"], prose=listed)
+        kinds = {p.coverage for p in scan_prose(note, project.claims_of("week09"), spec)}
+        assert kinds == {"check", kind}
