@@ -309,7 +309,31 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
         change = meaning_change(nearest, s.text) if nearest is not None and ratio(nearest) >= PROSE_ALIKE else None
         out.append(ProseCoverage(s.text, where, "unaccounted" if spec.prose is not None else "unlisted", "",
                                  describe(change) if change else "", s.start, s.end))
-    return tuple(out)
+    return tuple(sorted(out + _senses_lost(note, listed, out), key=lambda p: p.start))
+
+
+def _senses_lost(note: Note, listed: dict[str, str], found: list[ProseCoverage]) -> list[ProseCoverage]:
+    """A listed sentence now printed with no word of sense left ("do not change" -> "change"):
+    unaccounted where it stands, with what it lost. A listed sentence printed nowhere (deleted,
+    or judged above as reworded) is not looked for."""
+    from difflib import SequenceMatcher
+
+    from .reword import describe, meaning_change
+    from .sentences import sentences
+    text, out = note.text, []
+    taken = {p.start for p in found}
+    missing = [t for t in listed if t not in text]
+    if not missing:
+        return out
+    bare = [s for s in sentences(text, every=True) if not s.senses and s.start not in taken]
+    for lost in missing:
+        ratio = lambda s: SequenceMatcher(None, lost, s.text, autojunk=False).ratio()  # noqa: E731
+        best = max(bare, key=ratio, default=None)
+        if best is not None and ratio(best) >= PROSE_ALIKE and (change := meaning_change(lost, best.text)):
+            out.append(ProseCoverage(best.text, note.location_of(best.start), "unaccounted", "", describe(change),
+                                     best.start, best.end))
+            bare.remove(best)
+    return out
 
 
 PROSE_WHY = "discussion: words no check computes, held as printed (a changed sense is unaccounted prose)"

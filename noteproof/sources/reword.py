@@ -28,9 +28,11 @@ _SENTENCES = re.compile(r"\S[^.!?\n]*(?:[.!?]+(?=\s|$)|(?=\n)|$)")
 # words that carry what a sentence claims, each mapped to its sense: synonyms share one
 _SENSES = {
     "up": "above exceed exceeds exceeding larger greater bigger higher more raise raises raised increase "
-          "increases increased increasing grow grows growing rise rises rising upper",
+          "increases increased increasing grow grows growing rise rises rising upper amplify amplifies amplified "
+          "magnify magnifies magnified",
     "down": "below beneath smaller less fewer lower lowers lowered decrease decreases decreased shrink "
-            "shrinks shrinking fall falls falling reduce reduces reduced drop drops decay decays decaying decreasing",
+            "shrinks shrinking fall falls falling reduce reduces reduced drop drops decay decays decaying decreasing "
+            "attenuate attenuates attenuated damp damps damped dampen dampens suppress suppresses suppressed",
     "max": "largest greatest highest biggest maximum max most maximal",
     "min": "smallest least lowest fewest minimum min minimal",
     "fast": "fast faster fastest quick quickly", "slow": "slow slower slowest slowly",
@@ -65,15 +67,17 @@ def senses(text: str) -> list[tuple[str, str]]:
     """The words of _MEANING in ``text`` with their senses, in order; "all", "every", "each" and
     "any" are left out: said of a definite plural ("for all the sensitivities" for "for the
     sensitivities") they restate it, and swapped for "some" the "some" still counts. "Above
-    zero" is "positive" and "below zero" "negative" (_SIGNED)."""
+    zero" is "positive", "below zero" "negative" and "shrinks by half" "halves" (_PAIRS)."""
     out = [(_MEANING[w.lower()], w) for w in _WORD.findall(text) if _MEANING.get(w.lower(), "all") != "all"]
     for i in range(len(out) - 1, 0, -1):
-        if out[i][0] == "zero" and out[i - 1][0] in _SIGNED:
-            out[i - 1:i + 1] = [(_SIGNED[out[i - 1][0]], f"{out[i - 1][1]} {out[i][1]}")]
+        if (out[i - 1][0], out[i][0]) in _PAIRS:
+            out[i - 1:i + 1] = [(_PAIRS[out[i - 1][0], out[i][0]], f"{out[i - 1][1]} {out[i][1]}")]
     return out
 
 
-_SIGNED = {"up": "positive", "down": "negative"}
+# two senses in a row that say one: "above zero" is "positive", "shrinks by half" is "halves"
+_PAIRS = {("up", "zero"): "positive", ("down", "zero"): "negative", ("down", "half"): "half",
+          ("down", "third"): "third", ("down", "quarter"): "quarter"}
 
 
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:

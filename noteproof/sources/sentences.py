@@ -34,10 +34,10 @@ def words_senses(text: str) -> tuple[str, ...]:
     return tuple(s for s, _ in senses(_MATH.sub(" ", text)))
 
 
-@lru_cache(maxsize=16)
-def sentences(text: str) -> tuple[Sentence, ...]:
-    """Each sentence of the note's prose lines that carries a sense, in order (status-table
-    rows, tab-separated, are judged as rows: sources.tables)."""
+@lru_cache(maxsize=32)
+def sentences(text: str, every: bool = False) -> tuple[Sentence, ...]:
+    """Each sentence of the note's prose lines that carries a sense (``every``: each sentence),
+    in order (status-table rows, tab-separated, are judged as rows: sources.tables)."""
     out, start = [], 0
     masked = _MATH.sub(lambda m: "#" * len(m.group(0)), text)    # a full stop inside math ends nothing
     for line in masked.split("\n"):
@@ -45,7 +45,7 @@ def sentences(text: str) -> tuple[Sentence, ...]:
             for m in _SENTENCE.finditer(line):
                 a, b = start + m.start(), start + m.end()
                 said = words_senses(text[a:b])
-                if said:
+                if said or every:
                     out.append(Sentence(a, b, text[a:b], said))
         start += len(line) + 1
     return tuple(out)

@@ -181,6 +181,10 @@ MUTATIONS = [
     Edit("w09-second-order", W9, "controlled first-order approximation", "controlled second-order approximation",
          kind="statement"),
     Edit("c12-percent-wrong", C12, "(exact: 0): 0.0107", "(exact: 0): 1.17%", "0.0107", "number"),
+    Edit("w09-amplify", W9, "can strongly attenuate perturbations", "can strongly amplify perturbations",
+         kind="statement"),
+    Edit("w10-objective-changes", W10, "the objective and the parameters do not change",
+         "the objective and the parameters change", kind="statement"),   # the sentence's last sense gone
     Edit("w10-small-tau", W10, "At large $\\tau$ a finite", "At small $\\tau$ a finite", kind="statement"),
 ]
 
@@ -234,6 +238,7 @@ HARMLESS = [
     Edit("c12-percent", C12, "(exact: 0): 0.0107", "(exact: 0): 1.07%"),
     Edit("w09-declared-fraction", W9, "At $\\Delta s=0.5$ the amplitude", "At $\\Delta s=1/2$ the amplitude"),
     # prose reworded with its words of comparison kept (claims.yaml prose:)
+    Edit("w09-halved-reword", W9, "the amplitude shrinks by half each step", "the amplitude is halved at each step"),
     Edit("c12-prose-reworded", C12, "the sign stays negative.", "the sign remains negative."),
     Edit("w10-prose-reworded", W10, "so agreement is controlled by a small $\\eta h$",
          "so the agreement is governed by a small $\\eta h$"),
