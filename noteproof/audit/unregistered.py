@@ -197,18 +197,21 @@ def _unregistered(text: str, formulas: list[str]) -> str:
 
 
 def unchecked_prose_findings(plan: Plan, claims: tuple[Claim, ...], spec) -> list[Finding]:
-    """Every sentence of the edited lines that the report finds unaccounted (sources.coverage.scan_prose:
-    no claim states it and claims.yaml's ``prose:`` lists no sentence with its senses): a word of
-    comparison, direction, quantity or quantification changed where no check reads it."""
+    """Every sentence the report finds unaccounted in the edited note and not in the baseline
+    (sources.coverage.scan_prose: no claim states it and claims.yaml's ``prose:`` lists no sentence
+    with its senses): a word of comparison, direction, quantity or quantification changed where no
+    check reads it. The report's own judgment, not the diff's lines: one judge."""
     from ..sources.coverage import scan_prose
+    before = set() if plan.old is None else \
+        {p.text for p in scan_prose(plan.old, claims, spec) if p.coverage == "unaccounted"}
     out = []
     for p in scan_prose(plan.note, claims, spec):
-        line = plan.note.text.count("\n", 0, p.start) + 1
-        if p.coverage != "unaccounted" or (plan.changed is not None and line not in plan.changed):
+        if p.coverage != "unaccounted" or p.text in before:
             continue
         word = p.change.split(" -> ")[-1].strip('"') if p.change else ""
-        at = plan.note.text.find(word, p.start, p.end) if word and word != "-" else -1
-        span = (at, at + len(word)) if at >= 0 else (p.start, p.end)
+        hit = re.compile(rf"\b{re.escape(word)}\b").search(plan.note.text, p.start, p.end) \
+            if word and word != "-" else None
+        span = hit.span() if hit else (p.start, p.end)
         out.append(Finding("statement", Severity.ERROR, "", plan.note.location_of(span[0]),
                            f"edited prose that no check reads: \"{p.text}\""
                            + (f" (its words changed sense: {p.change})" if p.change else " (a new sense)"),

@@ -142,7 +142,8 @@ def cmd_scan(args: argparse.Namespace) -> int:
         return 0
     scans = [scan_note(project, k) for k in keys]
     if args.prose:
-        sys.stdout.write("".join(prose_stub(s.prose) for s in scans))
+        sys.stdout.write("".join(f"    # {s.key}: under notes: {s.key}: in claims.yaml\n    prose:\n" + stub
+                                 for s in scans if (stub := prose_stub(s.prose))))
         return 0
     rows = sum(len(s.rows) for s in scans)
     unencoded = sum(not r.claim for s in scans for r in s.rows)

@@ -115,14 +115,14 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
     each operand of a worked calculation) the same value. Failing evidence for each that does not."""
     failed = []
     for q in claim.quotes:
-        if not q.input or q.param:
+        if not q.input:
             continue
         at = note.quote_at(q.snippet, q.number)
         if at is None:
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
                                    f"the registry says: {q.snippet!r}", False, condition=True,
                                    detail=INPUT_EVIDENCE))
-        elif not _same_input(at[1], q.given or q.number):
+        elif not q.param and not _same_input(at[1], q.given or q.number):
             # the checks compute with the registered value: a page that now prints another one
             # is not what they verify (a setting the checks take from the page is a param: instead)
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the note prints {at[1]} at "

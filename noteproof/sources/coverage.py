@@ -270,70 +270,85 @@ PROSE_ALIKE = 0.6    # how alike a sentence must stay to one the registry lists 
 
 def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[ProseCoverage, ...]:
     """Each sentence of the note that carries a sense (sources.sentences) with what accounts for
-    it: the claim whose row or statement holds it, or whose statement it rewords ("check": the
-    claim judges it as printed), or a sentence of its note's ``prose:``
-    in claims.yaml with the same senses in the same order, printed alike ("prose": a rewording
-    keeps it); anything else is unaccounted, with the sense it changed from the most alike
-    listed sentence ("negative" -> "positive") when there is one. A note whose entry has no
-    ``prose:`` key is not inventoried: its other sentences are "unlisted", which fails nothing."""
-    from difflib import SequenceMatcher
-
+    it: the claim whose row or statement holds it, or whose statement it rewords with every sense
+    kept ("check": the claim judges it as printed), or a sentence of its note's ``prose:`` in
+    claims.yaml with the same senses in the same order, printed alike ("prose": a rewording keeps
+    it); anything else is unaccounted, with the sense it changed from the most alike listed
+    sentence ("negative" -> "positive") when there is one. A note whose entry has no ``prose:``
+    key is not inventoried: its other sentences are "unlisted", which fails nothing."""
     from .reword import describe, meaning_change
     from .sentences import sentences, words_senses
     stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
-    said = [(t.text, c.id) for c in claims if c.statement for t in sentences(c.statement)]
+    said = {t.text: c.id for c in claims if c.statement for t in sentences(c.statement)}
     listed = dict(spec.prose or ())
-    kinds = {}
+    kinds: dict[tuple, list[str]] = {}
     for text in listed:
         kinds.setdefault(words_senses(text), []).append(text)
-    out = []
+    out, matched = [], set()
     for s in sentences(note.text):
-        where = note.location_of(s.start)
+        def found(kind: str, by: str, change: str = "") -> None:
+            out.append(ProseCoverage(s.text, note.location_of(s.start), kind, by, change, s.start, s.end))
         owner = next((cid for a, b, cid in stated if a < s.end and s.start < b), None)
         if owner is not None:
-            out.append(ProseCoverage(s.text, where, "check", owner, start=s.start, end=s.end))
-            continue
-        if s.text in listed:
-            out.append(ProseCoverage(s.text, where, "prose", listed[s.text], start=s.start, end=s.end))
-            continue
-        ratio = lambda t: SequenceMatcher(None, t, s.text, autojunk=False).ratio()  # noqa: E731
-        alike = max(kinds.get(s.senses, ()), key=ratio, default=None)
-        if alike is not None and ratio(alike) >= PROSE_ALIKE:
-            out.append(ProseCoverage(s.text, where, "prose", listed[alike], start=s.start, end=s.end))
-            continue
-        claimed = max(said, key=lambda t: ratio(t[0]), default=None)
-        if claimed is not None and ratio(claimed[0]) >= PROSE_ALIKE:   # its claim judges it, reworded or not
-            out.append(ProseCoverage(s.text, where, "check", claimed[1], start=s.start, end=s.end))
-            continue
-        nearest = max(listed, key=ratio, default=None)
-        change = meaning_change(nearest, s.text) if nearest is not None and ratio(nearest) >= PROSE_ALIKE else None
-        out.append(ProseCoverage(s.text, where, "unaccounted" if spec.prose is not None else "unlisted", "",
-                                 describe(change) if change else "", s.start, s.end))
-    return tuple(sorted(out + _senses_lost(note, listed, out), key=lambda p: p.start))
+            found("check", owner)
+        elif s.text in listed:
+            matched.add(s.text)
+            found("prose", listed[s.text])
+        elif (alike := _most_alike(s.text, kinds.get(s.senses, ()))) is not None:
+            matched.add(alike)
+            found("prose", listed[alike])
+        elif (claimed := _most_alike(s.text, [t for t in said if meaning_change(t, s.text) is None])) is not None:
+            found("check", said[claimed])      # its claim judges it, reworded with its senses kept
+        else:
+            nearest = _most_alike(s.text, listed)
+            change = meaning_change(nearest, s.text) if nearest is not None else None
+            found("unaccounted" if spec.prose is not None else "unlisted", "", describe(change) if change else "")
+    lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated)
+    return tuple(sorted(out + lost, key=lambda p: p.start))
 
 
-def _senses_lost(note: Note, listed: dict[str, str], found: list[ProseCoverage]) -> list[ProseCoverage]:
-    """A listed sentence now printed with no word of sense left ("do not change" -> "change"):
-    unaccounted where it stands, with what it lost. A listed sentence printed nowhere (deleted,
-    or judged above as reworded) is not looked for."""
+def _most_alike(text: str, candidates, floor: float = PROSE_ALIKE) -> str | None:
+    """The candidate most like ``text`` (difflib's ratio, at least ``floor``), or None; the
+    quick upper bounds first, so a note's hundreds of sentences cost little."""
     from difflib import SequenceMatcher
+    best, score = None, floor
+    for t in candidates:
+        m = SequenceMatcher(None, t, text, autojunk=False)
+        if m.real_quick_ratio() >= score and m.quick_ratio() >= score and (r := m.ratio()) >= score:
+            best, score = t, r
+    return best
 
-    from .reword import describe, meaning_change
+
+def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], stated: list) -> list[ProseCoverage]:
+    """A listed sentence now printed with no word of sense left ("do not change" -> "change"):
+    the sentence that is it with only its words of sense removed (alike to reword.SENTENCE once
+    they are struck from both), unaccounted where it stands, with what it lost. A listed sentence
+    printed nowhere (deleted), matched above, or inside a claim's row or statement is not one."""
+    from .reword import SENTENCE, describe, meaning_change
     from .sentences import sentences
-    text, out = note.text, []
-    taken = {p.start for p in found}
-    missing = [t for t in listed if t not in text]
     if not missing:
-        return out
-    bare = [s for s in sentences(text, every=True) if not s.senses and s.start not in taken]
+        return []
+    taken = {p.start for p in found}
+    bare = {s.text: s for s in sentences(note.text, every=True) if not s.senses and s.start not in taken
+            and not any(a < s.end and s.start < b for a, b, _ in stated)}
+    out = []
     for lost in missing:
-        ratio = lambda s: SequenceMatcher(None, lost, s.text, autojunk=False).ratio()  # noqa: E731
-        best = max(bare, key=ratio, default=None)
-        if best is not None and ratio(best) >= PROSE_ALIKE and (change := meaning_change(lost, best.text)):
+        hit = _most_alike(_struck(lost), {_struck(t): t for t in bare}, SENTENCE)
+        if hit is None:
+            continue
+        best = bare.pop(next(t for t in bare if _struck(t) == hit))
+        if (change := meaning_change(lost, best.text)) is not None:
             out.append(ProseCoverage(best.text, note.location_of(best.start), "unaccounted", "", describe(change),
                                      best.start, best.end))
-            bare.remove(best)
     return out
+
+
+def _struck(text: str) -> str:
+    """A sentence with its words of sense struck out (reword._MEANING)."""
+    from .reword import senses
+    for _, word in senses(text):
+        text = text.replace(word, "", 1)
+    return " ".join(text.split())
 
 
 PROSE_WHY = "discussion: words no check computes, held as printed (a changed sense is unaccounted prose)"

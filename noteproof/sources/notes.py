@@ -81,18 +81,24 @@ class Note:
         return found or self._declared_reworded(snippet)
 
     def _declared_reworded(self, snippet: str) -> list[tuple[int, int]]:
-        """The snippet's math spans, unchanged and in order, with its words between them
-        reworded (the sentence still alike: reword.SENTENCE): "it triples" for "it doubles"
-        leaves the declared ``$\\Delta s=3$`` declared (the words are judged as prose)."""
+        """The snippet's math spans, unchanged and in order, with its words around and between
+        them reworded (the words as long as the snippet's, still alike: reword.SENTENCE): "it
+        triples" for "it doubles", "each" for "every", leave the declared ``$\\Delta s=3$`` and
+        ``$\\beta <1$`` declared (the words are judged as prose)."""
         import difflib
 
         from .reword import SENTENCE
         pieces = re.split(r"(\$[^$\n]+\$)", snippet)
         if len(pieces) < 3:
             return []
-        pattern = "".join(re.escape(p) if k % 2 else rf"[^$\n]{{0,{len(p) + 12}}}?" for k, p in enumerate(pieces))
-        return [(m.start(), m.end()) for m in re.finditer(pattern, self.text)
-                if difflib.SequenceMatcher(None, snippet, m.group(0), autojunk=False).ratio() >= SENTENCE]
+        inner = pieces[1:-1]
+        pattern = "".join(re.escape(p) if k % 2 == 0 else rf"[^$\n]{{0,{len(p) + 12}}}?" for k, p in enumerate(inner))
+        out = []
+        for m in re.finditer(pattern, self.text):
+            a, b = max(0, m.start() - len(pieces[0])), m.end() + len(pieces[-1])
+            if difflib.SequenceMatcher(None, snippet, self.text[a:b], autojunk=False).ratio() >= SENTENCE:
+                out.append((a, b))
+        return out
 
     def locate(self, snippet: str, start: int = 0) -> Location | None:
         """Where ``snippet`` first occurs (at or after offset ``start``), or None."""
@@ -378,8 +384,8 @@ def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None)
     """A quoted number the note now prints as a percentage (``1.07%`` for ``0.0107``) is printed
     with its sign (numtext.canonical reads it as 0.0107); a snippet that holds the sign itself
     (``5% larger``) quotes the percentage."""
-    if at is None or "%" in number or text[at[0] + len(at[1]):at[0] + len(at[1]) + 1] != "%":
-        return at
+    if at is None or at[1] == number or "%" in number or text[at[0] + len(at[1]):at[0] + len(at[1]) + 1] != "%":
+        return at   # printed as registered: the quote says what its number is
     off = number_offset(snippet, number)
     return at if snippet[off + len(number):off + len(number) + 1] == "%" else (at[0], at[1] + "%")
 

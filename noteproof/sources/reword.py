@@ -9,7 +9,7 @@ Formulas are never found this way: an edited formula is judged as printed. Nor i
 rewording that changes what the sentence says: its words of comparison, direction, quantity
 and quantification (_MEANING: "below" for "above", "smallest" for "largest", "halves" for
 "quarters", "when" for "only when", "raises ... lowers" for "lowers ... raises") must stay,
-in their order, up to synonyms ("below" and "beneath", "all" and "every"): meaning_change.
+in their order, up to synonyms ("below" and "under", "all" and "every"): meaning_change.
 """
 from __future__ import annotations
 
@@ -67,17 +67,26 @@ def senses(text: str) -> list[tuple[str, str]]:
     """The words of _MEANING in ``text`` with their senses, in order; "all", "every", "each" and
     "any" are left out: said of a definite plural ("for all the sensitivities" for "for the
     sensitivities") they restate it, and swapped for "some" the "some" still counts. "Above
-    zero" is "positive", "below zero" "negative" and "shrinks by half" "halves" (_PAIRS)."""
-    out = [(_MEANING[w.lower()], w) for w in _WORD.findall(text) if _MEANING.get(w.lower(), "all") != "all"]
+    zero" is "positive", "below zero" "negative" and "shrinks by half" "halves" (_PAIRS, words
+    next to each other or joined by "than", "by" or "a"); "don't" is "do not"; "over" and "under"
+    are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time")."""
+    text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
+    out = [(_MEANING[m.group(0).lower()], m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)
+           if _MEANING.get(m.group(0).lower(), "all") != "all"]
     for i in range(len(out) - 1, 0, -1):
-        if (out[i - 1][0], out[i][0]) in _PAIRS:
-            out[i - 1:i + 1] = [(_PAIRS[out[i - 1][0], out[i][0]], f"{out[i - 1][1]} {out[i][1]}")]
-    return out
+        (a, w1, _, end), (b, w2, start, e2) = out[i - 1], out[i]
+        if (a, b) in _PAIRS and _JOINS.fullmatch(text[end:start]):
+            out[i - 1:i + 1] = [(_PAIRS[a, b], f"{w1} {w2}", out[i - 1][2], e2)]
+    return [(s, w) for s, w, _, _ in out]
 
 
-# two senses in a row that say one: "above zero" is "positive", "shrinks by half" is "halves"
+# two senses that say one: "above zero" is "positive", "shrinks by half" is "halves"
 _PAIRS = {("up", "zero"): "positive", ("down", "zero"): "negative", ("down", "half"): "half",
           ("down", "third"): "third", ("down", "quarter"): "quarter"}
+_JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
+_NOT = re.compile(r"n['\u2019]t\b")
+_NUMBER_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|half"
+_UNDER = re.compile(rf"\b(over|under)(?=\s+(?:[\d$.]|(?:{_NUMBER_WORDS})\b))", re.IGNORECASE)
 
 
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:

@@ -140,3 +140,29 @@ def test_a_note_without_a_prose_key_is_not_inventoried(project):
         spec = replace(project.registry.notes["week09"], prose=listed)
         kinds = {p.coverage for p in scan_prose(note, project.claims_of("week09"), spec)}
         assert kinds == {"check", kind}
+
+
+@pytest.mark.parametrize("old,new,changed", [
+    ("the perturbation decays to zero.", "the perturbation stays negative.", True),   # no pair across "to"
+    ("the gap stays above zero", "the gap stays positive", False),
+    ("the amplitude shrinks by half", "the amplitude is halved", False),
+    ("the parameters do not change", "the parameters don\u2019t change", False),
+    ("its size stays under one", "its size stays over one", True),
+    ("it decays smoothly.", "it decays smoothly over time.", False),     # "over" a preposition
+])
+def test_senses_read_pairs_contractions_and_prepositions(old, new, changed):
+    assert (meaning_change(old, new) is not None) == changed
+
+
+def test_a_page_setting_deleted_fails_its_claim(project):
+    from noteproof.run.claim import input_evidence
+    claim, note = project.registry.claim("c12.d01.euler-follows-decay"), project.notes["chapter12"]
+    edited = replace(note, text=note.text.replace("Decay rate (a): 1.2", "Decay rate (a): ", 1))
+    assert any(not e.holds for e in input_evidence(claim, edited))
+
+
+def test_a_number_printed_as_registered_before_a_percent_sign_is_itself(project):
+    note = replace(project.notes["week09"], text="Perplexity drops by 12% here.\n")
+    assert note.quote_at("Perplexity drops by 12", "12") == (20, "12")
+    assert replace(note, text="Perplexity drops by 0.12% here.\n").quote_at("Perplexity drops by 12", "12") \
+        in (None, (20, "0.12%"))
