@@ -93,7 +93,8 @@ def _number(quote: QuoteSpec, base: NumberResult, note: Note) -> NumberResult | 
     if verdict(base.computed) is not None:   # a read-out in words: the computed conclusion, exactly
         return place_number(note, quote, verdict(base.computed), base.computed, base.dps)
     value, eps = _value(base)
-    if not _decided(quote, value, eps):
+    at = note.quote_at(quote.snippet, quote.number)
+    if not _decided(quote, at[1] if at else quote.number, value, eps):
         return None
     return place_number(note, quote, value, base.computed, base.dps)
 
@@ -110,13 +111,17 @@ def _value(base: NumberResult) -> tuple[Decimal | Fraction | float, Decimal]:
     return value, abs(value) * Decimal(10) ** (2 - shown)
 
 
-def _decided(quote: QuoteSpec, value, eps: Decimal) -> bool:
-    """Whether every value within ``eps`` of ``value`` gets the verdict ``value`` gets."""
+def _decided(quote: QuoteSpec, printed: str, value, eps: Decimal) -> bool:
+    """Whether every value within ``eps`` of ``value`` gets the verdict ``value`` gets against the
+    number as the note prints it (a fraction, ``1/6``, is exact: only a run can tell)."""
     if eps == 0:
         return True
-    if isinstance(parse_quoted(quote.number), Fraction):
+    try:
+        if isinstance(parse_quoted(printed), Fraction):
+            return False
+        lo, hi = interval(printed, exact=quote.exact)
+    except NoteproofError:
         return False
-    lo, hi = interval(quote.number, exact=quote.exact)
     c = abs(to_decimal(value))
     # the side of the threshold a conclusion rests on (quote.decides) must be certain too
     edges = (lo, hi) + (tuple(abs(to_decimal(Fraction(side.than))) for side in quote.decides.sides)

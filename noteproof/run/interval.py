@@ -82,8 +82,10 @@ def consistent(quoted: str, computed: Any, *, exact: bool = False) -> bool:
     """True when ``computed`` lies in the interval the quoted digits allow (sign respected)."""
     q = parse_quoted(quoted)
     c = to_decimal(computed)
-    if isinstance(q, Fraction):
-        return abs(c - Decimal(q.numerator) / Decimal(q.denominator)) <= abs(c) * Decimal("1e-40") + Decimal("1e-60")
+    if isinstance(q, Fraction):   # at the comparison's digits: 1/6 to 28 digits is not 1/6 to 1e-40
+        with localcontext() as ctx:
+            ctx.prec = DECIMAL_DIGITS
+            return abs(c - to_decimal(q)) <= abs(c) * Decimal("1e-40") + Decimal("1e-60")
     if q != 0 and c != 0 and (q < 0) != (c < 0):
         return False
     lo, hi = interval(quoted, exact=exact)

@@ -40,7 +40,8 @@ _SENSES = {
     "all": "all every each any always", "some": "some exists exist sometimes", "only": "only solely",
     "not": "not no never cannot nothing none neither nor without", "unique": "unique", "strict": "strict strictly",
     "same": "same identical equal equals", "different": "different arbitrary unequal distinct",
-    "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
+    "probable": "probable likely", "improbable": "improbable unlikely", "earlier": "earlier early",
+    "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
     "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",
     "continuous": "continuous", "discrete": "discrete", "finite": "finite", "infinite": "infinite",
     "necessary": "necessary", "sufficient": "sufficient", "independent": "independent", "dependent": "dependent",
@@ -71,8 +72,8 @@ def senses(text: str) -> list[tuple[str, str]]:
     next to each other or joined by "than", "by" or "a"); "don't" is "do not"; "over" and "under"
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time")."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
-    out = [(_MEANING[m.group(0).lower()], m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)
-           if _MEANING.get(m.group(0).lower(), "all") != "all"]
+    out = [(sense, m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)
+           if (sense := _MEANING.get(m.group(0).lower(), "all")) != "all"]
     for i in range(len(out) - 1, 0, -1):
         (a, w1, _, end), (b, w2, start, e2) = out[i - 1], out[i]
         if (a, b) in _PAIRS and _JOINS.fullmatch(text[end:start]):

@@ -29,6 +29,7 @@ class Sentence:
     senses: tuple[str, ...]     # the senses of its words, math left out (reword.senses)
 
 
+@lru_cache(maxsize=4096)
 def words_senses(text: str) -> tuple[str, ...]:
     """The senses of a sentence's words outside its ``$...$`` math (``\\left`` is no "left")."""
     return tuple(s for s, _ in senses(_MATH.sub(" ", text)))

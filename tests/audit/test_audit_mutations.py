@@ -185,6 +185,10 @@ MUTATIONS = [
          kind="statement"),
     Edit("w10-objective-changes", W10, "the objective and the parameters do not change",
          "the objective and the parameters change", kind="statement"),   # the sentence's last sense gone
+    Edit("c12-one-seventh", C12, "Implicit Euler multiplies the fast mode by 0.167",
+         "Implicit Euler multiplies the fast mode by 1/7", kind="number"),
+    Edit("w10-probable", W10, "measuring how improbable that path is", "measuring how probable that path is",
+         kind="statement"),
     Edit("w10-small-tau", W10, "At large $\\tau$ a finite", "At small $\\tau$ a finite", kind="statement"),
 ]
 
@@ -238,6 +242,8 @@ HARMLESS = [
     Edit("c12-percent", C12, "(exact: 0): 0.0107", "(exact: 0): 1.07%"),
     Edit("w09-declared-fraction", W9, "At $\\Delta s=0.5$ the amplitude", "At $\\Delta s=1/2$ the amplitude"),
     # prose reworded with its words of comparison kept (claims.yaml prose:)
+    Edit("c12-one-sixth", C12, "Implicit Euler multiplies the fast mode by 0.167",
+         "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact
     Edit("w09-halved-reword", W9, "the amplitude shrinks by half each step", "the amplitude is halved at each step"),
     Edit("c12-prose-reworded", C12, "the sign stays negative.", "the sign remains negative."),
     Edit("w10-prose-reworded", W10, "so agreement is controlled by a small $\\eta h$",
