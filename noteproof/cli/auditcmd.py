@@ -48,7 +48,7 @@ def register(verbs) -> None:
                                      "is unaccounted or a row unencoded.",
                          epilog="examples:\n  noteproof scan notes/week09.txt\n  noteproof scan --json\n"
                                 "  noteproof scan notes/week10.txt --emit-stubs >> claims.yaml\n"
-                                "  noteproof scan notes/week11.txt --prose   "
+                                "  noteproof scan notes/week09.txt --prose   "
                                 "# the prose: group to paste under the note in claims.yaml")
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH", help="note files (default: every note)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
