@@ -141,7 +141,14 @@ def computed(text: str, dps: int = 50) -> NumberResult:
 ])
 def test_decided(quoted, text, dps, decided):
     value, eps = _value(computed(text, dps))
-    assert _decided(quote(quoted), value, eps) is decided
+    assert _decided(quote(quoted), quoted, value, eps) is decided
+
+
+def test_a_number_printed_as_a_fraction_is_never_decided_from_the_cache():
+    """1/6 printed for the registered 0.167: exact, so the cache's 20 digits cannot judge it."""
+    value, eps = _value(computed("0.16666666666666666667"))
+    assert _decided(quote("0.167"), "0.167", value, eps)
+    assert not _decided(quote("0.167"), "1/6", value, eps)
 
 
 def test_an_undecided_number_is_run_and_a_decided_one_is_judged():
