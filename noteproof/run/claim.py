@@ -24,7 +24,7 @@ from ..model import (
 )
 from ..sources.content import Check, CheckKind, Content
 from ..sources.notes import Note
-from ..sources.numtext import canonical, verdict_word
+from ..sources.numtext import canonical, same_value, verdict_word
 from ..sources.numtext import verdict as word_verdict
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 from ..sources.reword import cell_meaning_change, describe
@@ -122,7 +122,7 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
                                    f"the registry says: {q.snippet!r}", False, condition=True,
                                    detail=INPUT_EVIDENCE))
-        elif not q.param and not _same_input(at[1], q.given or q.number):
+        elif not q.param and not same_value(at[1], q.given or q.number):
             # the checks compute with the registered value: a page that now prints another one
             # is not what they verify (a setting the checks take from the page is a param: instead)
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the note prints {at[1]} at "
@@ -139,14 +139,6 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
                                    f"and {name} = {value} at {where}", False, condition=True,
                                    detail=INPUT_EVIDENCE))
     return failed
-
-
-def _same_input(printed: str, registered: str) -> bool:
-    """Whether an input is printed with its registered value, in any notation ("ten" is 10)."""
-    try:
-        return same_setting(printed, registered)
-    except (ArithmeticError, ValueError):
-        return canonical(printed) == canonical(registered)
 
 
 def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas: tuple[FormulaResult, ...],

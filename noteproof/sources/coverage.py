@@ -331,12 +331,14 @@ def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], sta
     taken = {p.start for p in found}
     bare = {s.text: s for s in sentences(note.text, every=True) if not s.senses and s.start not in taken
             and not any(a < s.end and s.start < b for a, b, _ in stated)}
+    struck = [(_struck(t), t) for t in bare]     # each once, in the note's order
     out = []
     for lost in missing:
-        hit = _most_alike(_struck(lost), {_struck(t): t for t in bare}, SENTENCE)
+        hit = _most_alike(_struck(lost), [k for k, _ in struck], SENTENCE)
         if hit is None:
             continue
-        best = bare.pop(next(t for t in bare if _struck(t) == hit))
+        k = next(i for i, (s, _) in enumerate(struck) if s == hit)
+        best = bare.pop(struck.pop(k)[1])
         if (change := meaning_change(lost, best.text)) is not None:
             out.append(ProseCoverage(best.text, note.location_of(best.start), "unaccounted", "", describe(change),
                                      best.start, best.end))

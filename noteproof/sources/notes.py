@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from ..defaults import APPROX_EQUAL, EXPONENT
 from ..errors import NoteError
 from ..model import Location
-from .numtext import PRINTED_OR_WORD, canonical
+from .numtext import PRINTED_OR_WORD, canonical, same_value
 from .tables import Row, status_rows
 
 TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
@@ -77,7 +77,7 @@ class Note:
         numbers = parts[1::2]
         pattern = "".join(_spelled(p) if k % 2 == 0 else f"({DECLARED_VALUE})" for k, p in enumerate(parts))
         found = [(m.start(), m.end()) for m in re.finditer(pattern, self.text)
-                 if all(map(_equal_value, m.groups(), numbers))]
+                 if all(map(same_value, m.groups(), numbers))]
         return found or self._declared_reworded(snippet)
 
     def _declared_reworded(self, snippet: str) -> list[tuple[int, int]]:
@@ -392,15 +392,6 @@ def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None)
 
 _DECLARED_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]?\d)")
 DECLARED_VALUE = r"[-\u2212]?(?:\d+(?:\.\d+)?|\.\d+)(?:/\d+)?"
-
-
-def _equal_value(a: str, b: str) -> bool:
-    """Whether two printings are one exact value (``1/2`` and ``0.5``; not a re-rounding)."""
-    from fractions import Fraction
-    try:
-        return Fraction(canonical(a).replace(",", "")) == Fraction(canonical(b).replace(",", ""))
-    except (ValueError, ZeroDivisionError):
-        return a == b
 
 
 def _same_value(a: str, b: str) -> bool:

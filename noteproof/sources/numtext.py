@@ -69,6 +69,17 @@ def canonical(text: str) -> str:
     return sign + body
 
 
+def same_value(a: str, b: str) -> bool:
+    """Whether two printings are one exact value in any notation (``1/2`` and ``0.5``, ``ten`` and
+    ``10``, ``2.0`` and ``2``; not a re-rounding); text that is no number must read the same."""
+    from fractions import Fraction
+    x, y = canonical(a).replace(",", ""), canonical(b).replace(",", "")
+    try:
+        return Fraction(x) == Fraction(y)
+    except (ValueError, ZeroDivisionError):
+        return x == y
+
+
 def is_word(text: str) -> bool:
     """Whether a printed number is written as a word (``ten``)."""
     return text.strip().lower() in WORDS
