@@ -71,6 +71,9 @@ def _command(src: str, i: int, out: list[Token], names, fail) -> int:
         if nxt == "\\":
             out.append(Token("sep", "\\\\", i))
             return i + 2
+        if nxt == "%" and out and out[-1].kind == "num":   # 1.07\% is 1.07/100
+            out.extend((Token("op", "/", i), Token("num", "100", i)))
+            return i + 2
         fail(f"unsupported command \\{nxt}", i)
     name, end = m[1], m.end()
     if name in ("quad", "qquad"):

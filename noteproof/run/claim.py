@@ -120,7 +120,7 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
         at = note.quote_at(q.snippet, q.number)
         if at is None:
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
-                                   f"the registry says: {q.snippet!r}", False, condition=True,
+                                   f"the registry says: '{q.snippet}'", False, condition=True,
                                    detail=INPUT_EVIDENCE))
         elif not q.param and not same_value(at[1], q.given or q.number):
             # the checks compute with the registered value: a page that now prints another one
@@ -151,7 +151,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     evidence = as_printed(note, evidence)
     messages = [] if where else [f"{'row' if claim.row else 'statement'} not found in {note.path}"]
     if at is not None and note.printed(claim.text, claim.quoted) is None:
-        messages.append(f"reworded: the note now reads {at[1]!r}; claims.yaml registers {claim.text!r} "
+        messages.append(f"reworded: the note now reads '{at[1]}'; claims.yaml registers '{claim.text}' "
                         "(update it; `noteproof audit --fix` prints the change)")
     tag, status, said = printed_tag(claim, note)
     # what the note's text alone decides, recomputed on every note a cached result is judged on
@@ -248,8 +248,9 @@ def verdict(claim: Claim, evidence: tuple[Evidence, ...], formulas: tuple[Formul
 
     ``claim.status`` is the tag as printed; ``registered`` the parts the checks were written for."""
     messages = [f"does not hold: {e.statement}" for e in evidence if not e.holds]
-    messages += [f"formula {f.latex!r}: {f.message}" for f in formulas if f.outcome is not Outcome.VERIFIED]
-    messages += [f"number {n.quoted!r}: {n.message or 'computed ' + n.computed}"
+    # quoted as printed (no repr: a reader sees \beta typeset, never a doubled backslash)
+    messages += [f"formula '{f.latex}': {f.message}" for f in formulas if f.outcome is not Outcome.VERIFIED]
+    messages += [f"number '{n.quoted}': {n.message or 'computed ' + n.computed}"
                  for n in numbers if n.outcome is Outcome.FAILED]
     v = judge(claim.status, evidence, registered)
     if overridden:
@@ -307,7 +308,7 @@ def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
         if isinstance(value, bool) and word_verdict(quote.number) is not None:
             text = verdict_word(quote.number, value)   # the conclusion in the quote's own words ("shrinks")
         return NumberResult(quote.number, text, dps, Outcome.FAILED, None, quote.numeric,
-                            f"snippet {quote.snippet!r} not found in {note.path}")
+                            f"snippet '{quote.snippet}' not found in {note.path}")
     where, printed = note.location_of(at[0]), at[1]
     if overridden:
         return _at_settings(NumberResult(printed, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
@@ -327,7 +328,7 @@ def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
     except NoteproofError as exc:
         return NumberResult(printed, text, dps, Outcome.FAILED, where, quote.numeric, exc.message)
     return _decided(NumberResult(printed, text, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where,
-                                 quote.numeric, "" if ok else f"computed {text}, outside what {printed!r} allows"),
+                                 quote.numeric, "" if ok else f"computed {text}, outside what '{printed}' allows"),
                     quote, value)
 
 
@@ -337,11 +338,11 @@ def _verdict_number(printed: str, quote: QuoteSpec, value: Any, text: str, dps: 
     said = word_verdict(printed)
     if not isinstance(value, bool) or said is None:
         return NumberResult(printed, text, dps, Outcome.FAILED, where, quote.numeric,
-                            f"the note prints {printed!r} where {quote.numeric} computes {text}")
+                            f"the note prints '{printed}' where {quote.numeric} computes {text}")
     right = verdict_word(quote.number if word_verdict(quote.number) is not None else printed, value)
     ok = said == value
     return NumberResult(printed, right, dps, Outcome.VERIFIED if ok else Outcome.FAILED, where, quote.numeric,
-                        "" if ok else f"the computation says {right!r}; the note prints {printed!r}")
+                        "" if ok else f"the computation says '{right}'; the note prints '{printed}'")
 
 
 def _decided(n: NumberResult, quote: QuoteSpec, value: Any) -> NumberResult:

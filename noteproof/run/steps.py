@@ -10,7 +10,7 @@ are decided exactly. A claim is judged on the steps that print one of its quoted
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -124,6 +124,11 @@ def _expected(link: Link, value: Any) -> str:
     if not link.right.literal:
         return ""
     printed = link.right.text.replace(",", "")
+    sign = re.search(r"\\?%\s*$", printed)
+    if sign:   # printed as a percentage (0.0977\%): it should read as one
+        percent = replace(link, right=replace(link.right, text=printed[:sign.start()].strip()))
+        got = _expected(percent, value * 100)
+        return got and got + sign.group(0).strip()
     if link.op == "=" and isinstance(value, Fraction) and terminates(value):
         text = str(to_decimal(value).normalize())
         if significant_digits(text) <= EXACT_DIGITS:

@@ -126,16 +126,58 @@ REORDERED = 0.95      # how alike the characters of a span and a formula, in any
 
 def reordered(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:
     """The whole span ``text[a:b]`` with its ratio 1 when it is ``formula`` with its terms or
-    factors in another order (its characters, in any order, alike to REORDERED: ``\\frac{C\\Delta
-    s}{K}(e^{KS}-1)`` for ``\\frac{C}{K}(e^{KS}-1)\\Delta s``); a window of it would be taken for a
-    shorter formula it contains. None otherwise."""
+    factors in another order or another grouping (its skeleton's characters, in any order, alike
+    to REORDERED: ``\\frac{C\\Delta s}{K}(e^{KS}-1)`` for ``\\frac{C}{K}(e^{KS}-1)\\Delta s``,
+    ``\\frac{1}{1-\\beta}`` for ``1/(1-\\beta)``); a window of it would be taken for a shorter
+    formula it contains. None otherwise."""
     from collections import Counter
-    # braces left out: a factor moved into a group gains them (``{C\\Delta s}``), one moved out loses them
-    norm, wanted = (spelling(t)[0].replace("{", "").replace("}", "") for t in (text[a:b], formula))
+    norm, wanted = (skeleton(t) for t in (text[a:b], formula))
     if not norm or not wanted or abs(len(norm) - len(wanted)) > 0.1 * len(wanted):
         return None
     alike = 2 * sum((Counter(norm) & Counter(wanted)).values()) / (len(norm) + len(wanted))
     return (a, b, 1.0) if alike >= REORDERED else None
+
+
+# grouping and the spelling of a quotient or product left out: a factor moved into a group gains
+# braces (``{C\Delta s}``), one moved out loses them; ``\frac{1}{1-\beta}`` is ``1/(1-\beta)``
+_STRUCTURE = re.compile(r"\\frac|[{}()\[\]/*]|\\cdot(?![A-Za-z])|\\times(?![A-Za-z])")
+
+
+def skeleton(text: str) -> str:
+    """``text``'s characters once notation (``spelling``) and grouping are set aside."""
+    return _STRUCTURE.sub("", spelling(text)[0])
+
+
+def regrouped(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:
+    """The whole span ``text[a:b]`` with the ratio of its skeleton to ``formula``'s when it is at
+    least NEAR: an edited occurrence spelled with another grouping (``\\frac{1}{1+\\beta}`` for
+    ``1/(1-\\beta)``), which ``window`` does not see through; None otherwise."""
+    norm, wanted = skeleton(text[a:b]), skeleton(formula)
+    score = ratio(norm, wanted) if norm and wanted else 0.0
+    return (a, b, score) if score >= NEAR else None
+
+
+_BETWEEN = re.compile(r"\\text\{[^{}]*\}|\\q?quad(?![A-Za-z])|\\[ ,;!]|[,;]\s")
+
+
+def pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """``text[a:b]`` and, when it prints several formulas, each of them: the parts between
+    ``\\text{...}`` words, ``\\quad`` and ``, `` outside any group (``x_{n+1}=(1-h\\lambda)x_n\\
+    \\text{(explicit)},\\qquad x_{n+1}=...``)."""
+    depth, outside = 0, set()
+    for i in range(a, b):
+        if depth == 0:
+            outside.add(i)
+        depth += {"{": 1, "}": -1, "(": 1, ")": -1}.get(text[i], 0)
+    cuts = [(m.start(), m.end()) for m in _BETWEEN.finditer(text, a, b) if m.start() in outside]
+    out, last = [(a, b)], a
+    for x, y in cuts + [(b, b)]:
+        piece = text[last:x]
+        if re.search(r"\w", piece) and (last, x) != (a, b):
+            lead = len(piece) - len(piece.lstrip())
+            out.append((last + lead, last + len(piece.rstrip())))
+        last = max(last, y)
+    return out
 
 
 def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:

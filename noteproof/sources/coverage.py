@@ -150,7 +150,7 @@ def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     return tuple(out)
 
 
-NUMBERS_ONLY = re.compile(r"[\s\d.,+\-{}^]+")
+NUMBERS_ONLY = re.compile(r"(?:[\s\d.,+\-{}^]|\\?%)+")   # numbers alone: 0.2, 20\%, 3{,}760
 
 
 SPACING = re.compile(r"\\text\{[^{}]*\}|\\q?quad\b|\\[ ,;!]|[\s.,;:]")
@@ -191,13 +191,20 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
     formulas = {(f.text, f.plain) for c in claims for f in c.formulas}
     out = []
     for a, b, plain in unaccounted_spans(note, claims, spec):
+        parts = anchor.pieces(note.text, a, b)   # the span, and each formula of a span that prints several
         scored = [(w, text) for text, p in formulas if p == plain
-                  if (w := anchor.reordered(note.text, a, b, text) or anchor.window(note.text, a, b, text)) is not None
+                  if (w := next(filter(None, (anchor.reordered(note.text, x, y, text) for x, y in parts)), None)
+                      or _best_of(anchor.window(note.text, a, b, text),
+                                  *(anchor.regrouped(note.text, x, y, text) for x, y in parts))) is not None
                   and w[2] >= anchor.NEAR]
         best = max((w[2] for w, _ in scored), default=0.0)
         out += [(anchor.Place(w[0], w[1], note.text[w[0]:w[1]], anchor.How.NEAR, round(w[2], 6)), frozenset({text}),
                  plain) for w, text in scored if w[2] == best]
     return tuple(out)
+
+
+def _best_of(*found: tuple[int, int, float] | None) -> tuple[int, int, float] | None:
+    return max(filter(None, found), key=lambda w: w[2], default=None)
 
 
 def unaccounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[tuple[int, int, bool], ...]:
@@ -228,7 +235,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
     declared = [(a, b, why) for s, why in spec.math for a, b in note.declared(s)]
     stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
     spans, plain = covers(note, claims), note.plain_math()
-    printed = spans + _quoted_as_printed(note, claims) if plain else spans
+    printed = spans + _quoted_as_printed(note, claims)   # a quote's number as printed: $20\%$ for $0.2$
     out = []
     for m in sorted(note.math_spans() + plain, key=lambda m: m.start):
         where, spots = note.location_of(m.start), formulas[m.plain]
@@ -257,7 +264,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
             out.append(MathCoverage(m.text, where, *worked))
             continue
         tokens = [replace(t, start=t.start + m.start, end=t.end + m.start) for t in numeric_tokens(m.text)]
-        got = [coverage_of(t, spans) for t in tokens]
+        got = [coverage_of(t, printed) for t in tokens]
         if NUMBERS_ONLY.fullmatch(m.text) and tokens and all(c in ("check", "input") for c, _ in got):
             out.append(MathCoverage(m.text, where, "check", got[0][1]))
         else:

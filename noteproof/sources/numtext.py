@@ -64,8 +64,9 @@ def canonical(text: str) -> str:
     body = s[len(sign):]
     if body.startswith("."):
         body = "0" + body
-    if body.endswith("%") and _PLAIN.fullmatch(body[:-1]):   # 1.07% is 0.0107, its digits kept
-        body = format(Decimal(body[:-1].replace(",", "")).scaleb(-2), "f")
+    digits = body[:-1].removesuffix("\\")   # LaTeX prints the sign \%
+    if body.endswith("%") and _PLAIN.fullmatch(digits):   # 1.07% is 0.0107, its digits kept
+        body = format(Decimal(digits.replace(",", "")).scaleb(-2), "f")
     return sign + body
 
 

@@ -29,17 +29,21 @@ _SENTENCES = re.compile(r"\S[^.!?\n]*(?:[.!?]+(?=\s|$)|(?=\n)|$)")
 _SENSES = {
     "up": "above exceed exceeds exceeding larger greater bigger higher more raise raises raised increase "
           "increases increased increasing grow grows growing rise rises rising upper amplify amplifies amplified "
-          "magnify magnifies magnified",
+          "magnify magnifies magnified widen widens widened widening wider gain gains gained",
     "down": "below beneath smaller less fewer lower lowers lowered decrease decreases decreased shrink "
             "shrinks shrinking fall falls falling reduce reduces reduced drop drops decay decays decaying decreasing "
-            "attenuate attenuates attenuated damp damps damped dampen dampens suppress suppresses suppressed",
+            "attenuate attenuates attenuated damp damps damped dampen dampens suppress suppresses suppressed "
+            "narrows narrowed narrowing narrower lose loses lost losing",
     "max": "largest greatest highest biggest maximum max most maximal",
     "min": "smallest least lowest fewest minimum min minimal",
     "fast": "fast faster fastest quick quickly", "slow": "slow slower slowest slowly",
+    "strong": "strong strongly stronger", "weak": "weak weakly weaker", "high": "high", "low": "low",
+    "accurate": "accurate accurately", "inaccurate": "inaccurate", "correct": "correct correctly",
+    "wrong": "wrong incorrect incorrectly", "possible": "possible", "impossible": "impossible",
     "large": "large big huge", "small": "small tiny",
     "all": "all every each any always", "some": "some exists exist sometimes", "only": "only solely",
     "not": "not no never cannot nothing none neither nor without", "unique": "unique", "strict": "strict strictly",
-    "same": "same identical equal equals", "different": "different arbitrary unequal distinct",
+    "same": "same identical equal equals equality", "different": "different arbitrary unequal distinct",
     "probable": "probable likely", "improbable": "improbable unlikely", "earlier": "earlier early",
     "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
     "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",
@@ -50,7 +54,7 @@ _SENSES = {
     "expand": "expand expands expanding expansion expansive",
     "last": "last final", "before": "before", "after": "after", "inside": "inside within",
     "outside": "outside", "left": "left", "right": "right", "positive": "positive", "negative": "negative",
-    "zero": "zero", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
+    "zero": "zero", "yes": "yes", "true": "true", "false": "false", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
     "diverge": "diverge diverges diverged", "exact": "exact exactly",
     "approximate": "approximate approximately approximation roughly", "sum": "sum total",
     "fixed": "fixed", "constant": "constant", "linear": "linear", "nonlinear": "nonlinear",

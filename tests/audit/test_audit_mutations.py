@@ -190,6 +190,14 @@ MUTATIONS = [
     Edit("w10-probable", W10, "measuring how improbable that path is", "measuring how probable that path is",
          kind="statement"),
     Edit("w10-small-tau", W10, "At large $\\tau$ a finite", "At small $\\tau$ a finite", kind="statement"),
+    # a probe's: a prose formula regrouped and wrong; a setting printed as a wrong percentage; a
+    # read-out answered the other way; a direction flipped
+    Edit("w09-response-frac-sign", W9, "the response is $1/(1-\\beta )$", "the response is $\\frac{1}{1+\\beta }$",
+         kind="formula"),
+    Edit("w10-switch-percent-wrong", W10, "switching probability $0.2$", "switching probability $30\\%$", kind="input"),
+    Edit("w09-checkpoint-yes", W9, "fixed hidden vector? No.", "fixed hidden vector? Yes.", kind="statement"),
+    Edit("c12-gap-narrows", C12, "the gap widens as theta nears 1", "the gap narrows as theta nears 1",
+         kind="statement"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -199,7 +207,8 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
 
 # harmless edits that respell a formula (each is read by the formula reader, so it is run)
 RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
-             "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered"}
+             "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
+             "c12-explicit-reordered"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -246,6 +255,14 @@ HARMLESS = [
          "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact
     Edit("w09-halved-reword", W9, "the amplitude shrinks by half each step", "the amplitude is halved at each step"),
     Edit("c12-prose-reworded", C12, "the sign stays negative.", "the sign remains negative."),
+    # a probe's: a prose formula as \frac; a factor moved in a span of two formulas; LaTeX's percent sign
+    Edit("w09-response-frac", W9, "the response is $1/(1-\\beta )$", "the response is $\\frac{1}{1-\\beta }$"),
+    Edit("c12-explicit-reordered", C12, "$x_{n+1}=(1-h\\lambda)x_n\\ \\text{(explicit)}",
+         "$x_{n+1}=x_n(1-h\\lambda)\\ \\text{(explicit)}"),
+    Edit("w10-switch-percent", W10, "switching probability $0.2$", "switching probability $20\\%$"),
+    Edit("w09-step-latex-percent", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.0977\\%"),
+    Edit("w10-moments-reword", W10, "Matching moments is not an equality of processes.",
+         "Matching moments does not make the processes equal."),
     Edit("w10-prose-reworded", W10, "so agreement is controlled by a small $\\eta h$",
          "so the agreement is governed by a small $\\eta h$"),
 ]

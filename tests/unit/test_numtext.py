@@ -28,6 +28,9 @@ SPELLINGS = {
     "ten": "10",
     "Twelve": "12",
     "1/2": "1/2",
+    "1.07%": "0.0107",
+    "1.07\\%": "0.0107",        # LaTeX's percent sign
+    "5\\": "5\\",              # a backslash alone is no percent sign
 }
 
 

@@ -68,6 +68,23 @@ def test_a_rewording_that_keeps_every_sense_is_the_same_sentence(project, key, o
     assert not unaccounted(project, key, text.replace(old, new, 1))
 
 
+@pytest.mark.parametrize("key,old,new,word", [
+    ("week09", "fixed hidden vector? No.", "fixed hidden vector? Yes.", "Yes"),   # a listed answer printed twice
+    ("chapter12", "the gap widens as theta nears 1", "the gap narrows as theta nears 1", "narrows"),
+    ("chapter12", "draw the wrong picture?", "draw the correct picture?", "correct"),
+])
+def test_a_flipped_answer_or_direction_is_unaccounted(project, key, old, new, word):
+    text = project.notes[key].text
+    assert text.count(old) == 1
+    assert [word in p.text for p in unaccounted(project, key, text.replace(old, new, 1))] == [True]
+
+
+def test_equality_and_equal_are_one_sense(project):
+    text = project.notes["week10"].text
+    old, new = "Matching moments is not an equality of processes.", "Matching moments does not make the processes equal."
+    assert old in text and not unaccounted(project, "week10", text.replace(old, new, 1))
+
+
 def test_an_unaccounted_sentence_says_what_changed(project):
     text = project.notes["chapter12"].text.replace("the orbit spirals outward", "the orbit spirals inward", 1)
     [lost] = unaccounted(project, "chapter12", text)
