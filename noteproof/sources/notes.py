@@ -155,11 +155,22 @@ class Note:
             return found
         return percent_of(self.text, snippet, number, self._quote_at(snippet, number))
 
+    def _owned(self, snippet: str, number: str) -> list[tuple[int, int]]:
+        """Where a longer registered snippet quoting the same number of ``snippet`` stands as
+        registered: those places are its quote's, not this one's (the caption ``Euler step size
+        (h): 1.5 · Decay`` is not the slider ``Euler step size (h): 1.5``, whatever the slider now
+        prints). A longer snippet quoting another number shares the place."""
+        claims, off = self.registry[0] if self.registry else (), number_offset(snippet, number)
+        longer = {q.snippet for c in claims for q in c.quotes if q.snippet != snippet and q.number == number
+                  and snippet in q.snippet and q.snippet.find(snippet) + off == number_offset(q.snippet, number)}
+        return [(i, i + len(t)) for t in longer for i in self.offsets(t)]
+
     def _quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         off = number_offset(snippet, number)
-        i = self.text.find(snippet) if snippet else -1
-        if i >= 0:
-            return i + off, number
+        owned = self._owned(snippet, number) if snippet else []
+        free = [i for i in self.offsets(snippet) if not any(a <= i + max(off, 0) < b for a, b in owned)]
+        if free:
+            return free[0] + off, number
         before, after = snippet[:max(off, 0)], snippet[off + len(number):]
         if off < 0 or len((before + after).strip()) < CONTEXT:
             return None
@@ -171,7 +182,8 @@ class Note:
         context = head_numbers + tail_numbers
         scored = [((m.start(k), m.group(k)), sum(a == b for a, b in zip(m.groups()[:k - 1] + m.groups()[k:], context)))
                   for m in re.finditer(pattern, self.text)
-                  if all(map(_same_value, m.groups()[:k - 1] + m.groups()[k:], context))]
+                  if all(map(_same_value, m.groups()[:k - 1] + m.groups()[k:], context))
+                  and not any(a <= m.start(k) < b for a, b in owned)]
         # the words around a number printed as registered outrank a coarser re-rounding of them
         # ("1 / 0.18 = 5.263" is the place of "1 / 0.19 = 5.263", not "1 / 0.2 = 5")
         best = max((n for _, n in scored), default=0)

@@ -196,6 +196,7 @@ MUTATIONS = [
          kind="formula"),
     Edit("w10-switch-percent-wrong", W10, "switching probability $0.2$", "switching probability $30\\%$", kind="input"),
     Edit("w09-checkpoint-yes", W9, "fixed hidden vector? No.", "fixed hidden vector? Yes.", kind="statement"),
+    Edit("c12-slider-h", C12, "Euler step size (h): 1.5\n\n0.253", "Euler step size (h): 1.0\n\n0.253"),  # the caption's 1.5 is not it
     Edit("c12-gap-narrows", C12, "the gap widens as theta nears 1", "the gap narrows as theta nears 1",
          kind="statement"),
 ]
