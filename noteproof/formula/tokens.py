@@ -88,7 +88,7 @@ def _ungrouped(tokens: list[str]) -> list[str]:
     return out
 
 
-# the notation a symbols fragment may be printed in (sources.anchor.spelling sets the same aside)
+# the notation a symbols fragment may be printed in (sources.spelling sets the same aside)
 _SPELLINGS = {"\\frac": r"\\[dt]?frac", "(": r"(?:\\left\s*)?\(", ")": r"(?:\\right\s*)?\)",
               "-": "[-\u2212]", "\\simeq": APPROX_EQUAL, "\\approx": APPROX_EQUAL}
 

@@ -25,16 +25,12 @@ from typing import TYPE_CHECKING
 
 from ..defaults import APPROX_EQUAL
 from .locate import ratio
+from .spelling import skeleton, spelling
 
 if TYPE_CHECKING:
     from .notes import Note
 
 NEAR = 0.75           # spelling ratio from which an unplaced span is taken for an edited occurrence
-_NOTATION = re.compile(r"(?<!\\)\{\s*(\\[A-Za-z]+|[A-Za-z0-9])\s*\}"   # a group of one token: {e}, {\sum }
-                       r"|\\[dt]frac(?![A-Za-z])|\\(?:left|right)(?=[()\[\]|.]|\\[{}|])|\\[,;:! ]|\s+|\u2212|\\displaystyle"
-                       r"|" + APPROX_EQUAL)
-
-
 class How(Enum):
     EXACT = "exact"
     RESPELLED = "respelled"
@@ -50,34 +46,6 @@ class Place:
     printed: str
     how: How
     score: float = 1.0
-
-
-@lru_cache(maxsize=8192)
-def spelling(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
-    """``text`` with its notation set aside, and for each character kept the offset in ``text``
-    where it starts and where it ends (exclusive): the character of a brace group ``{e}`` read
-    as ``e`` spans its braces, so a place ending on it ends after its ``}``."""
-    out, starts, ends, last = [], [], [], 0
-    for m in _NOTATION.finditer(text):
-        out.append(text[last:m.start()])
-        starts.extend(range(last, m.start()))
-        ends.extend(range(last + 1, m.start() + 1))
-        token, inner = m.group(0), m.group(1)
-        if inner is not None:      # {e}, {\sum }: a group of one token is that token
-            keep = inner
-            starts.extend([m.start()] + list(range(m.start(1) + 1, m.start(1) + len(inner))))
-            ends.extend(list(range(m.start(1) + 1, m.start(1) + len(inner))) + [m.end()])
-        else:
-            keep = "\\frac" if token.endswith("frac") else "-" if token == "\u2212" \
-                else "\\simeq" if re.fullmatch(APPROX_EQUAL, token) else ""   # one "approximately equal"
-            starts.extend([m.start()] * len(keep))
-            ends.extend([m.end()] * len(keep))
-        out.append(keep)
-        last = m.end()
-    out.append(text[last:])
-    starts.extend(range(last, len(text)))
-    ends.extend(range(last + 1, len(text) + 1))
-    return "".join(out), tuple(starts), tuple(ends)
 
 
 def placed(note: "Note", formula: str, numbers: frozenset[str] = frozenset(), plain: bool = False) -> tuple[Place, ...]:
@@ -138,16 +106,6 @@ def reordered(text: str, a: int, b: int, formula: str) -> tuple[int, int, float]
     return (a, b, 1.0) if alike >= REORDERED else None
 
 
-# grouping and the spelling of a quotient or product left out: a factor moved into a group gains
-# braces (``{C\Delta s}``), one moved out loses them; ``\frac{1}{1-\beta}`` is ``1/(1-\beta)``
-_STRUCTURE = re.compile(r"\\frac|[{}()\[\]/*]|\\cdot(?![A-Za-z])|\\times(?![A-Za-z])")
-
-
-def skeleton(text: str) -> str:
-    """``text``'s characters once notation (``spelling``) and grouping are set aside."""
-    return _STRUCTURE.sub("", spelling(text)[0])
-
-
 def regrouped(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:
     """The whole span ``text[a:b]`` with the ratio of its skeleton to ``formula``'s when it is at
     least NEAR: an edited occurrence spelled with another grouping (``\\frac{1}{1+\\beta}`` for
@@ -177,6 +135,11 @@ def pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
             lead = len(piece) - len(piece.lstrip())
             out.append((last + lead, last + len(piece.rstrip())))
         last = max(last, y)
+    # and a formula before its value: p_2(A)=\frac{\sqrt{3}}{\sqrt{3}+1} of p_2(A)=...\simeq 0.633975
+    for x, y in list(out):
+        value = [m.start() for m in re.finditer(APPROX_EQUAL, text[x:y]) if x + m.start() in outside]
+        if value and text[x:x + value[-1]].strip():
+            out.append((x, x + len(text[x:x + value[-1]].rstrip())))
     return out
 
 

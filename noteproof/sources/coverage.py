@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from ..defaults import APPROX_EQUAL
 from ..errors import NoteError, RegistryError
 from ..model import Location
 from . import anchor
@@ -22,6 +23,7 @@ from .locate import Token, numeric_tokens
 from .notes import Note, Row, number_offset, table_rows
 from .registry import Claim, NoteSpec
 from .safeyaml import yaml_quote
+from .spelling import spelling
 from .tags import TagError, parse_tag
 
 
@@ -154,6 +156,7 @@ NUMBERS_ONLY = re.compile(r"(?:[\s\d.,+\-{}^]|\\?%)+")   # numbers alone: 0.2, 2
 
 
 SPACING = re.compile(r"\\text\{[^{}]*\}|\\q?quad\b|\\[ ,;!]|[\s.,;:]")
+EQUALS = re.compile(r"=|" + APPROX_EQUAL)   # what may stand between a formula and its quoted value
 
 
 def _rest(text: str, start: int, end: int, parts: list[tuple[int, int]]) -> str:
@@ -203,6 +206,14 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
     return tuple(out)
 
 
+_DECIMAL = re.compile(r"\d*\.\d+")
+
+
+def _decimals(text: str) -> str:
+    """``text`` with each decimal number masked: a quote judges it, re-rounded or not."""
+    return _DECIMAL.sub("#", text)
+
+
 def _best_of(*found: tuple[int, int, float] | None) -> tuple[int, int, float] | None:
     return max(filter(None, found), key=lambda w: w[2], default=None)
 
@@ -233,23 +244,33 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
     formulas = {plain: [(p.start, p.end, f) for c in claims for f in c.formulas if f.plain == plain
                         for p in where_is(note, f.text, c.quoted, plain)] for plain in (False, True)}
     declared = [(a, b, why) for s, why in spec.math for a, b in note.declared(s)]
-    stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
+    # a statement found again accounts for the spans it prints as registered (up to notation);
+    # a span it prints otherwise (regrouped: Note.stated) is its formula's edited occurrence
+    # (a plain-text formula of a statement found again is printed as registered, but for its
+    # quoted numbers: sources.reword.signature; so is a $...$ span, but for the numbers and its spelling)
+    stated = [(at[0], at[0] + len(at[1]), c.id, _decimals(spelling(c.text)[0]))
+              for c in claims for at in [note.stated(c.text, c.quoted)] if at]
     spans, plain = covers(note, claims), note.plain_math()
     printed = spans + _quoted_as_printed(note, claims)   # a quote's number as printed: $20\%$ for $0.2$
     out = []
     for m in sorted(note.math_spans() + plain, key=lambda m: m.start):
         where, spots = note.location_of(m.start), formulas[m.plain]
         # a span inside a formula's place, or made of formulas' places with nothing else between
-        # them than punctuation, spacing and \text{...} words
+        # them than punctuation, spacing, \text{...} words and "= number" or "\simeq number" with
+        # the number a quote's (p_2(A)=\dfrac{\sqrt{3}}{1+\sqrt{3}}\simeq 0.633975)
         inside = [(a, b, f) for a, b, f in spots if m.start <= a and b <= m.end]
+        quoted = [(c.start, c.end) for c in printed if m.start <= c.start and c.end <= m.end
+                  and c.coverage in (Coverage.CHECK, Coverage.INPUT)] if inside else []
         hit = [f for a, b, f in spots if a <= m.start and m.end <= b] \
-            or [f for _, _, f in inside if not _rest(text, m.start, m.end, [(a, b) for a, b, _ in inside])]
+            or [f for _, _, f in inside
+                if not EQUALS.sub("", _rest(text, m.start, m.end, [(a, b) for a, b, _ in inside] + quoted))]
         if hit:
             kind = "restatement" if (hit[0].text, m.text) in seen else "check"
             seen.add((hit[0].text, m.text))
             out.append(MathCoverage(m.text, where, kind, hit[0].derivation))
             continue
-        judged = next((cid for a, b, cid in stated if a <= m.start and m.end <= b), None) \
+        judged = next((cid for a, b, cid, said in stated if a <= m.start and m.end <= b
+                       and (m.plain or _decimals(spelling(m.text)[0]) in said)), None) \
             or (None if m.plain else declared_check(m.text, claims))
         if judged is not None:   # inside a row or statement its claim judges as printed, or a declarative check's
             out.append(MathCoverage(m.text, where, "check", judged))

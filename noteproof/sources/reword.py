@@ -22,7 +22,8 @@ QUOTE = 0.7         # how alike a quote's words must stay around its number
 MARGIN = 0.05       # how far ahead of the next best the best must be
 RUN = 3             # sentences a registered statement may span
 
-_SENTENCES = re.compile(r"\S[^.!?\n]*(?:[.!?]+(?=\s|$)|(?=\n)|$)")
+# a full stop ends a sentence before a space or the line's end, not inside a number ("0.633975")
+_SENTENCES = re.compile(r"\S(?:[^.!?\n]|[.!?]+(?![\s.!?]|$))*(?:[.!?]+(?=\s|$)|(?=\n)|$)")
 
 
 # words that carry what a sentence claims, each mapped to its sense: synonyms share one
@@ -158,14 +159,31 @@ def _maths(text: str) -> str:
     return "".join(ch for ch in text if ch in MATHS)
 
 
+_DOLLARS = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
+
+
+def signature(text: str) -> str:
+    """What of a text's mathematics a rewording must keep: the characters of _MATHS in order,
+    and of each ``$...$`` span those of its skeleton (sources.anchor: notation and grouping set
+    aside) in any order, so ``\\frac{\\sqrt{3}}{\\sqrt{3}+1}`` keeps ``\\sqrt{3}/(1+\\sqrt{3})``'s and
+    a changed sign or digit does not (the formula reader judges the span as printed)."""
+    from .spelling import skeleton
+    out, last = [], 0
+    for m in _DOLLARS.finditer(text):
+        out += [_maths(text[last:m.start()]), "$" + "".join(sorted(_maths(skeleton(m.group(1) or m.group(2))))) + "$"]
+        last = m.end()
+    return "".join(out) + _maths(text[last:])
+
+
 def reworded(note: str, text: str) -> tuple[int, str] | None:
     """(offset, printed text) of the note's one row cell or sentences most like ``text`` and
-    with the same mathematics (digits, operators, brackets, LaTeX): words may change, never
-    the math (an edited formula inside a sentence is judged as an edit, not a rewording)."""
+    with the same mathematics (digits, operators, brackets, LaTeX, each ``$...$`` up to its
+    spelling: ``signature``): words may change, never the math (an edited formula inside a
+    sentence is judged as an edit, not a rewording)."""
     if len(text) < 12:
         return None
-    signature = _maths(text)
-    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and _maths(c) == signature
+    sign = signature(text)
+    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and signature(c) == sign
                   and meaning_change(text, c) is None), lambda c: _ratio(text, c), SENTENCE)
 
 
@@ -185,11 +203,23 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
              if same(m.group(0), number)]
 
     mb, ma = _maths(snippet[:offset]), _maths(snippet[offset + len(number):])
+    from collections import Counter
+
+    from .spelling import skeleton
+    sb, sa = (_maths(skeleton(t)) for t in (snippet[:offset], snippet[offset + len(number):]))
 
     def same_maths(at: int, shown: str) -> bool:   # the words may change around it, never the math
         left = _maths(note[max(0, at - before - 4):at])
         right = _maths(note[at + len(shown):at + len(shown) + after + 4])
-        return left.endswith(mb) and right.startswith(ma)
+        if left.endswith(mb) and right.startswith(ma):
+            return True
+        # or the math is respelled or regrouped: its skeleton's characters, in any order
+        # (``\\frac{\\sqrt{3}}{\\sqrt{3}+1}\\simeq 0.633975`` for ``(1+\\sqrt{3})\\simeq 0.633975``)
+        wide = 2 * (before + after) + 8
+        left = _maths(skeleton(note[max(0, at - wide):at]))
+        right = _maths(skeleton(note[at + len(shown):at + len(shown) + wide]))
+        return Counter(left[len(left) - len(sb):] if sb else "") == Counter(sb) \
+            and Counter(right[:len(sa)]) == Counter(sa)
 
     found = [(at, shown) for at, shown in found if same_maths(at, shown)]
 

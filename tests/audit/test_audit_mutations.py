@@ -200,6 +200,8 @@ MUTATIONS = [
     Edit("c12-slider-h", C12, "Euler step size (h): 1.5\n\n0.253", "Euler step size (h): 1.0\n\n0.253"),  # the caption's 1.5 is not it
     Edit("c12-backward-steps", C12, "backward 100-step RK4 solve", "backward 50-step RK4 solve",
          at="agrees with the exact value to 10.9 digits"),   # 50 steps reach 9.7 digits, not the 10.9 printed
+    Edit("w10-p2-sign-in-statement", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq",
+         "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}-1}\\simeq", kind="formula"),
     Edit("c12-gap-narrows", C12, "the gap widens as theta nears 1", "the gap narrows as theta nears 1",
          kind="statement"),
 ]
@@ -212,7 +214,7 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
 # harmless edits that respell a formula (each is read by the formula reader, so it is run)
 RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
-             "c12-explicit-reordered"}
+             "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -263,6 +265,10 @@ HARMLESS = [
     Edit("w09-response-frac", W9, "the response is $1/(1-\\beta )$", "the response is $\\frac{1}{1-\\beta }$"),
     Edit("c12-explicit-reordered", C12, "$x_{n+1}=(1-h\\lambda)x_n\\ \\text{(explicit)}",
          "$x_{n+1}=x_n(1-h\\lambda)\\ \\text{(explicit)}"),
+    Edit("w10-p2-dfrac-in-statement", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq",
+         "$p_2(A)=\\dfrac{\\sqrt{3}}{1+\\sqrt{3}}\\simeq"),          # inside a claim's statement and a quote's snippet
+    Edit("w10-p2-reordered-in-statement", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq",
+         "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+1}\\simeq"),
     Edit("w10-switch-percent", W10, "switching probability $0.2$", "switching probability $20\\%$"),
     Edit("w09-step-latex-percent", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.0977\\%"),
     Edit("w10-moments-reword", W10, "Matching moments is not an equality of processes.",

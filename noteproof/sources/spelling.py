@@ -1,0 +1,57 @@
+"""A formula's spelling with its notation set aside, and its skeleton with its grouping too.
+
+``\\dfrac`` and ``\\tfrac`` are ``\\frac``, ``\\left(`` and ``\\right)`` are ``(`` and ``)``,
+thin spaces and white space are nothing, a Unicode minus is ``-``, a group of one token ``{e}``
+is ``e``, every "approximately equal" is ``\\simeq`` (``spelling``); and a quotient or product
+spelled ``\\frac{a}{b}``, ``a/b``, ``a\\cdot b`` or with its factors grouped otherwise has one
+skeleton (``skeleton``). sources.anchor places formulas by them; sources.reword keeps a
+sentence's mathematics up to them. Reads no formula.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from ..defaults import APPROX_EQUAL
+
+_NOTATION = re.compile(r"(?<!\\)\{\s*(\\[A-Za-z]+|[A-Za-z0-9])\s*\}"   # a group of one token: {e}, {\sum }
+                       r"|\\[dt]frac(?![A-Za-z])|\\(?:left|right)(?=[()\[\]|.]|\\[{}|])|\\[,;:! ]|\s+|\u2212|\\displaystyle"
+                       r"|" + APPROX_EQUAL)
+
+
+@lru_cache(maxsize=8192)
+def spelling(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
+    """``text`` with its notation set aside, and for each character kept the offset in ``text``
+    where it starts and where it ends (exclusive): the character of a brace group ``{e}`` read
+    as ``e`` spans its braces, so a place ending on it ends after its ``}``."""
+    out, starts, ends, last = [], [], [], 0
+    for m in _NOTATION.finditer(text):
+        out.append(text[last:m.start()])
+        starts.extend(range(last, m.start()))
+        ends.extend(range(last + 1, m.start() + 1))
+        token, inner = m.group(0), m.group(1)
+        if inner is not None:      # {e}, {\sum }: a group of one token is that token
+            keep = inner
+            starts.extend([m.start()] + list(range(m.start(1) + 1, m.start(1) + len(inner))))
+            ends.extend(list(range(m.start(1) + 1, m.start(1) + len(inner))) + [m.end()])
+        else:
+            keep = "\\frac" if token.endswith("frac") else "-" if token == "\u2212" \
+                else "\\simeq" if re.fullmatch(APPROX_EQUAL, token) else ""   # one "approximately equal"
+            starts.extend([m.start()] * len(keep))
+            ends.extend([m.end()] * len(keep))
+        out.append(keep)
+        last = m.end()
+    out.append(text[last:])
+    starts.extend(range(last, len(text)))
+    ends.extend(range(last + 1, len(text) + 1))
+    return "".join(out), tuple(starts), tuple(ends)
+
+
+# grouping and the spelling of a quotient or product left out: a factor moved into a group gains
+# braces (``{C\Delta s}``), one moved out loses them; ``\frac{1}{1-\beta}`` is ``1/(1-\beta)``
+_STRUCTURE = re.compile(r"\\frac|[{}()\[\]/*]|\\cdot(?![A-Za-z])|\\times(?![A-Za-z])")
+
+
+def skeleton(text: str) -> str:
+    """``text``'s characters once notation (``spelling``) and grouping are set aside."""
+    return _STRUCTURE.sub("", spelling(text)[0])
