@@ -50,6 +50,6 @@ def _reading_changed(spec: FormulaSpec, old: str, new: str) -> str:
             return f"the relation changed from {a} to {b}"
         skip = {len(ra[1]) - 1 if spec.side == "rhs" else 0} if compared and spec.side in ("lhs", "rhs") else set()
         for k, (x, y) in enumerate(zip(ra[1], rb[1])):
-            if k not in skip and not same_expr(x, y).equal:
+            if k not in skip and x != y and not same_expr(x, y).equal:   # a side that is a relation: structurally
                 return f"{x} became {y}"
     return ""
