@@ -10,12 +10,19 @@ import fcntl
 import json
 import os
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import settings
 
 from tests.helpers import PROJECT_PARTS, copy_project, run_cli
+
+# The CLI runs of the tests reuse compiled bytecode, as an installed tool's runs do (a shell that
+# sets PYTHONDONTWRITEBYTECODE would have every run compile the engine and the content again;
+# __pycache__/ is ignored by git)
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+sys.dont_write_bytecode = False
 
 # Property tests draw the same examples on every run: a red CI names a change, never a lucky draw
 # (HYPOTHESIS_PROFILE=explore draws new ones, to look for counterexamples on purpose).

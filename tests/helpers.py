@@ -43,7 +43,7 @@ def copy_project(dest: Path, parts: tuple[str, ...] = PROJECT_PARTS) -> Path:
     for part in parts:
         src = ROOT / part
         if src.is_dir():
-            shutil.copytree(src, dest / part, ignore=shutil.ignore_patterns("__pycache__"))
+            shutil.copytree(src, dest / part)   # __pycache__/ too: a copy's runs need not compile the content again
         elif src.exists():
             shutil.copy2(src, dest / part)
     return dest
