@@ -33,6 +33,8 @@ def warm() -> None:
         if not info.name.endswith(("__main__", "pytest_plugin")):
             importlib.import_module(info.name)
     load_project(ROOT, documents=False)
+    from noteproof.run.cache import versions
+    versions()   # read once from the packages' metadata: each fork has it
 
 
 def _child(args: list[str], cwd: Path, out: Path, err: Path) -> None:

@@ -83,6 +83,8 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     targets = resolve_targets(project, paths, base)
     project = with_notes(project, targets)
     result = AuditResult(targets=targets, warnings=project.warnings)
+    # a note printed as its baseline has nothing to compare: its findings would be none
+    targets = [t for t in targets if t.old is None or strict or every or t.old.text != project.notes[t.key].text]
     plans = {t.key: plan_note(project.notes[t.key], t.old, project.claims_of(t.key)) for t in targets}
     todo = [c for t in targets for c in plans[t.key].claims
             if every or t.old is None or c.id in plans[t.key].touched]

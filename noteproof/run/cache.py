@@ -29,6 +29,7 @@ from __future__ import annotations
 import copy
 import dataclasses
 import enum
+import functools
 import hashlib
 import json
 import sys
@@ -207,6 +208,11 @@ def checksum(doc: Any) -> str:
 
 def versions() -> dict[str, str]:
     """Python, noteproof and the numeric packages, read from metadata (nothing is imported)."""
+    return dict(_versions())
+
+
+@functools.lru_cache(maxsize=1)   # installed packages do not change under a running process
+def _versions() -> tuple[tuple[str, str], ...]:
     from importlib import metadata
 
     from ..defaults import VERSION
@@ -216,7 +222,7 @@ def versions() -> dict[str, str]:
             out[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
             out[name] = "missing"
-    return out
+    return tuple(out.items())
 
 
 def _files(folder: Path, pattern: str) -> list[Path]:
