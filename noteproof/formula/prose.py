@@ -160,7 +160,7 @@ def _nfc(text: str) -> str:
 
 def _unicode(p: Piece) -> str:
     if p.kind == "text":
-        return p.value
+        return p.value.replace("\\%", "%")   # a number quoted as printed in LaTeX: 1.07\%
     if p.kind == "tex":
         return tex_unicode(p.value)
     if p.kind == "matrix":

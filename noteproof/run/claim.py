@@ -27,7 +27,7 @@ from ..sources.notes import Note
 from ..sources.numtext import canonical, same_value, verdict_word
 from ..sources.numtext import verdict as word_verdict
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
-from ..sources.reword import cell_meaning_change, describe
+from ..sources.reword import cell_meaning_change, describe, respelled
 from ..sources.tags import TagError, parse_tag
 from .decision import at_settings, reversal
 from .earn import judge, proposal_evidence, reach_gaps
@@ -150,7 +150,8 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     where = None if at is None else note.location_of(at[0])
     evidence = as_printed(note, evidence)
     messages = [] if where else [f"{'row' if claim.row else 'statement'} not found in {note.path}"]
-    if at is not None and note.printed(claim.text, claim.quoted) is None:
+    # (a statement whose formulas alone are respelled says the same: no registry edit to ask for)
+    if at is not None and note.printed(claim.text, claim.quoted) is None and not respelled(at[1], claim.text):
         messages.append(f"reworded: the note now reads '{at[1]}'; claims.yaml registers '{claim.text}' "
                         "(update it; `noteproof audit --fix` prints the change)")
     tag, status, said = printed_tag(claim, note)

@@ -162,4 +162,18 @@ def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | 
     if not 0.6 * len(wanted) <= len(piece) <= 1.6 * len(wanted):
         return None
     start, end = a + starts[lo], a + ends[hi - 1]
+    script = _SCRIPT.match(text, end, b)   # a window never stops before its last factor's power: (1 - theta)^-2
+    if script:
+        end, piece = script.end(), spelling(text[start:script.end()])[0]
+    if _cuts_word(text, start, end):
+        return None   # "1 - th" of "(1 - theta)" is no place of 1 - h
     return start, end, ratio(piece, wanted)
+
+
+def _cuts_word(text: str, start: int, end: int) -> bool:
+    """Whether a window begins or ends inside a word of letters (a plain-text name: theta)."""
+    return (text[end - 1:end].isalpha() and text[end:end + 1].isalpha()) \
+        or (text[start - 1:start].isalpha() and text[start:start + 1].isalpha())
+
+
+_SCRIPT = re.compile(r"\s*[\^_]\s*(?:\{[^{}]*\}|\([^()]*\)|[-+\u2212]?\w+)")

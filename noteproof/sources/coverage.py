@@ -152,7 +152,8 @@ def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     return tuple(out)
 
 
-NUMBERS_ONLY = re.compile(r"(?:[\s\d.,+\-{}^]|\\?%)+")   # numbers alone: 0.2, 20\%, 3{,}760
+# numbers alone: 0.2, 20\%, 3{,}760, 1\times 10^{-3}, 1e-3
+NUMBERS_ONLY = re.compile(r"(?:[\s\d.,+\-{}^]|(?<=\d)e(?=[-+]?\d)|\\?%|\\times|\\cdot|×)+")
 
 
 SPACING = re.compile(r"\\text\{[^{}]*\}|\\q?quad\b|\\[ ,;!]|[\s.,;:]")

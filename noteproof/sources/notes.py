@@ -165,6 +165,18 @@ class Note:
                   and snippet in q.snippet and q.snippet.find(snippet) + off == number_offset(q.snippet, number)}
         return [(i, i + len(t)) for t in longer for i in self.offsets(t)]
 
+    def _held(self, number: str) -> list[tuple[int, int]]:
+        """Where another registered quote's number stands as registered, a number other than
+        ``number``: a quote whose words are gone is not attached there (``100 = 5.`` after
+        ``100 x 0.05 = 5`` is not the ``100 = 0.02.`` of ``h < 2 / 100 = 0.02.``)."""
+        claims = self.registry[0] if self.registry else ()
+        out = []
+        for q in {q for c in claims for q in c.quotes if q.number != number}:
+            i = self.text.find(q.snippet) if q.snippet else -1
+            if i >= 0 and (k := number_offset(q.snippet, q.number)) >= 0:
+                out.append((i + k, i + k + len(q.number)))
+        return out
+
     def _quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         off = number_offset(snippet, number)
         owned = self._owned(snippet, number) if snippet else []
@@ -176,6 +188,7 @@ class Note:
             return None
         head, head_numbers = _context(before)
         tail, tail_numbers = _context(after)
+        owned += self._held(number)
         # a number now printed as a percentage keeps its sign out of the group (percent_of adds it)
         pattern = head + f"({NUMBER_TOKEN})" + r"(?:\\?%)?" + (tail if after else r"(?![\d.,]\d)")
         k = len(head_numbers) + 1    # the quoted number's group
@@ -193,7 +206,8 @@ class Note:
         if len(found) == 1:
             return found[0]
         from .reword import reworded_quote
-        return None if found else reworded_quote(self.text, snippet, number, off, _same_value, NUMBER_TOKEN)
+        hit = None if found else reworded_quote(self.text, snippet, number, off, _same_value, NUMBER_TOKEN)
+        return None if hit is None or any(a <= hit[0] < b for a, b in owned) else hit
 
     def math_spans(self) -> tuple[MathSpan, ...]:
         """Every ``$$...$$`` and ``$...$`` of the note, in order."""

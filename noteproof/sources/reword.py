@@ -44,7 +44,8 @@ _SENSES = {
     "large": "large big huge", "small": "small tiny",
     "all": "all every each any always", "some": "some exists exist sometimes", "only": "only solely",
     "not": "not no never cannot nothing none neither nor without", "unique": "unique", "strict": "strict strictly",
-    "same": "same identical equal equals equality", "different": "different arbitrary unequal distinct",
+    "same": "same identical equal equals equality",
+    "different": "different arbitrary unequal distinct separate separated separately",
     "probable": "probable likely", "improbable": "improbable unlikely", "earlier": "earlier early",
     "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
     "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",
@@ -66,7 +67,7 @@ _SENSES = {
     "third": "third thirds", "quarter": "quarter quarters quartered",
 }
 _MEANING = {word: sense for sense, words in _SENSES.items() for word in words.split()}
-_WORD = re.compile(r"[A-Za-z]+")
+_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+")   # a LaTeX command (\left, \right) is no word
 
 
 def senses(text: str) -> list[tuple[str, str]]:
@@ -175,6 +176,13 @@ def signature(text: str) -> str:
     return "".join(out) + _maths(text[last:])
 
 
+def respelled(a: str, b: str) -> bool:
+    """Whether two sentences differ only in how their ``$...$`` spans are spelled (the same
+    words, each span the same up to notation and grouping: ``signature``)."""
+    words = [" ".join(_DOLLARS.sub("$", t).split()) for t in (a, b)]
+    return words[0] == words[1] and signature(a) == signature(b)
+
+
 def reworded(note: str, text: str) -> tuple[int, str] | None:
     """(offset, printed text) of the note's one row cell or sentences most like ``text`` and
     with the same mathematics (digits, operators, brackets, LaTeX, each ``$...$`` up to its
@@ -192,6 +200,9 @@ def reworded_cell(cell: str, cells: list[str]) -> int | None:
     hit = _best(((i, c) for i, c in enumerate(cells) if meaning_change(cell, c) is None),
                 lambda c: _ratio(cell, c), SENTENCE)
     return None if hit is None else hit[0]
+
+
+_TOKEN = re.compile(r"\d+(?:\.\d+)?|\w+|[^\w\s]")
 
 
 def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Callable[[str, str], bool],
@@ -221,12 +232,26 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
         return Counter(left[len(left) - len(sb):] if sb else "") == Counter(sb) \
             and Counter(right[:len(sa)]) == Counter(sa)
 
-    found = [(at, shown) for at, shown in found if same_maths(at, shown)]
-
     def likeness(at: int, shown: str) -> float:
         words = note[max(0, at - before - 4):at + len(shown) + after + 4]
-        return difflib.SequenceMatcher(None, snippet, words, autojunk=False).ratio()
+        return max(difflib.SequenceMatcher(None, snippet, words, autojunk=False).ratio(), alike_tokens(at, shown))
 
+    def alike_tokens(at: int, shown: str) -> float:
+        """The snippet's tokens, in any order, among those of its width of the note around the
+        number (``0.01 x slope = 0.25`` for ``slope x 0.01 = 0.25``: operands reordered)."""
+        lo, hi = max(0, at - before - after), at + len(shown) + before + after
+        near = [m for m in _TOKEN.finditer(note, max(0, lo - 12), hi + 12) if lo <= m.end() and m.start() <= hi]
+        wanted = Counter(t.group(0) for t in _TOKEN.finditer(snippet[:offset] + shown + snippet[offset + len(number):]))
+        best = 0.0
+        for i in range(len(near)):   # the run of the note's tokens of the snippet's length holding the number
+            run = near[i:i + sum(wanted.values())]
+            if run and run[0].start() <= at < run[-1].end():
+                got = Counter(t.group(0) for t in run)
+                best = max(best, 2 * sum((got & wanted).values()) / (sum(got.values()) + sum(wanted.values())))
+        return best
+
+    # the same math around it, or the snippet's very tokens in another order (operands swapped)
+    found = [(at, shown) for at, shown in found if same_maths(at, shown) or alike_tokens(at, shown) == 1.0]
     scored = sorted(((likeness(at, shown), at, shown) for at, shown in found), reverse=True)
     if not scored or scored[0][0] < QUOTE or (len(scored) > 1 and scored[1][0] > scored[0][0] - MARGIN):
         return None

@@ -54,4 +54,8 @@ _STRUCTURE = re.compile(r"\\frac|[{}()\[\]/*]|\\cdot(?![A-Za-z])|\\times(?![A-Za
 
 def skeleton(text: str) -> str:
     """``text``'s characters once notation (``spelling``) and grouping are set aside."""
-    return _STRUCTURE.sub("", spelling(text)[0])
+    # a product's sign goes before spelling drops the space that ends it (\cdot a)
+    return _STRUCTURE.sub("", spelling(_PRODUCT.sub(" ", text))[0])
+
+
+_PRODUCT = re.compile(r"\\(?:cdot|times)(?![A-Za-z])")

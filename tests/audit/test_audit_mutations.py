@@ -202,6 +202,9 @@ MUTATIONS = [
          at="agrees with the exact value to 10.9 digits"),   # 50 steps reach 9.7 digits, not the 10.9 printed
     Edit("w10-p2-sign-in-statement", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq",
          "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}-1}\\simeq", kind="formula"),
+    Edit("c12-slope-power-wrong", C12, "Slope = x / (1 - theta)^2 = 1 / 0.2^2", "Slope = x (1 - theta)^-3 = 1 / 0.2^2",
+         kind="formula"),
+    Edit("c12-estimate-swapped-wrong", C12, "Estimate = slope x 0.01 = 0.25", "Estimate = 0.02 x slope = 0.25"),
     Edit("c12-gap-narrows", C12, "the gap widens as theta nears 1", "the gap narrows as theta nears 1",
          kind="statement"),
 ]
@@ -214,7 +217,8 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
 # harmless edits that respell a formula (each is read by the formula reader, so it is run)
 RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
-             "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement"}
+             "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
+             "w09-tanh-respelled-in-statement", "c12-slope-negative-power"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -269,6 +273,14 @@ HARMLESS = [
          "$p_2(A)=\\dfrac{\\sqrt{3}}{1+\\sqrt{3}}\\simeq"),          # inside a claim's statement and a quote's snippet
     Edit("w10-p2-reordered-in-statement", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq",
          "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+1}\\simeq"),
+    # a second probe's: \left( \right) and \cdot inside a statement; a setting in \times 10^{k};
+    # a negative power; operands of a worked product swapped; "distinct" for "separate"
+    Edit("w09-tanh-respelled-in-statement", W9, "obeys $a_{\\ast }=\\tanh (\\beta a_{\\ast }+u)$. Implicit",
+         "obeys $a_{\\ast }=\\tanh \\left(u+\\beta \\cdot a_{\\ast }\\right)$. Implicit"),
+    Edit("w09-resolution-times-ten", W9, "resolution $0.001$", "resolution $1\\times 10^{-3}$"),
+    Edit("c12-slope-negative-power", C12, "Slope = x / (1 - theta)^2 = 1 / 0.2^2", "Slope = x (1 - theta)^-2 = 1 / 0.2^2"),
+    Edit("c12-estimate-operands-swapped", C12, "Estimate = slope x 0.01 = 0.25", "Estimate = 0.01 x slope = 0.25"),
+    Edit("c12-distinct-questions", C12, "two separate questions", "two distinct questions"),
     Edit("w10-switch-percent", W10, "switching probability $0.2$", "switching probability $20\\%$"),
     Edit("w09-step-latex-percent", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.0977\\%"),
     Edit("w10-moments-reword", W10, "Matching moments is not an equality of processes.",
