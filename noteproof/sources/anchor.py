@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from .notes import Note
 
 NEAR = 0.75           # spelling ratio from which an unplaced span is taken for an edited occurrence
+
+
 class How(Enum):
     EXACT = "exact"
     RESPELLED = "respelled"

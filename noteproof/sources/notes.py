@@ -13,11 +13,11 @@ from ..defaults import APPROX_EQUAL, EXPONENT
 from ..errors import NoteError
 from ..model import Location
 from .numtext import PRINTED_OR_WORD, canonical, same_value
+from .spelling import MATH_SPAN
 from .tables import Row, status_rows
 
 TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
 NUMBER_TOKEN = PRINTED_OR_WORD   # a number in any of the notes' notations, as parse_quoted reads it
-MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
 APPROXIMATE = re.compile(r"(\\simeq|\\approx|≈|≃|~|\babout|\broughly|\bnear|\baround)\s*[-+(]?\s*$")
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
 MAX_BYTES = 8 * 1024 * 1024

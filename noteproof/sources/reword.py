@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from typing import Callable, Iterator
+
+from .spelling import MATH_SPAN, skeleton
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
 QUOTE = 0.7         # how alike a quote's words must stay around its number
@@ -160,17 +163,13 @@ def _maths(text: str) -> str:
     return "".join(ch for ch in text if ch in MATHS)
 
 
-_DOLLARS = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)
-
-
 def signature(text: str) -> str:
     """What of a text's mathematics a rewording must keep: the characters of _MATHS in order,
     and of each ``$...$`` span those of its skeleton (sources.anchor: notation and grouping set
     aside) in any order, so ``\\frac{\\sqrt{3}}{\\sqrt{3}+1}`` keeps ``\\sqrt{3}/(1+\\sqrt{3})``'s and
     a changed sign or digit does not (the formula reader judges the span as printed)."""
-    from .spelling import skeleton
     out, last = [], 0
-    for m in _DOLLARS.finditer(text):
+    for m in MATH_SPAN.finditer(text):
         out += [_maths(text[last:m.start()]), "$" + "".join(sorted(_maths(skeleton(m.group(1) or m.group(2))))) + "$"]
         last = m.end()
     return "".join(out) + _maths(text[last:])
@@ -179,7 +178,7 @@ def signature(text: str) -> str:
 def respelled(a: str, b: str) -> bool:
     """Whether two sentences differ only in how their ``$...$`` spans are spelled (the same
     words, each span the same up to notation and grouping: ``signature``)."""
-    words = [" ".join(_DOLLARS.sub("$", t).split()) for t in (a, b)]
+    words = [" ".join(MATH_SPAN.sub("$", t).split()) for t in (a, b)]
     return words[0] == words[1] and signature(a) == signature(b)
 
 
@@ -214,9 +213,6 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
              if same(m.group(0), number)]
 
     mb, ma = _maths(snippet[:offset]), _maths(snippet[offset + len(number):])
-    from collections import Counter
-
-    from .spelling import skeleton
     sb, sa = (_maths(skeleton(t)) for t in (snippet[:offset], snippet[offset + len(number):]))
 
     def same_maths(at: int, shown: str) -> bool:   # the words may change around it, never the math

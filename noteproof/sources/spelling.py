@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from ..defaults import APPROX_EQUAL
 
+MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)   # a note's $$...$$ and $...$ spans
 _NOTATION = re.compile(r"(?<!\\)\{\s*(\\[A-Za-z]+|[A-Za-z0-9])\s*\}"   # a group of one token: {e}, {\sum }
                        r"|\\[dt]frac(?![A-Za-z])|\\(?:left|right)(?=[()\[\]|.]|\\[{}|])|\\[,;:! ]|\s+|\u2212|\\displaystyle"
                        r"|" + APPROX_EQUAL)

@@ -39,6 +39,8 @@ def judge(report_cache):
     from noteproof.sources.coverage import encoded_rows, scan_math, scan_prose
     from noteproof.sources.project import load_project
     project = load_project(ROOT)
+    from noteproof.sources.content import memoize_derivations
+    memoize_derivations(project.content)   # as a report does: each derivation once per parameters
     # the session's cold report (conftest.reported): its results are the real project's
     caches = [ResultCache(ROOT, 50, folder=report_cache).sibling(extras) for extras in (True, False)]
     memo: dict[str, object] = {}
