@@ -164,9 +164,13 @@ def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | 
     if not 0.6 * len(wanted) <= len(piece) <= 1.6 * len(wanted):
         return None
     start, end = a + starts[lo], a + ends[hi - 1]
-    script = _SCRIPT.match(text, end, b)   # a window never stops before its last factor's power: (1 - theta)^-2
+    # a window never stops before its last factor's power, nor inside brackets: (1 - theta)^(-2)
+    while text.count("(", start, end) > text.count(")", start, end) and text.find(")", end, b) >= 0:
+        end = text.find(")", end, b) + 1
+    script = _SCRIPT.match(text, end, b)
     if script:
-        end, piece = script.end(), spelling(text[start:script.end()])[0]
+        end = script.end()
+    piece = spelling(text[start:end])[0]
     if _cuts_word(text, start, end):
         return None   # "1 - th" of "(1 - theta)" is no place of 1 - h
     return start, end, ratio(piece, wanted)

@@ -218,7 +218,7 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
 RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
-             "w09-tanh-respelled-in-statement", "c12-slope-negative-power"}
+             "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -279,6 +279,7 @@ HARMLESS = [
          "obeys $a_{\\ast }=\\tanh \\left(u+\\beta \\cdot a_{\\ast }\\right)$. Implicit"),
     Edit("w09-resolution-times-ten", W9, "resolution $0.001$", "resolution $1\\times 10^{-3}$"),
     Edit("c12-slope-negative-power", C12, "Slope = x / (1 - theta)^2 = 1 / 0.2^2", "Slope = x (1 - theta)^-2 = 1 / 0.2^2"),
+    Edit("c12-slope-bracketed-power", C12, "Slope = x / (1 - theta)^2 = 1 / 0.2^2", "Slope = x (1 - theta)^(-2) = 1 / 0.2^2"),
     Edit("c12-estimate-operands-swapped", C12, "Estimate = slope x 0.01 = 0.25", "Estimate = 0.01 x slope = 0.25"),
     Edit("c12-distinct-questions", C12, "two separate questions", "two distinct questions"),
     Edit("w10-switch-percent", W10, "switching probability $0.2$", "switching probability $20\\%$"),
