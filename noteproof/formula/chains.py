@@ -183,7 +183,7 @@ def _side(body: str, start: int, end: int, latex: bool) -> Side | None:
     return None if got is None else Side(body, start, end, got, _literal(body, toks))
 
 
-_SCIENTIFIC = re.compile(r"[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?")   # canonical: 9.77e-4, 0.000977 for 0.0977\\%
+_ONE_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?")   # canonical: 9.77e-4, 0.000977 for 0.0977\%
 
 
 def _literal(text: str, toks) -> bool:
@@ -191,4 +191,4 @@ def _literal(text: str, toks) -> bool:
     ``0.0977\\%`` are the numbers 9.77e-4, 8.3e-7 and 0.000977 with their mantissas' digits, not
     products or quotients (sources.numtext)."""
     from ..sources.numtext import canonical
-    return is_literal(toks) or _SCIENTIFIC.fullmatch(canonical(text.strip())) is not None
+    return is_literal(toks) or _ONE_NUMBER.fullmatch(canonical(text.strip())) is not None
