@@ -19,6 +19,7 @@ from ..errors import NoteproofError
 from ..formula.chains import Link, links
 from ..model import Evidence, EvidenceKind, Location, Reach
 from ..sources.notes import Note
+from ..sources.numtext import PERCENT
 from ..sources.registry import Claim
 from .interval import consistent, rounded_like, terminates, to_decimal
 
@@ -124,7 +125,7 @@ def _expected(link: Link, value: Any) -> str:
     if not link.right.literal:
         return ""
     printed = link.right.text.replace(",", "")
-    sign = re.search(r"\\?%\s*$", printed)
+    sign = re.search(PERCENT + r"\s*$", printed)
     if sign:   # printed as a percentage (0.0977\%): it should read as one
         percent = replace(link, right=replace(link.right, text=printed[:sign.start()].strip()))
         got = _expected(percent, value * 100)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..defaults import APPROX_EQUAL
 from .locate import ratio
-from .spelling import skeleton, spelling
+from .spelling import alike, skeleton, spelling
 
 if TYPE_CHECKING:
     from .notes import Note
@@ -100,12 +100,10 @@ def reordered(text: str, a: int, b: int, formula: str) -> tuple[int, int, float]
     to REORDERED: ``\\frac{C\\Delta s}{K}(e^{KS}-1)`` for ``\\frac{C}{K}(e^{KS}-1)\\Delta s``,
     ``\\frac{1}{1-\\beta}`` for ``1/(1-\\beta)``); a window of it would be taken for a shorter
     formula it contains. None otherwise."""
-    from collections import Counter
     norm, wanted = (skeleton(t) for t in (text[a:b], formula))
     if not norm or not wanted or abs(len(norm) - len(wanted)) > 0.1 * len(wanted):
         return None
-    alike = 2 * sum((Counter(norm) & Counter(wanted)).values()) / (len(norm) + len(wanted))
-    return (a, b, 1.0) if alike >= REORDERED else None
+    return (a, b, 1.0) if alike(norm, wanted) >= REORDERED else None
 
 
 def regrouped(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:

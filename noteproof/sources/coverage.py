@@ -21,6 +21,7 @@ from ..model import Location
 from . import anchor
 from .locate import Token, numeric_tokens
 from .notes import Note, Row, number_offset, table_rows
+from .numtext import PERCENT
 from .registry import Claim, NoteSpec
 from .safeyaml import yaml_quote
 from .spelling import spelling
@@ -153,7 +154,7 @@ def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
 
 
 # numbers alone: 0.2, 20\%, 3{,}760, 1\times 10^{-3}, 1e-3
-NUMBERS_ONLY = re.compile(r"(?:[\s\d.,+\-{}^]|(?<=\d)e(?=[-+]?\d)|\\?%|\\times|\\cdot|×)+")
+NUMBERS_ONLY = re.compile(r"(?:[\s\d.,+\-{}^]|(?<=\d)e(?=[-+]?\d)|" + PERCENT + r"|\\times|\\cdot|×)+")
 
 
 SPACING = re.compile(r"\\text\{[^{}]*\}|\\q?quad\b|\\[ ,;!]|[\s.,;:]")

@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from ..defaults import APPROX_EQUAL, EXPONENT
 from ..errors import NoteError
 from ..model import Location
-from .numtext import PRINTED_OR_WORD, canonical, same_value
+from .numtext import PERCENT, PRINTED_OR_WORD, canonical, same_value
 from .spelling import MATH_SPAN
 from .tables import Row, status_rows
 
@@ -190,7 +190,7 @@ class Note:
         tail, tail_numbers = _context(after)
         owned += self._held(number)
         # a number now printed as a percentage keeps its sign out of the group (percent_of adds it)
-        pattern = head + f"({NUMBER_TOKEN})" + r"(?:\\?%)?" + (tail if after else r"(?![\d.,]\d)")
+        pattern = head + f"({NUMBER_TOKEN})(?:{PERCENT})?" + (tail if after else r"(?![\d.,]\d)")
         k = len(head_numbers) + 1    # the quoted number's group
         context = head_numbers + tail_numbers
         scored = [((m.start(k), m.group(k)), sum(a == b for a, b in zip(m.groups()[:k - 1] + m.groups()[k:], context)))
@@ -357,7 +357,7 @@ def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
         number, command, space, char = m.groups()
         if space:
             continue
-        piece = rf"(?:{NUMBER_TOKEN})(?:\\?%)?" if number and number in numbers \
+        piece = f"(?:{NUMBER_TOKEN})(?:{PERCENT})?" if number and number in numbers \
             else APPROX_EQUAL if re.fullmatch(APPROX_EQUAL, m.group(0)) else re.escape(m.group(0))
         context += 0 if number and number in numbers else len(m.group(0))
         if prev is not None:
@@ -411,11 +411,11 @@ def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None)
     """A quoted number the note now prints as a percentage (``1.07%`` for ``0.0107``) is printed
     with its sign (numtext.canonical reads it as 0.0107); a snippet that holds the sign itself
     (``5% larger``) quotes the percentage."""
-    sign = at and re.match(r"\\?%", text[at[0] + len(at[1]):])
+    sign = at and re.match(PERCENT, text[at[0] + len(at[1]):])
     if not sign or at[1] == number or "%" in number:
         return at   # printed as registered: the quote says what its number is
     off = number_offset(snippet, number)
-    return at if re.match(r"\\?%", snippet[off + len(number):]) else (at[0], at[1] + sign.group(0))
+    return at if re.match(PERCENT, snippet[off + len(number):]) else (at[0], at[1] + sign.group(0))
 
 
 _DECLARED_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]?\d)")

@@ -46,6 +46,7 @@ _TIMES_TEN = re.compile(TIMES_TEN + r"$")
 _EXP_DIGITS = re.compile(r"[-+]?\d+")
 
 
+PERCENT = r"\\?%"   # a percent sign, as text prints it (%) or LaTeX (\%)
 _PLAIN = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 
 
@@ -64,8 +65,9 @@ def canonical(text: str) -> str:
     body = s[len(sign):]
     if body.startswith("."):
         body = "0" + body
-    digits = body[:-1].removesuffix("\\")   # LaTeX prints the sign \%
-    if body.endswith("%") and _PLAIN.fullmatch(digits):   # 1.07% is 0.0107, its digits kept
+    percent = re.search(PERCENT + "$", body)
+    digits = body[:percent.start()] if percent else ""
+    if percent and _PLAIN.fullmatch(digits):   # 1.07% is 0.0107, its digits kept
         body = format(Decimal(digits.replace(",", "")).scaleb(-2), "f")
     return sign + body
 

@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from typing import Callable, Iterator
 
-from .spelling import MATH_SPAN, skeleton
+from .spelling import MATH_SPAN, alike, skeleton
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
 QUOTE = 0.7         # how alike a quote's words must stay around its number
@@ -242,8 +242,7 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
         for i in range(len(near)):   # the run of the note's tokens of the snippet's length holding the number
             run = near[i:i + sum(wanted.values())]
             if run and run[0].start() <= at < run[-1].end():
-                got = Counter(t.group(0) for t in run)
-                best = max(best, 2 * sum((got & wanted).values()) / (sum(got.values()) + sum(wanted.values())))
+                best = max(best, alike((t.group(0) for t in run), wanted))
         return best
 
     # the same math around it, or the snippet's very tokens in another order (operands swapped)

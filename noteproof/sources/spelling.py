@@ -10,7 +10,9 @@ sentence's mathematics up to them. Reads no formula.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
+from typing import Iterable
 
 from ..defaults import APPROX_EQUAL
 
@@ -60,3 +62,11 @@ def skeleton(text: str) -> str:
 
 
 _PRODUCT = re.compile(r"\\(?:cdot|times)(?![A-Za-z])")
+
+
+def alike(a: Iterable, b: Iterable) -> float:
+    """How alike two multisets are, in any order: 2 |a ∩ b| / (|a| + |b|) (a ``Counter`` counts as
+    its multiset): a formula's characters, a snippet's tokens."""
+    x, y = Counter(a), Counter(b)
+    total = sum(x.values()) + sum(y.values())
+    return 2 * sum((x & y).values()) / total if total else 1.0
