@@ -45,7 +45,7 @@ def claim_findings(original: Claim, claim: Claim, result: ClaimResult, plan: Pla
     out += numbers + step_findings(claim, plan, [f.span for f in numbers if f.span and f.severity is Severity.ERROR])
     out += formula_findings(claim, result, plan, derived_form)
     for e in result.evidence:
-        known = e.erratum is not None and plan.old is not None and plan.old.locate(e.erratum.says) is not None
+        known = e.erratum is not None and plan.old is not None and plan.old.says(e.erratum.says) is not None
         # an erratum whose words the baseline printed too is the note's old error (the report lists
         # it), not the edit's; an input the note no longer prints is the follow rules' finding
         if not e.holds and not known and e.detail not in (INPUT_EVIDENCE, STEP_EVIDENCE):

@@ -34,13 +34,14 @@ def unchecked_change(spec: FormulaSpec, old: str, new: str, relation: bool, chec
 
 
 def _reading_changed(spec: FormulaSpec, old: str, new: str) -> str:
-    from ..formula.equality import relation_parts, same_expr
+    from ..formula.equality import relation_parts, same_expr, upright
     from ..formula.formread import read_spec
     before, after = read_spec(replace(spec, text=old)), read_spec(replace(spec, text=new))
     if len(before) != len(after):
         return f"{len(before)} parts became {len(after)}"
     for j, (a, b) in enumerate(zip(before, after)):
-        ra, rb = relation_parts(a), relation_parts(b)
+        ra, rb = upright(relation_parts(a)), upright(relation_parts(b))   # 2 > x > 0 is 0 < x < 2
+        turned = ra != relation_parts(a) or rb != relation_parts(b)
         compared = spec.part is None or j == spec.part
         if ra is None and rb is None:
             if not compared and not same_expr(a, b).equal:
@@ -48,7 +49,8 @@ def _reading_changed(spec: FormulaSpec, old: str, new: str) -> str:
             continue
         if ra is None or rb is None or ra[0] != rb[0] or len(ra[1]) != len(rb[1]):
             return f"the relation changed from {a} to {b}"
-        skip = {len(ra[1]) - 1 if spec.side == "rhs" else 0} if compared and spec.side in ("lhs", "rhs") else set()
+        skip = {len(ra[1]) - 1 if spec.side == "rhs" else 0} \
+            if compared and spec.side in ("lhs", "rhs") and not turned else set()
         for k, (x, y) in enumerate(zip(ra[1], rb[1])):
             if k not in skip and x != y and not same_expr(x, y).equal:   # a side that is a relation: structurally
                 return f"{x} became {y}"

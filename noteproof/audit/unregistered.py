@@ -17,7 +17,9 @@ from typing import NamedTuple
 
 from ..model import Finding, Severity
 from ..sources.locate import line_offsets, numeric_tokens
+from ..sources.numtext import PERCENT
 from ..sources.registry import Claim
+from ..sources.spelling import spelling
 from .follow import Plan
 from .present import changed_span
 
@@ -187,11 +189,13 @@ def _judged_elsewhere(line: str, i: int, j: int, formulas: list[str]) -> bool:
 
 
 def _unregistered(text: str, formulas: list[str]) -> str:
-    """The segment without its registered formulas, numbers as '#', white space only where it parts words."""
+    """The segment without its registered formulas, numbers (a percentage too) as '#', its notation
+    set aside (sources.spelling: ``\\approx`` is ``\\simeq``), white space only where it parts words."""
     for f in formulas:
         text = text.replace(f, "\x00")
     for tok in reversed(numeric_tokens(text)):
         text = text[:tok.start] + "#" + text[tok.end:]
+    text = spelling(re.sub("#" + PERCENT, "#", text))[0]
     text = re.sub(r"(?<![A-Za-z])\s+|\s+(?![A-Za-z])", "", text)   # LaTeX ignores it, but "\\beta x"
     return re.sub(r"\s+", " ", text)
 

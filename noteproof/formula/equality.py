@@ -35,15 +35,29 @@ def relation_parts(obj: Any) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
     return None
 
 
+FLIPPED = {">": "<", ">=": "<="}
+
+
+def upright(parts: tuple[tuple[str, ...], tuple[Any, ...]] | None) -> tuple[tuple[str, ...], tuple[Any, ...]] | None:
+    """A relation whose every symbol is ``>`` or ``>=`` read the other way round: ``2 > \\eta h > 0``
+    is ``0 < \\eta h < 2``, ``1 > |\\theta|`` is ``|\\theta| < 1`` (the same statement)."""
+    if parts is None or not parts[0] or any(op not in FLIPPED for op in parts[0]):
+        return parts
+    return tuple(FLIPPED[op] for op in reversed(parts[0])), tuple(reversed(parts[1]))
+
+
 def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
     """Compare one read part with one derived form (expression or relation)."""
-    rr, dr = relation_parts(read), relation_parts(derived)
+    as_read, as_derived = relation_parts(read), relation_parts(derived)
+    rr, dr = upright(as_read), upright(as_derived)
     if dr is not None:
         if rr is None:
             return Comparison(False, "the note prints an expression where a relation was derived")
+        turned = f"relation {' '.join(as_read[0])} printed, {' '.join(as_derived[0])} derived"
         if rr[0] != dr[0] or len(rr[1]) != len(dr[1]):
-            return Comparison(False, f"relation {' '.join(rr[0])} printed, {' '.join(dr[0])} derived")
-        return _all_equal(rr[1], dr[1])
+            return Comparison(False, turned)
+        same = _all_equal(rr[1], dr[1])
+        return same if same.equal is not False or as_read[0] == as_derived[0] else Comparison(False, turned)
     if rr is not None:
         if side == "whole":
             return Comparison(False, "the note prints a relation where an expression was derived")

@@ -207,7 +207,7 @@ def as_printed(note: Note, evidence: tuple[Evidence, ...]) -> tuple[Evidence, ..
     out = []
     for e in evidence:
         if e.erratum is not None:
-            printed = note.locate(e.erratum.says) is not None
+            printed = note.says(e.erratum.says) is not None
             inert = e.detail.startswith(NOT_PRINTED)
             if printed and inert:
                 e = replace(e, holds=False, condition=False, detail=e.detail[len(NOT_PRINTED):])
@@ -232,7 +232,7 @@ def located_errata(claim: Claim, note: Note, evidence: tuple[Evidence, ...],
                    where: Location | None) -> tuple[Erratum, ...]:
     """The errata of evidence that shows the note wrong, each located at the words it corrects
     (at the claim's own text when those words are not found)."""
-    return tuple(replace(e.erratum, claim=claim.id, location=note.locate(e.erratum.says) or where)
+    return tuple(replace(e.erratum, claim=claim.id, location=note.says(e.erratum.says) or where)
                  for e in evidence if e.erratum is not None and not e.holds)
 
 

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..defaults import APPROX_EQUAL
 from .locate import ratio
-from .spelling import alike, skeleton, spelling
+from .spelling import SPACES, alike, goes_on, skeleton, spelling
 
 if TYPE_CHECKING:
     from .notes import Note
@@ -52,21 +52,30 @@ class Place:
 
 def placed(note: "Note", formula: str, numbers: frozenset[str] = frozenset(), plain: bool = False) -> tuple[Place, ...]:
     """Where ``formula`` stands printed as registered or respelled (no near places): exactly,
-    else spaced as printed (Note.printed_all); a plain-text formula with its own numbers and
-    not where it goes on (``x / (1 - theta)`` is not placed in ``x / (1 - theta)^2``); then each
-    math span of its kind that holds it once notation is set aside."""
+    else spaced as printed (Note.printed_all); never where it is only a part of a longer term
+    (``extends``: ``x / (1 - theta)`` is not placed in ``x / (1 - theta)^2``, nor ``\\sin\\pi t``
+    in ``-\\sin\\pi t``); then each math span of its kind that holds it once notation is set aside."""
     if plain:
         found = dict(note.printed_all(formula)) | {i: formula for i in note.offsets(formula)}
-        exact = sorted((i, s) for i, s in found.items() if not continues(note.text, i + len(s)))
+        exact = sorted(found.items())
     else:
         exact = [(i, formula) for i in note.offsets(formula)] or note.printed_all(formula, numbers)
+    exact = [(i, s) for i, s in exact if not extends(note.text, i, i + len(s), formula)]
     return _respelled(note.text, _spans(note, plain), formula, tuple(exact))
 
 
-def continues(text: str, end: int) -> bool:
-    """Whether a formula ending at ``end`` goes on: a power, an index, a glued letter or digit."""
-    after = text[end:end + 1]
-    return after in ("^", "_") or (after.isalnum() and text[end - 1:end].isalnum())
+_BEFORE = re.compile(r"(?:[-\u2212/^_*]|\\cdot|\\times)" + SPACES + r"\Z")
+
+
+def extends(text: str, start: int, end: int, formula: str = "") -> bool:
+    """Whether the formula printed at ``text[start:end]`` is only a part of a longer term: it
+    goes on in a power, an index, a division or a product (``1 + h^2`` of ``1 + h^2/2``), or a
+    letter or digit glued to its last one, or it stands after a minus sign, a division or a
+    product (``\\sin\\pi t`` of ``-\\sin\\pi t``). Printed so, it is not that formula."""
+    if goes_on(text, end):
+        return True
+    head = text[max(0, start - 12):start]
+    return not formula.lstrip().startswith(("-", "\u2212")) and bool(_BEFORE.search(head))
 
 
 def _spans(note: "Note", plain: bool) -> tuple[tuple[int, int], ...]:
@@ -86,7 +95,7 @@ def _respelled(text: str, spans: tuple[tuple[int, int], ...], formula: str,
         k = norm.find(wanted)
         if k >= 0:
             s, e = a + starts[k], a + ends[k + len(wanted) - 1]
-            if not (norm[k + len(wanted):k + len(wanted) + 1] in ("^", "_")):
+            if not extends(text, s, e, formula):
                 out.append(Place(s, e, text[s:e], How.RESPELLED))
     return tuple(sorted(out, key=lambda p: p.start))
 
@@ -135,12 +144,42 @@ def pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
             lead = len(piece) - len(piece.lstrip())
             out.append((last + lead, last + len(piece.rstrip())))
         last = max(last, y)
+    out += _components(text, a, b)
     # and a formula before its value: p_2(A)=\frac{\sqrt{3}}{\sqrt{3}+1} of p_2(A)=...\simeq 0.633975
     for x, y in list(out):
         value = [m.start() for m in re.finditer(APPROX_EQUAL, text[x:y]) if x + m.start() in outside]
         if value and text[x:x + value[-1]].strip():
             out.append((x, x + len(text[x:x + value[-1]].rstrip())))
     return out
+
+
+def _components(text: str, a: int, b: int) -> list[tuple[int, int]]:
+    """Each component of a pair or tuple printed in ``text[a:b]``: the parts between the commas
+    of a bracket group (``\\sin\\pi t`` of ``x_0(\\cos\\pi t,\\ \\sin\\pi t)``)."""
+    out, opened = [], []
+    commas: dict[int, list[int]] = {}
+    for i in range(a, b):
+        ch = text[i]
+        if ch in "({":
+            opened.append(i)
+        elif ch in ")}" and opened:
+            start = opened.pop()
+            cuts = commas.pop(start, [])
+            if cuts and text[start] == "(":
+                bounds = [start + 1, *(c for cut in cuts for c in (cut, cut + 1)), i]
+                out += [_stripped(text, x, y) for x, y in zip(bounds[::2], bounds[1::2])]
+        elif ch == "," and opened:
+            commas.setdefault(opened[-1], []).append(i)
+    return [(x, y) for x, y in out if x < y]
+
+
+def _stripped(text: str, x: int, y: int) -> tuple[int, int]:
+    """``(x, y)`` less the white space and LaTeX spacing at either end."""
+    lead = re.match(SPACES, text[x:y])
+    x += lead.end() if lead else 0
+    while y > x and text[y - 1].isspace():
+        y -= 1
+    return x, y
 
 
 def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:
@@ -168,6 +207,9 @@ def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | 
     script = _SCRIPT.match(text, end, b)
     if script:
         end = script.end()
+    sign = _SIGN.search(text, a, start)   # nor after its sign: -\sin\pi t is read whole
+    if sign and not formula.lstrip().startswith(("-", "\u2212")):
+        start = sign.start()
     piece = spelling(text[start:end])[0]
     if _cuts_word(text, start, end):
         return None   # "1 - th" of "(1 - theta)" is no place of 1 - h
@@ -180,4 +222,5 @@ def _cuts_word(text: str, start: int, end: int) -> bool:
         or (text[start - 1:start].isalpha() and text[start:start + 1].isalpha())
 
 
+_SIGN = re.compile(r"[-\u2212]" + SPACES + r"\Z")
 _SCRIPT = re.compile(r"\s*[\^_]\s*(?:\{[^{}]*\}|\([^()]*\)|[-+\u2212]?\w+)")

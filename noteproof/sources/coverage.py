@@ -189,11 +189,14 @@ def places(note: Note, formula: str, numbers: frozenset[str] = frozenset(), plai
 @lru_cache(maxsize=16)
 def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
     """The spans nothing in the note's registry accounts for (sources.coverage.scan_math), each
-    with the registered formulas of its kind it is spelled most like (ratio at least NEAR)."""
+    with the registered formulas of its kind it is spelled most like (ratio at least NEAR): in
+    each part of a span, the formula whose window over it ranks highest (one printed nowhere else
+    first, then the most alike)."""
     if note.registry is None:
         return ()
     claims, spec = note.registry
     formulas = {(f.text, f.plain) for c in claims for f in c.formulas}
+    printed = {text for text, plain in formulas if anchor.placed(note, text, plain=plain)}
     out = []
     for a, b, plain in unaccounted_spans(note, claims, spec):
         parts = anchor.pieces(note.text, a, b)   # the span, and each formula of a span that prints several
@@ -202,9 +205,13 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
                       or _best_of(anchor.window(note.text, a, b, text),
                                   *(anchor.regrouped(note.text, x, y, text) for x, y in parts))) is not None
                   and w[2] >= anchor.NEAR]
-        best = max((w[2] for w, _ in scored), default=0.0)
+        # formulas compete for the same characters: a window is kept unless one over it ranks higher,
+        # a formula printed nowhere else first (CS\Delta s^2 is the edited CS\Delta s, not C\Delta s^2,
+        # which stands as registered elsewhere), then the more alike
+        rank = {text: (text not in printed, w[2]) for w, text in scored}
         out += [(anchor.Place(w[0], w[1], note.text[w[0]:w[1]], anchor.How.NEAR, round(w[2], 6)), frozenset({text}),
-                 plain) for w, text in scored if w[2] == best]
+                 plain) for w, text in scored
+                if not any(rank[u] > rank[text] and v[0] < w[1] and w[0] < v[1] for v, u in scored)]
     return tuple(out)
 
 
@@ -332,7 +339,11 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
         else:
             nearest = _most_alike(s.text, listed)
             change = meaning_change(nearest, s.text) if nearest is not None else None
-            found("unaccounted" if spec.prose is not None else "unlisted", "", describe(change) if change else "")
+            if nearest is not None and change is None:   # the same senses, a count in digits for its word
+                matched.add(nearest)
+                found("prose", listed[nearest])
+            else:
+                found("unaccounted" if spec.prose is not None else "unlisted", "", describe(change) if change else "")
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated)
     return tuple(sorted(out + lost, key=lambda p: p.start))
 

@@ -9,16 +9,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
-from ..defaults import APPROX_EQUAL, EXPONENT
+from ..defaults import APPROX_EQUAL
 from ..errors import NoteError
 from ..model import Location
-from .numtext import PERCENT, PRINTED_OR_WORD, canonical, same_value
-from .spelling import MATH_SPAN
+from .numtext import PERCENT, PRINTED_OR_WORD, UNSIGNED, canonical, same_value
+from .spelling import MATH_SPAN, goes_on
 from .tables import Row, status_rows
 
 TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
 NUMBER_TOKEN = PRINTED_OR_WORD   # a number in any of the notes' notations, as parse_quoted reads it
 APPROXIMATE = re.compile(r"(\\simeq|\\approx|≈|≃|~|\babout|\broughly|\bnear|\baround)\s*[-+(]?\s*$")
+# a number in a quote's words, in any notation, bracketed or not: e^(1/2) for e^0.5
+BRACKETED = r"(?:\(\s*)?({})(?:\s*\))?"
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
 MAX_BYTES = 8 * 1024 * 1024
 _NOT_READ = object()   # a lookup the note's document did not make (sources.document)
@@ -70,15 +72,37 @@ class Note:
         """(start, end) of every place a ``math:`` declaration's snippet stands: as written, or
         spaced otherwise with each of its numbers printed in another notation of the same value
         (``\\Delta s=1/2`` for ``\\Delta s=0.5``, ``−4`` for ``-4``); a changed value is no place."""
-        found = [(i, i + len(snippet)) for i in self.offsets(snippet)]
-        if found or not snippet:
+        return self.same_words(snippet, self._settings_in(snippet)) or self._declared_reworded(snippet)
+
+    def _settings_in(self, snippet: str) -> frozenset[str]:
+        """The numbers of ``snippet`` that a quote of the registry reads there as a setting (its
+        snippet stands inside this one): their value is judged by that quote, not by the words
+        around them (``At $\\Delta s=0.25$ ...`` is still the declared worked example)."""
+        claims = self.registry[0] if self.registry else ()
+        return frozenset(q.number for c in claims for q in c.quotes
+                         if q.input and q.snippet and q.snippet in snippet)
+
+    def same_words(self, text: str, free: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
+        """(start, end) of every place ``text`` stands as written, or spaced otherwise with each
+        of its numbers printed in another notation of the same value (``1/2`` or ``(1/2)`` for
+        ``0.5``, ``4 x 10^-3`` for ``0.004``, ``79.2\\%`` for ``0.792``, ``−4`` for ``-4``): the same
+        words, the same values
+        (any value for the numbers in ``free``)."""
+        found = [(i, i + len(text)) for i in self.offsets(text)]
+        if found or not text:
             return found
-        parts = _DECLARED_NUMBER.split(snippet)
+        parts = _WORDS_NUMBER.split(text)
         numbers = parts[1::2]
-        pattern = "".join(_spelled(p) if k % 2 == 0 else f"({DECLARED_VALUE})" for k, p in enumerate(parts))
-        found = [(m.start(), m.end()) for m in re.finditer(pattern, self.text)
-                 if all(map(same_value, m.groups(), numbers))]
-        return found or self._declared_reworded(snippet)
+        value = BRACKETED.format(f"{UNSIGNED}(?:{PERCENT})?")   # 79.2412\% is 0.792412
+        pattern = "".join(_spelled(p) if k % 2 == 0 else value for k, p in enumerate(parts))
+        return [(m.start(), m.end()) for m in re.finditer(pattern, self.text)
+                if all(n in free or same_value(g, n) for g, n in zip(m.groups(), numbers))]
+
+    def says(self, text: str) -> Location | None:
+        """Where the note still says ``text`` (an erratum's words): the same words and values,
+        in any notation (Note.same_words); None when they are gone or changed."""
+        found = self.same_words(text)
+        return self.location_of(found[0][0]) if found else None
 
     def _declared_reworded(self, snippet: str) -> list[tuple[int, int]]:
         """The snippet's math spans, unchanged and in order, with its words around and between
@@ -190,14 +214,14 @@ class Note:
         tail, tail_numbers = _context(after)
         owned += self._held(number)
         # a number now printed as a percentage keeps its sign out of the group (percent_of adds it)
-        pattern = head + f"({NUMBER_TOKEN})(?:{PERCENT})?" + (tail if after else r"(?![\d.,]\d)")
+        pattern = head + BRACKETED.format(NUMBER_TOKEN) + f"(?:{PERCENT})?" + (tail if after else r"(?![\d.,]\d)")
         k = len(head_numbers) + 1    # the quoted number's group
         context = head_numbers + tail_numbers
-        scored = [((m.start(k), m.group(k)), sum(a == b for a, b in zip(m.groups()[:k - 1] + m.groups()[k:], context)))
+        scored = [((m.start(k), m.group(k)), sum(map(same_value, m.groups()[:k - 1] + m.groups()[k:], context)))
                   for m in re.finditer(pattern, self.text)
                   if all(map(_same_value, m.groups()[:k - 1] + m.groups()[k:], context))
                   and not any(a <= m.start(k) < b for a, b in owned)]
-        # the words around a number printed as registered outrank a coarser re-rounding of them
+        # the words around a number printed as registered (in any notation) outrank a coarser re-rounding of them
         # ("1 / 0.18 = 5.263" is the place of "1 / 0.19 = 5.263", not "1 / 0.2 = 5")
         best = max((n for _, n in scored), default=0)
         found = [f for f, n in scored if n == best]
@@ -372,11 +396,12 @@ _CONTEXT_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]?\d)")
 
 def _context(words: str) -> tuple[str, list[str]]:
     """A quote's context words as a pattern in which each number they hold may be printed
-    re-rounded (``1.2 x 6) = 0.000747`` still finds the 6 after ``0.000747`` became ``0.00075``),
+    re-rounded or in another notation (``1.2 x 6) = 0.000747`` still finds the 6 after ``0.000747``
+    became ``0.00075`` or ``7.47 x 10^-4``),
     and those numbers, in order (the caller keeps only re-roundings: Note.quote_at)."""
     out, numbers, last = [], [], 0
     for m in _CONTEXT_NUMBER.finditer(words):
-        out += [_spelled(words[last:m.start()]), rf"((?:\d{{1,3}}(?:,\d{{3}})+|\d+)(?:\.\d+)?(?:{EXPONENT})?)"]
+        out += [_spelled(words[last:m.start()]), BRACKETED.format(UNSIGNED)]
         numbers.append(m[0])
         last = m.end()
     out.append(_spelled(words[last:]))
@@ -395,13 +420,12 @@ def _spelled_piece(words: str) -> str:
 
 
 def _whole(text: str, piece: str) -> int:
-    """The first occurrence of ``piece`` that is not the start of something longer: not followed
-    by a power, an index or a letter or digit that continues it (``x/(1-theta)^2`` is not found
-    in ``x/(1-theta)^3``, nor ``CS\\Delta s`` in ``CS\\Delta s^2``); -1 when there is none."""
+    """The first occurrence of ``piece`` that is not the start of something longer (spelling.goes_on:
+    ``x/(1-theta)^2`` is not found in ``x/(1-theta)^3``, nor ``CS\\Delta s`` in ``CS\\Delta s^2``);
+    -1 when there is none."""
     i = text.find(piece) if piece else -1
     while i >= 0:
-        after = text[i + len(piece):i + len(piece) + 1]
-        if not (after in ("^", "_") or (after.isalnum() and piece[-1:].isalnum())):
+        if not goes_on(text, i + len(piece)):
             return i
         i = text.find(piece, i + 1)
     return -1
@@ -418,19 +442,33 @@ def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None)
     return at if re.match(PERCENT, snippet[off + len(number):]) else (at[0], at[1] + sign.group(0))
 
 
-_DECLARED_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]?\d)")
-DECLARED_VALUE = r"[-\u2212]?(?:\d+(?:\.\d+)?|\.\d+)(?:/\d+)?"
+_WORDS_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]?\d)")
 
 
 def _same_value(a: str, b: str) -> bool:
     """Whether two printings of a number agree to the shorter one's last digit (a re-rounding)."""
     from decimal import Decimal, InvalidOperation
+    if "/" in a + b:   # a fraction (1/2) is its exact value, which a decimal may round (0.5)
+        f, d = (a, b) if "/" in a else (b, a)
+        decimal = "" if "/" in d else _decimal_of(f, d)
+        return same_value(a, b) or (bool(decimal) and _same_value(decimal, d))
     try:
         x, y = (Decimal(canonical(t).replace(",", "")) for t in (a, b))
     except InvalidOperation:
         return a == b
     place = max(Decimal(1).scaleb(x.as_tuple().exponent), Decimal(1).scaleb(y.as_tuple().exponent))
     return abs(x - y) <= place / 2
+
+
+def _decimal_of(fraction: str, like: str) -> str:
+    """``fraction`` (``2/3``) as a decimal with the places of ``like`` (``0.667``), "" if it is none."""
+    from fractions import Fraction
+    try:
+        value = Fraction(canonical(fraction))
+    except (ValueError, ZeroDivisionError):
+        return ""
+    places = len(canonical(like).partition(".")[2])
+    return f"{float(value):.{places}f}"
 
 
 def number_offset(snippet: str, number: str) -> int:

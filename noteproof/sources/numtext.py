@@ -40,7 +40,8 @@ MANTISSA = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
 WORD = r"\b(?:" + "|".join(sorted([*WORDS, *VERDICT], key=len, reverse=True)) + r")\b"
 # a printed number: sign, mantissa, then an exponent in any of its notations or a fraction's
 # denominator (the same token the quote finder and the interval rule read)
-PRINTED = rf"[-+\u2212]?(?:{MANTISSA})(?:{EXPONENT}|{TIMES_TEN}|/[1-9]\d*)?"
+UNSIGNED = rf"(?:{MANTISSA})(?:{EXPONENT}|{TIMES_TEN}|/[1-9]\d*)?"
+PRINTED = rf"[-+\u2212]?{UNSIGNED}"
 PRINTED_OR_WORD = rf"(?:{PRINTED}|{WORD})"
 _TIMES_TEN = re.compile(TIMES_TEN + r"$")
 _EXP_DIGITS = re.compile(r"[-+]?\d+")

@@ -18,6 +18,7 @@ import re
 from collections import Counter
 from typing import Callable, Iterator
 
+from .numtext import WORDS
 from .spelling import MATH_SPAN, alike, skeleton
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
@@ -45,7 +46,7 @@ _SENSES = {
     "accurate": "accurate accurately", "inaccurate": "inaccurate", "correct": "correct correctly",
     "wrong": "wrong incorrect incorrectly", "possible": "possible", "impossible": "impossible",
     "large": "large big huge", "small": "small tiny",
-    "all": "all every each any always", "some": "some exists exist sometimes", "only": "only solely",
+    "all": "all every each any always", "at most": "bounded", "some": "some exists exist sometimes", "only": "only solely",
     "not": "not no never cannot nothing none neither nor without", "unique": "unique", "strict": "strict strictly",
     "same": "same identical equal equals equality",
     "different": "different arbitrary unequal distinct separate separated separately",
@@ -79,8 +80,10 @@ def senses(text: str) -> list[tuple[str, str]]:
     sensitivities") they restate it, and swapped for "some" the "some" still counts. "Above
     zero" is "positive", "below zero" "negative" and "shrinks by half" "halves" (_PAIRS, words
     next to each other or joined by "than", "by" or "a"); "don't" is "do not"; "over" and "under"
-    are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time")."""
+    are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
+    "at most", "never exceeds" and "no more than" are "bounded by"."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
+    text = _AT_MOST.sub("bounded", text)
     out = [(sense, m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)
            if (sense := _MEANING.get(m.group(0).lower(), "all")) != "all"]
     for i in range(len(out) - 1, 0, -1):
@@ -90,11 +93,13 @@ def senses(text: str) -> list[tuple[str, str]]:
     return [(s, w) for s, w, _, _ in out]
 
 
-# two senses that say one: "above zero" is "positive", "shrinks by half" is "halves"
-_PAIRS = {("up", "zero"): "positive", ("down", "zero"): "negative", ("down", "half"): "half",
+# two senses that say one: "above zero" is "positive", "shrinks by half" is "halves", "never
+# exceeds" (and "no more than") is "bounded by"
+_PAIRS = {("not", "up"): "at most", ("up", "zero"): "positive", ("down", "zero"): "negative", ("down", "half"): "half",
           ("down", "third"): "third", ("down", "quarter"): "quarter"}
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
+_AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
 _NUMBER_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|half"
 _UNDER = re.compile(rf"\b(over|under)(?=\s+(?:[\d$.]|(?:{_NUMBER_WORDS})\b))", re.IGNORECASE)
 
@@ -102,6 +107,7 @@ _UNDER = re.compile(rf"\b(over|under)(?=\s+(?:[\d$.]|(?:{_NUMBER_WORDS})\b))", r
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
     for a dropped "only"), or None when every word of _MEANING kept its sense and its order."""
+    old, new = _in_digits(old, new), _in_digits(new, old)
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if sa == sb:
@@ -110,6 +116,19 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         if op != "equal":
             return " ".join(w for _, w in a[i1:i2]), " ".join(w for _, w in b[j1:j2])
     return None
+
+
+def _in_digits(text: str, other: str) -> str:
+    """``text`` with each count word that ``other`` prints in digits instead written so ("after
+    ten steps" against "after 10 steps"): the same number, however written."""
+    def digits(m: re.Match) -> str:
+        value = str(WORDS[m.group(0).lower()])
+        written = re.search(rf"(?<![\d.,]){value}(?![\d]|[.,]\d)", other)
+        return value if written and not re.search(rf"\b{m.group(0)}\b", other, re.IGNORECASE) else m.group(0)
+    return _COUNT_WORD.sub(digits, text)
+
+
+_COUNT_WORD = re.compile(r"\b(?:" + "|".join(WORDS) + r")\b", re.IGNORECASE)
 
 
 def describe(change: tuple[str, str]) -> str:

@@ -70,3 +70,13 @@ def alike(a: Iterable, b: Iterable) -> float:
     x, y = Counter(a), Counter(b)
     total = sum(x.values()) + sum(y.values())
     return 2 * sum((x & y).values()) / total if total else 1.0
+
+
+SPACES = r"(?:\s|\\[ ,;!:]|~)*"
+_AFTER = re.compile(SPACES + r"(?:[\^_/!']|\\cdot(?![A-Za-z])|\\times(?![A-Za-z])|\*)")
+
+
+def goes_on(text: str, end: int) -> bool:
+    """Whether what is printed up to ``end`` goes on past it: a power, an index, a division or a
+    product follows, or a letter or digit glued to its last one."""
+    return bool(_AFTER.match(text, end)) or (text[end:end + 1].isalnum() and text[end - 1:end].isalnum())

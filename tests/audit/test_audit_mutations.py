@@ -207,6 +207,14 @@ MUTATIONS = [
     Edit("c12-estimate-swapped-wrong", C12, "Estimate = slope x 0.01 = 0.25", "Estimate = 0.02 x slope = 0.25"),
     Edit("c12-gap-narrows", C12, "the gap widens as theta nears 1", "the gap narrows as theta nears 1",
          kind="statement"),
+    # a third probe's: a registered formula extended, by a sign before it or a division or power
+    # after it, is that formula printed wrong (never verified as the part it begins)
+    Edit("c12-rotation-sign", C12, "(\\cos\\pi t,\\ \\sin\\pi t)", "(\\cos\\pi t,\\ -\\sin\\pi t)",
+         kind="formula"),
+    Edit("c12-energy-factor-halved", C12, "energy by 1 + h^2 at each step", "energy by 1 + h^2/2 at each step",
+         kind="formula"),
+    Edit("w10-var-diff-squared", W10, "u=\\eta c/(2Bh)$", "u=\\eta c/(2Bh)^2$", kind="formula"),
+    Edit("w09-limit-squared", W9, "limit $CS\\Delta s$", "limit $CS\\Delta s^2$", kind="formula"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -218,7 +226,8 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
 RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
-             "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power"}
+             "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
+             "w10-chain-turned"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -288,6 +297,16 @@ HARMLESS = [
          "Matching moments does not make the processes equal."),
     Edit("w10-prose-reworded", W10, "so agreement is controlled by a small $\\eta h$",
          "so the agreement is governed by a small $\\eta h$"),
+    # a third probe's: a count in digits, "never exceeds" for "bounded by", a chain of relations
+    # turned round, a given value as a percentage, an exponent as a bracketed fraction, a step in
+    # scientific notation inside the words an erratum corrects
+    Edit("w09-ten-in-digits", W9, "after ten equal-input steps", "after 10 equal-input steps"),
+    Edit("w09-never-exceeds", W9, "Because the derivative of $\\tanh$ is bounded by one",
+         "Since the derivative of $\\tanh$ never exceeds one"),
+    Edit("w10-chain-turned", W10, "0<\\eta h<2", "2>\\eta h>0"),
+    Edit("w10-given-percent", W10, "p(B\\mid AB)=0.792412", "p(B\\mid AB)=79.2412\\%"),
+    Edit("c12-exponent-half", C12, "x(1) = e^0.5 = 1.649", "x(1) = e^(1/2) = 1.649"),
+    Edit("c12-step-times-ten", C12, "The largest step is 2/500 = 0.004", "The largest step is 2/500 = 4 x 10^-3"),
 ]
 
 

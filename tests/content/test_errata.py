@@ -154,6 +154,19 @@ def test_the_inert_refutation_is_live_again_when_the_words_return():
     assert as_printed(note, inert) == live
 
 
+@pytest.mark.parametrize("old,new", [("2/500 = 0.004, so", "2/500 = 4 x 10^-3, so"),
+                                     ("2/500 = 0.004, so", "2/500 = 4\\times 10^{-3}, so")])
+def test_an_erratum_stands_when_its_words_are_respelled(old, new):
+    """The words an erratum corrects, a number in them printed in another notation of its value,
+    are still printed: the erratum stands (a probe's: it vanished, and the report lost an error)."""
+    project = load_project(ROOT)
+    note = project.notes["chapter12"]
+    respelled = project.judged("chapter12", type(note)(note.path, note.text.replace(old, new, 1)))
+    r = run_claim(project.registry.claim("c12.d08.check-answer"), CONTENT, respelled)
+    assert r.outcome is Outcome.FAILED and r.errata, r.messages
+    assert r.errata[0].location.line == 462
+
+
 def _errata_module():
     return content_module(ROOT, "derivations", "errata")
 

@@ -118,3 +118,24 @@ def test_no_respelling_moves_a_registered_formula(formula, respell):
     for p, q in zip(parts, same):
         # read identically, or (a statement such as '=>' is no SymPy expression) compared equal
         assert p == q or compare_form(p, q, "whole").equal is not False, (text, p, q)
+
+
+@pytest.mark.parametrize("text, formula, part", [
+    ("x_0(\\cos\\pi t,\\ -\\sin\\pi t)", "\\sin\\pi t", True),      # a sign before it
+    ("by 1 + h^2/2 at each step", "1 + h^2", True),                  # a division after it
+    ("u=\\eta c/(2Bh)^2", "u=\\eta c/(2Bh)", True),                 # a power after it
+    ("a \\cdot \\frac{1}{2}", "\\frac{1}{2}", True),                   # a product before it
+    ("x_0(\\cos\\pi t,\\ \\sin\\pi t)", "\\sin\\pi t", False),
+    ("by 1 + h^2 at each step", "1 + h^2", False),
+    ("$-4$ and", "-4", False),                                       # its own sign
+])
+def test_a_formula_inside_a_longer_term_is_not_placed_there(text, formula, part):
+    from noteproof.sources.anchor import extends
+    at = text.index(formula)
+    assert extends(text, at, at + len(formula), formula) == part
+
+
+def test_each_component_of_a_printed_pair_is_a_piece():
+    from noteproof.sources.anchor import pieces
+    text = "(x,y)(t)=x_0(\\cos\\pi t,\\ -\\sin\\pi t)"
+    assert {"\\cos\\pi t", "-\\sin\\pi t"} <= {text[a:b] for a, b in pieces(text, 0, len(text))}

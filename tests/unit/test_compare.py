@@ -95,3 +95,18 @@ def test_the_stability_limit_recheck_holds_at_every_precision():
         with mpmath.workdps(dps):
             assert shrink(recheck(mpmath.mpf(2) / 100, mpmath.mpf(100), 1000))
             assert not shrink(recheck(mpmath.mpf("0.0199"), mpmath.mpf(100), 1000))
+
+
+def test_a_relation_turned_round_is_the_same_relation():
+    import sympy as sp
+
+    from noteproof.formula.equality import compare_form
+    x = sp.Symbol("x")
+    chain = ((("<", "<"), (0, x, 2)))
+    derived = type("R", (), {"ops": chain[0], "args": chain[1]})()
+    same = type("R", (), {"ops": (">", ">"), "args": (2, x, 0)})()
+    other = type("R", (), {"ops": (">", ">"), "args": (0, x, 2)})()
+    assert compare_form(same, derived).equal is True
+    wrong = compare_form(other, derived)
+    assert wrong.equal is False and "relation > > printed, < < derived" in wrong.message
+    assert compare_form(sp.Gt(1, sp.Abs(x)), sp.Lt(sp.Abs(x), 1)).equal is True

@@ -94,3 +94,21 @@ def test_every_notation_of_a_number_reads_as_one_value(digits, k, spelling, nega
     value = parse_quoted(("\u2212" if negative else "") + text)
     assert value == (-plain if negative else plain)
     assert unit(text) == unit(f"{mantissa}e{k}")
+
+
+@pytest.mark.parametrize("text, words, found", [
+    ("so 2/500 = 4 x 10^-3, so", "2/500 = 0.004", True),
+    ("so 2/500 = 4\\times 10^{-3}, so", "2/500 = 0.004", True),
+    ("x(1) = e^(1/2) = 1.649", "e^0.5 = 1.649", True),
+    ("p=79.2412\\% here", "p=0.792412", True),
+    ("so 2/500 = 0.005, so", "2/500 = 0.004", False),     # another value is other words
+    ("x(1) = e^(1/3) = 1.649", "e^0.5 = 1.649", False),
+])
+def test_the_same_words_are_found_whatever_the_notation_of_their_numbers(text, words, found):
+    assert bool(Note("n.txt", text).same_words(words)) == found
+
+
+def test_a_fraction_is_its_decimal_to_the_decimals_places():
+    from noteproof.sources.notes import _same_value
+    assert _same_value("1/2", "0.5") and _same_value("2/3", "0.667") and _same_value("2/3", "0.67")
+    assert not _same_value("2/3", "0.6") and not _same_value("1/3", "0.5")
