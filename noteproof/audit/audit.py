@@ -77,7 +77,7 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
           dps: int = DEFAULT_DPS, jobs: int = 1, timeout: float = DEFAULT_TIMEOUT, cache: bool = True,
           memory: int | None = None) -> AuditResult:
     from ..run.cache import ResultCache
-    from ..run.pool import run_all
+    from ..run.pool import run_jobs
     root = root.resolve()
     project = load_project(root, unregistered=True, documents=cache)
     targets = resolve_targets(project, paths, base)
@@ -97,7 +97,18 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
         check_references(project)   # as report does: a claim naming a missing check is bad input (exit 2)
     replayed = _replayed(project, targets, plans, todo, store) if store is not None else {}
     todo = [c for c in todo if c.id not in replayed]
-    results = {r.id: r for r in run_all(project, todo, dps, jobs, timeout, cache=store, memory=memory)} if todo else {}
+    judged = {c.id for c in todo} | set(replayed)
+    sides = {t.key: judge_sides(project, t, plans[t.key], store, judged) for t in targets
+             if t.old is not None and t.key not in project.unregistered}
+    # one pool for every run: a claim's edited, baseline and registered runs share its derivations
+    work = [(project, c) for c in todo] + [(side.there, c) for pair in sides.values() for side in pair
+                                           for c in side.todo]
+    ran = run_jobs(work, dps, jobs, timeout, cache=store, memory=memory) if work else []
+    results = {r.id: r for r in ran[:len(todo)]}
+    rest = iter(ran[len(todo):])
+    for pair in sides.values():
+        for side in pair:
+            side.results.update({c.id: next(rest) for c in side.todo})
     results.update(replayed)
     result.ran, result.replayed = len(todo), len(replayed)
     reworded: list = []
@@ -118,10 +129,9 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
             found = [f for f in found if f.code != "NP701"] + new_note_findings(plan.note)
         if base is not None:
             found = [f for f in found if not f.claim or f.claim in plan.touched]
-        if t.old is not None and t.key not in project.unregistered:
+        if t.key in sides:
             same = {c.id: results[c.id] for c in plan.claims if c.id in results and c == originals.get(c.id)}
-            found, fixes = one_judge(project, t, plan, found, fixes, dict(dps=dps, jobs=jobs, timeout=timeout,
-                                                                      cache=store, memory=memory), same)
+            found, fixes = one_judge(project, t, plan, found, fixes, sides[t.key], same)
         result.findings += present(found, plan.note, plan.old, plan.where)
         result.touched += sorted(plan.touched)
         if fixes:
@@ -133,34 +143,55 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     return result
 
 
-def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: list, run: dict,
+@dataclass
+class Side:
+    """One side of an edited note's judgment: the project with that text of the note, the
+    results it has (cached, replayed, then run) and the touched claims still to run."""
+    there: Project
+    results: dict
+    todo: list
+
+
+def judge_sides(project: Project, t: Target, plan, store, judged: set[str]) -> tuple[Side, Side]:
+    """The baseline's and the edited note's sides of the report's judgment (audit.judgments): the
+    touched claims, as registered, on each; what the result cache holds (the baseline's, and the
+    edited note's judged again from it) is not run, nor, on the edited note, a claim the audit
+    judges already (``judged``: run or replayed; one_judge takes its result when its registered
+    text is unchanged)."""
+    from .from_cache import replay
+    claims = [c for c in project.claims_of(t.key) if c.id in plan.touched]
+    originals = {c.id: c for c in project.claims_of(t.key)}
+    own = {c.id for c in plan.claims if c.id in judged and c == originals.get(c.id)}
+    out = []
+    for side, note in (("old", t.old), ("new", project.notes[t.key])):
+        there = replace(project, notes={**project.notes, t.key: replace(note, registry=None)})
+        note = there.notes[t.key]
+        results = _cached(store, claims, note)
+        if side == "new" and store is not None:   # judged again from the baseline's result
+            caches = (store, store.sibling(True))
+            results.update({c.id: hit for c in claims if c.id not in results and c.id not in own
+                            and (hit := replay(c, c, t.old, note, caches)) is not None})
+        skip = own if side == "new" else set()
+        out.append(Side(there, results, [c for c in claims if c.id not in results and c.id not in skip]))
+    return out[0], out[1]
+
+
+def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: list, sides: tuple[Side, Side],
               judged_new: dict | None = None):
     """The findings and fixes of one edited note with their severity set by the report's
     judgment of the baseline and of the edited note (audit.judgments): the touched claims,
-    as registered, run on each (the result cache holds the baseline's; ``judged_new``, the
-    audit's own results for claims it did not rewrite, are the edited note's already)."""
-    from ..run.pool import run_all
+    as registered, judged on each (``sides``, judge_sides; ``judged_new``, the audit's own
+    results for claims it did not rewrite, are the edited note's already)."""
     from ..sources.coverage import encoded_rows, scan_math, scan_prose
     from ..sources.notes import table_rows
     from .judgments import OWNERLESS, judgment, reconcile
-    claims = [c for c in project.claims_of(t.key) if c.id in plan.touched]
-    notes = {"old": t.old, "new": project.notes[t.key]}
     judged = {}
     ownerless = any(f.severity is Severity.ERROR and f.code in OWNERLESS for f in found)
-    for side, note in notes.items():
-        there = replace(project, notes={**project.notes, t.key: replace(note, registry=None)})
-        note = there.notes[t.key]
-        results = _cached(run["cache"], claims, note)
-        if side == "new":   # a claim the edit did not rewrite was judged on the edited note already
+    for name, side in zip(("old", "new"), sides):
+        note = side.there.notes[t.key]
+        results = dict(side.results)
+        if name == "new":   # a claim the edit did not rewrite was judged on the edited note already
             results.update({k: v for k, v in (judged_new or {}).items() if k not in results})
-        if side == "new" and run["cache"] is not None:   # judged again from the baseline's result
-            from .from_cache import replay
-            caches = (run["cache"], run["cache"].sibling(True))
-            results.update({c.id: hit for c in claims if c.id not in results
-                            and (hit := replay(c, c, t.old, note, caches)) is not None})
-        todo = [c for c in claims if c.id not in results]
-        results.update({r.id: r for r in run_all(there, todo, run["dps"], run["jobs"], run["timeout"],
-                                                 cache=run["cache"], memory=run["memory"])} if todo else {})
         rows = math = prose = 0
         if ownerless:
             mine, spec = project.claims_of(t.key), project.registry.notes[t.key]
@@ -168,7 +199,7 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
             rows = sum(r.text not in encoded for r in _rows(note, table_rows))
             math = sum(m.coverage == "unaccounted" for m in scan_math(note, mine, spec))
             prose = sum(p.coverage == "unaccounted" for p in scan_prose(note, mine, spec))
-        judged[side] = (judgment(results, rows, math, prose), results)
+        judged[name] = (judgment(results, rows, math, prose), results)
     where = {cid: _new_failure_place(judged["old"][1].get(cid), r) for cid, r in judged["new"][1].items()}
     kept = reconcile(found, judged["old"][0], judged["new"][0], where)
     demoted = {f.span[0] for f, g in zip(found, kept) if f.severity is not g.severity and f.span}

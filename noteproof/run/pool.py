@@ -6,8 +6,8 @@ goes on. Results come back in
 registry order whatever the number of jobs, so output does not depend on --jobs.
 ``fork_each`` is the pool itself (at most ``jobs`` forked workers, each running one group of
 items after another, by default each item alone; an item past its deadline is killed with its
-worker); ``run_all`` runs claims on
-it, the claims that share a derivation in one worker (``shared_groups``), and ``fork_map``
+worker); ``run_jobs`` runs claims on it, each on its project's notes (``run_all``: on one
+project's), the claims that share a derivation in one worker (``shared_groups``), and ``fork_map``
 serves the report's extras (report.enrich).
 """
 from __future__ import annotations
@@ -251,45 +251,60 @@ def run_all(project: Project, claims: Iterable[Claim], dps: int, jobs: int = 1,
             progress: Callable[[ClaimResult], None] | None = None,
             cache: "ResultCache | None" = None, extras: bool = False,
             memory: int | None = None) -> list[ClaimResult]:
-    """Run every claim, at most ``jobs`` at a time, each in a forked process limited to
-    ``timeout`` seconds and ``memory`` MB (None: the default for ``jobs``, run.limits).
+    """Run every claim on the project's notes (run_jobs), results in registry order."""
+    return run_jobs([(project, claim) for claim in claims], dps, jobs, timeout, progress, cache, extras, memory)
+
+
+def run_jobs(work: Sequence[tuple[Project, Claim]], dps: int, jobs: int = 1,
+             timeout: float = DEFAULT_TIMEOUT,
+             progress: Callable[[ClaimResult], None] | None = None,
+             cache: "ResultCache | None" = None, extras: bool = False,
+             memory: int | None = None) -> list[ClaimResult]:
+    """Run each claim on its project's notes (an audit runs a claim on the baseline and on the
+    edited note: projects of one root, which share its content), at most ``jobs`` at a time,
+    each in a forked process limited to ``timeout`` seconds and ``memory`` MB (None: the
+    default for ``jobs``, run.limits).
 
     With a ``cache``, a claim whose inputs are unchanged is read back instead of run, and
     every fresh result that is not an error row is stored. When every claim is cached, the
     content (and SymPy) is never imported. With ``extras``, each worker also computes what
     the report adds to a result (report.enrich: MathML, figures), and the cache holds the
-    result with them. Results come back in registry order whatever ``jobs``.
+    result with them. Results come back in the order of ``work`` whatever ``jobs``.
     """
     if cache is not None and cache.extras != extras:
         raise ValueError("a cache of results with extras serves only runs with extras, and back")
-    claims = list(claims)
     results: dict[int, ClaimResult] = {}
-    todo: list[tuple[int, Claim]] = []
-    for i, claim in enumerate(claims):
+    todo: list[tuple[int, tuple[Project, Claim]]] = []
+    for i, (project, claim) in enumerate(work):
         hit = cache.get(claim, project.notes[claim.note]) if cache is not None else None
         if hit is not None:
             results[i] = hit
             _report(progress, hit)
         else:
-            todo.append((i, claim))
+            todo.append((i, (project, claim)))
     if not todo:
         return [results[i] for i in sorted(results)]
-    # claims that share a derivation run in one worker, which derives it once (shared_groups);
-    # longest group first (last run's timings, else the most claims), so the run does not end on a long one
-    content = project.content  # imported once, before forking, so children inherit it
+    # claims that share a derivation run in one worker, which derives it once (shared_groups),
+    # on whichever note: a claim's baseline and edited runs too; longest group first (last
+    # run's timings, else the most claims), so the run does not end on a long one
+    first = todo[0][1][0]
+    content = first.content  # imported once, before forking, so children inherit it
+    for _, (project, _) in todo:
+        if project.root == first.root:
+            project.share_content(content)   # one memo of the derivations for every note's run
     last = cache.timings() if cache is not None else {}
     shares = {cid: check.share for cid, check in content.checks.items() if check.share}
-    groups = shared_groups([claim for _, claim in todo], shares)
-    groups.sort(key=lambda g: (-sum(last.get(todo[i][1].id, 0.0) for i in g), -len(g)))
+    groups = shared_groups([claim for _, (_, claim) in todo], shares)
+    groups.sort(key=lambda g: (-sum(last.get(todo[i][1][1].id, 0.0) for i in g), -len(g)))
     _warm_imports(extras)
     seconds: dict[str, float] = {}
-    work = lambda claim: _claim_in_worker(project, claim, dps, extras)  # noqa: E731
+    run = lambda job: _claim_in_worker(job[0], job[1], dps, extras)  # noqa: E731
     # what the parent holds (SymPy, the content, the notes) is no garbage of the children's:
     # frozen, their cyclic collector neither walks it nor writes to (and so copies) its pages
     gc.freeze()
     try:
-        for done in fork_each(work, [claim for _, claim in todo], jobs, timeout, memory, groups):
-            i, claim = todo[done.index]
+        for done in fork_each(run, [job for _, job in todo], jobs, timeout, memory, groups):
+            i, (project, claim) = todo[done.index]
             results[i], complete = done.value if done.ok else (error_result(claim, done.failure), False)
             seconds[claim.id] = done.seconds
             if complete and cache is not None:

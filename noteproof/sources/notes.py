@@ -13,7 +13,7 @@ from ..defaults import APPROX_EQUAL
 from ..errors import NoteError
 from ..model import Location
 from .numtext import PERCENT, PRINTED_OR_WORD, UNSIGNED, canonical, same_value
-from .spelling import MATH_SPAN, goes_on
+from .spelling import MATH_SPAN, goes_on, turned
 from .tables import Row, status_rows
 
 TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
@@ -72,7 +72,10 @@ class Note:
         """(start, end) of every place a ``math:`` declaration's snippet stands: as written, or
         spaced otherwise with each of its numbers printed in another notation of the same value
         (``\\Delta s=1/2`` for ``\\Delta s=0.5``, ``−4`` for ``-4``); a changed value is no place."""
-        return self.same_words(snippet, self._settings_in(snippet)) or self._declared_reworded(snippet)
+        free = self._settings_in(snippet)
+        other = turned(snippet)   # a relation written from its other side is the same declaration
+        return self.same_words(snippet, free) or (other is not None and self.same_words(other, free)) \
+            or self._declared_reworded(snippet)
 
     def _settings_in(self, snippet: str) -> frozenset[str]:
         """The numbers of ``snippet`` that a quote of the registry reads there as a setting (its
@@ -173,11 +176,14 @@ class Note:
         or the same words around a number printed otherwise (re-rounded, more digits, a new
         value). When those words stand before several numbers, the one that re-rounds the
         registered number; None when that leaves no single place: a quote is never attached
-        to another number."""
+        to another number. A snippet holding one relation is found written from its other side too."""
         found = self._looked_up("quote_at", snippet, number)
         if found is not _NOT_READ:
             return found
-        return percent_of(self.text, snippet, number, self._quote_at(snippet, number))
+        at = self._quote_at(snippet, number)
+        if at is None and (other := turned(snippet)) is not None:   # |theta| < 1 printed 1 > |theta|
+            at = self._quote_at(other, number)
+        return percent_of(self.text, snippet, number, at)
 
     def _owned(self, snippet: str, number: str) -> list[tuple[int, int]]:
         """Where a longer registered snippet quoting the same number of ``snippet`` stands as

@@ -54,6 +54,12 @@ class Project:
             self._content = load_content(self.root)
         return self._content
 
+    def share_content(self, content) -> None:
+        """Take ``content`` (another project's of this root, imported) as this one's, unless it
+        has its own: runs on several notes of one root then share one memo of the derivations."""
+        if self._content is None:
+            self._content = content
+
     def judged(self, note_key: str, note: Note) -> Note:
         """Another text of note ``note_key`` (a baseline, an edit) under the registry, with its
         regions (read once, as every note of the project)."""

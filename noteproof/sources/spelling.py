@@ -80,3 +80,19 @@ def goes_on(text: str, end: int) -> bool:
     """Whether what is printed up to ``end`` goes on past it: a power, an index, a division or a
     product follows, or a letter or digit glued to its last one."""
     return bool(_AFTER.match(text, end)) or (text[end:end + 1].isalnum() and text[end - 1:end].isalnum())
+
+
+_RELATION = re.compile(r"([^\s<>=≤≥]+?)(\s*)(<=|>=|<|>|≤|≥)(\s*)([^\s<>=≤≥]+?)(?=[.,;:!?]*(?:\s|$))")
+_TURNED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "≤": "≥", "≥": "≤"}
+
+
+def turned(text: str) -> str | None:
+    """Plain text holding one relation, with that relation written from its other side
+    (``shrinks only when |theta| < 1.`` -> ``shrinks only when 1 > |theta|.``): the same
+    statement; None when the text holds no relation or more than one."""
+    found = list(_RELATION.finditer(text))
+    if len(found) != 1 or len(re.findall(r"<|>|≤|≥", text)) != 1:
+        return None
+    m = found[0]
+    a, pre, op, post, b = m.groups()
+    return text[:m.start()] + b + pre + _TURNED[op] + post + a + text[m.end():]

@@ -215,6 +215,7 @@ MUTATIONS = [
          kind="formula"),
     Edit("w10-var-diff-squared", W10, "u=\\eta c/(2Bh)$", "u=\\eta c/(2Bh)^2$", kind="formula"),
     Edit("w09-limit-squared", W9, "limit $CS\\Delta s$", "limit $CS\\Delta s^2$", kind="formula"),
+    Edit("c12-contraction-reversed", C12, "which shrinks only when |theta| < 1", "which shrinks only when |theta| > 1"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -307,6 +308,7 @@ HARMLESS = [
     Edit("w10-given-percent", W10, "p(B\\mid AB)=0.792412", "p(B\\mid AB)=79.2412\\%"),
     Edit("c12-exponent-half", C12, "x(1) = e^0.5 = 1.649", "x(1) = e^(1/2) = 1.649"),
     Edit("c12-step-times-ten", C12, "The largest step is 2/500 = 0.004", "The largest step is 2/500 = 4 x 10^-3"),
+    Edit("c12-contraction-turned", C12, "which shrinks only when |theta| < 1", "which shrinks only when 1 > |theta|"),
 ]
 
 

@@ -139,3 +139,14 @@ def test_each_component_of_a_printed_pair_is_a_piece():
     from noteproof.sources.anchor import pieces
     text = "(x,y)(t)=x_0(\\cos\\pi t,\\ -\\sin\\pi t)"
     assert {"\\cos\\pi t", "-\\sin\\pi t"} <= {text[a:b] for a, b in pieces(text, 0, len(text))}
+
+
+@pytest.mark.parametrize("text, other", [
+    ("which shrinks only when |theta| < 1.", "which shrinks only when 1 > |theta|."),
+    ("h <= 2/lambda for every mode", "2/lambda >= h for every mode"),
+    ("0 < x < 2", None),          # a chain: the formula reader turns it (formula.equality.upright)
+    ("the step is above 0.02", None),
+])
+def test_a_relation_is_written_from_its_other_side(text, other):
+    from noteproof.sources.spelling import turned
+    assert turned(text) == other
