@@ -49,6 +49,8 @@ def _reading_changed(spec: FormulaSpec, old: str, new: str) -> str:
             continue
         if ra is None or rb is None or ra[0] != rb[0] or len(ra[1]) != len(rb[1]):
             return f"the relation changed from {a} to {b}"
+        if ra[0] == ("=",) and all(same_expr(x, y).equal for x, y in zip(ra[1], reversed(rb[1]))):
+            continue   # an equation written from its other side: the same equation
         skip = {len(ra[1]) - 1 if spec.side == "rhs" else 0} \
             if compared and spec.side in ("lhs", "rhs") and not turned else set()
         for k, (x, y) in enumerate(zip(ra[1], rb[1])):

@@ -377,19 +377,22 @@ def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
     judged: dict[str, FormulaResult] = {}
     for spot in spots:
         if spot.printed not in judged:
-            judged[spot.printed] = _judge_at(run.note, replace(spec, text=spot.printed), form, spot, shown, relation)
+            judged[spot.printed] = _judge_at(run.note, replace(spec, text=spot.printed), form, spot, shown, relation,
+                                             spec.text)
         result = judged[spot.printed]
         if result.outcome is not Outcome.VERIFIED:
             return result
     return judged[spots[0].printed]
 
 
-def _judge_at(note: Note, spec: FormulaSpec, form: Any, spot: Any, shown: str, relation: bool) -> FormulaResult:
-    """One place of a formula, read and compared with the derived form."""
+def _judge_at(note: Note, spec: FormulaSpec, form: Any, spot: Any, shown: str, relation: bool,
+              registered: str | None = None) -> FormulaResult:
+    """One place of a formula (``registered``, printed there as ``spec.text``), read and compared
+    with the derived form."""
     from ..sources.anchor import How
     where = note.location_of(spot.start)
     try:
-        same = compare_printed(spec, form, where)
+        same = compare_printed(spec, form, where, registered)
     except NoteproofError as exc:
         return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown,
                              f"unreadable: {exc.message}", relation=relation)
@@ -404,19 +407,35 @@ def _judge_at(note: Note, spec: FormulaSpec, form: Any, spot: Any, shown: str, r
                          f"{wrong}: {same.message}" if same.message else wrong, relation=relation)
 
 
-def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None) -> "Comparison":
+def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None,
+                    registered: str | None = None) -> "Comparison":
     """``spec.text`` read by the project's reader against a derived form: equal when part
     ``spec.part`` (every part, when it has none or too few parts) equals it on ``spec.side``
-    (sameform.compare_form). A formula that cannot be read raises FormulaError."""
+    (sameform.compare_form); the other side when the note prints the ``registered`` equation
+    written from its other side. A formula that cannot be read raises FormulaError."""
     from ..formula.equality import Comparison, compare_form
     from ..formula.formread import read_spec
     parts = read_spec(spec, where)
     candidates = [parts[spec.part]] if spec.part is not None and spec.part < len(parts) else list(parts)
-    results = [compare_form(p, form, spec.side) for p in candidates]
+    side = spec.side
+    if registered not in (None, spec.text) and side in ("lhs", "rhs") and _turned(spec, registered, parts):
+        side = "lhs" if side == "rhs" else "rhs"
+    results = [compare_form(p, form, side) for p in candidates]
     if any(r.equal for r in results):
         return Comparison(True)
     return Comparison(False, "; ".join(sorted({r.message for r in results if r.message}))
                       or "differs from the derived form")
+
+
+def _turned(spec: FormulaSpec, registered: str, parts: list) -> bool:
+    """Whether the parts read from the note are the ``registered`` equations written from their other side."""
+    from ..formula.equality import turned_equation
+    from ..formula.formread import read_spec
+    try:
+        was = read_spec(replace(spec, text=registered))
+    except NoteproofError:
+        return False
+    return len(was) == len(parts) and all(map(turned_equation, parts, was))
 
 
 def pick_form(derived: Derived, spec: FormulaSpec) -> Any:

@@ -196,15 +196,22 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
         return ()
     claims, spec = note.registry
     formulas = {(f.text, f.plain) for c in claims for f in c.formulas}
-    printed = {text for text, plain in formulas if anchor.placed(note, text, plain=plain)}
+    placed = {(text, plain): anchor.placed(note, text, plain=plain) for text, plain in formulas}
+    printed = {text for (text, _), found in placed.items() if found}
+    # where a registered formula stands as printed is its place: no other formula of its kind
+    # takes it, or a part of it, for an edited occurrence
+    taken = {kind: [(p.start, p.end) for (_, plain), found in placed.items() if plain == kind for p in found]
+             for kind in (True, False)}
     out = []
     for a, b, plain in unaccounted_spans(note, claims, spec):
-        parts = anchor.pieces(note.text, a, b)   # the span, and each formula of a span that prints several
+        # the span, and each formula of a span that prints several, but not inside one printed as registered
+        parts = [(x, y) for x, y in anchor.pieces(note.text, a, b)
+                 if not any(s <= x and y <= e for s, e in taken[plain])]
         scored = [(w, text) for text, p in formulas if p == plain
                   if (w := next(filter(None, (anchor.reordered(note.text, x, y, text) for x, y in parts)), None)
                       or _best_of(anchor.window(note.text, a, b, text),
                                   *(anchor.regrouped(note.text, x, y, text) for x, y in parts))) is not None
-                  and w[2] >= anchor.NEAR]
+                  and w[2] >= anchor.NEAR and not any(x <= w[0] and w[1] <= y for x, y in taken[plain])]
         # formulas compete for the same characters: a window is kept unless one over it ranks higher,
         # a formula printed nowhere else first (CS\Delta s^2 is the edited CS\Delta s, not C\Delta s^2,
         # which stands as registered elsewhere), then the more alike
@@ -313,7 +320,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
     it); anything else is unaccounted, with the sense it changed from the most alike listed
     sentence ("negative" -> "positive") when there is one. A note whose entry has no ``prose:``
     key is not inventoried: its other sentences are "unlisted", which fails nothing."""
-    from .reword import describe, meaning_change
+    from .reword import counts_in_digits, describe, meaning_change, senses
     from .sentences import sentences, words_senses
     stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
     said = {t.text: c.id for c in claims if c.statement for t in sentences(c.statement)}
@@ -342,6 +349,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
             if nearest is not None and change is None:   # the same senses, a count in digits for its word
                 matched.add(nearest)
                 found("prose", listed[nearest])
+            elif nearest is None and not senses(counts_in_digits(s.text)):
+                continue   # its only words of sense are counts ("at time six"): numbers, which quotes judge
             else:
                 found("unaccounted" if spec.prose is not None else "unlisted", "", describe(change) if change else "")
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated)

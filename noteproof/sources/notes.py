@@ -12,7 +12,7 @@ from typing import Any, Iterable
 from ..defaults import APPROX_EQUAL
 from ..errors import NoteError
 from ..model import Location
-from .numtext import PERCENT, PRINTED_OR_WORD, UNSIGNED, canonical, same_value
+from .numtext import PERCENT, PRINTED_OR_WORD, UNSIGNED, WORD, canonical, same_value
 from .spelling import MATH_SPAN, goes_on, turned
 from .tables import Row, status_rows
 
@@ -21,6 +21,8 @@ NUMBER_TOKEN = PRINTED_OR_WORD   # a number in any of the notes' notations, as p
 APPROXIMATE = re.compile(r"(\\simeq|\\approx|≈|≃|~|\babout|\broughly|\bnear|\baround)\s*[-+(]?\s*$")
 # a number in a quote's words, in any notation, bracketed or not: e^(1/2) for e^0.5
 BRACKETED = r"(?:\(\s*)?({})(?:\s*\))?"
+# a number among registered words, however the note prints it: 4 x 10^-3, (1/2), 79.2412\%, six
+ANY_VALUE = BRACKETED.format(f"(?:{UNSIGNED}|{WORD})(?:{PERCENT})?")
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
 MAX_BYTES = 8 * 1024 * 1024
 _NOT_READ = object()   # a lookup the note's document did not make (sources.document)
@@ -96,8 +98,7 @@ class Note:
             return found
         parts = _WORDS_NUMBER.split(text)
         numbers = parts[1::2]
-        value = BRACKETED.format(f"{UNSIGNED}(?:{PERCENT})?")   # 79.2412\% is 0.792412
-        pattern = "".join(_spelled(p) if k % 2 == 0 else value for k, p in enumerate(parts))
+        pattern = "".join(_spelled(p) if k % 2 == 0 else ANY_VALUE for k, p in enumerate(parts))
         return [(m.start(), m.end()) for m in re.finditer(pattern, self.text)
                 if all(n in free or same_value(g, n) for g, n in zip(m.groups(), numbers))]
 
@@ -407,7 +408,7 @@ def _context(words: str) -> tuple[str, list[str]]:
     and those numbers, in order (the caller keeps only re-roundings: Note.quote_at)."""
     out, numbers, last = [], [], 0
     for m in _CONTEXT_NUMBER.finditer(words):
-        out += [_spelled(words[last:m.start()]), BRACKETED.format(UNSIGNED)]
+        out += [_spelled(words[last:m.start()]), ANY_VALUE]
         numbers.append(m[0])
         last = m.end()
     out.append(_spelled(words[last:]))

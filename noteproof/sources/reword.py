@@ -128,6 +128,11 @@ def _in_digits(text: str, other: str) -> str:
     return _COUNT_WORD.sub(digits, text)
 
 
+def counts_in_digits(text: str) -> str:
+    """``text`` with every count word written in digits ("at time six" -> "at time 6")."""
+    return _COUNT_WORD.sub(lambda m: str(WORDS[m.group(0).lower()]), text)
+
+
 _COUNT_WORD = re.compile(r"\b(?:" + "|".join(WORDS) + r")\b", re.IGNORECASE)
 
 

@@ -216,6 +216,7 @@ MUTATIONS = [
     Edit("w10-var-diff-squared", W10, "u=\\eta c/(2Bh)$", "u=\\eta c/(2Bh)^2$", kind="formula"),
     Edit("w09-limit-squared", W9, "limit $CS\\Delta s$", "limit $CS\\Delta s^2$", kind="formula"),
     Edit("c12-contraction-reversed", C12, "which shrinks only when |theta| < 1", "which shrinks only when |theta| > 1"),
+    Edit("c12-time-seven", C12, "Error at time 6: 0.409", "Error at time seven: 0.409", kind="input"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -228,7 +229,7 @@ RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-ri
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
-             "w10-chain-turned"}
+             "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -309,6 +310,11 @@ HARMLESS = [
     Edit("c12-exponent-half", C12, "x(1) = e^0.5 = 1.649", "x(1) = e^(1/2) = 1.649"),
     Edit("c12-step-times-ten", C12, "The largest step is 2/500 = 0.004", "The largest step is 2/500 = 4 x 10^-3"),
     Edit("c12-contraction-turned", C12, "which shrinks only when |theta| < 1", "which shrinks only when 1 > |theta|"),
+    # a fourth probe's: an equation written from its other side; a fraction as a negative power beside
+    # another formula of its line; a read-out's setting written as a word
+    Edit("w10-equation-turned", W10, "precisely when $\\eta C/B=2TI$", "precisely when $2TI=\\eta C/B$"),
+    Edit("c12-implicit-negative-power", C12, "x_{n+1}=\\frac{x_n}{1+h\\lambda}", "x_{n+1}=(1+h\\lambda)^{-1}x_n"),
+    Edit("c12-time-in-words", C12, "Error at time 6: 0.409", "Error at time six: 0.409"),
 ]
 
 

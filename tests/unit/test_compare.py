@@ -110,3 +110,13 @@ def test_a_relation_turned_round_is_the_same_relation():
     wrong = compare_form(other, derived)
     assert wrong.equal is False and "relation > > printed, < < derived" in wrong.message
     assert compare_form(sp.Gt(1, sp.Abs(x)), sp.Lt(sp.Abs(x), 1)).equal is True
+
+
+def test_an_equation_written_from_its_other_side_is_the_same_equation():
+    import sympy as sp
+
+    from noteproof.formula.equality import turned_equation
+    x, y = sp.symbols("x y")
+    assert turned_equation(sp.Eq(2 * y, x, evaluate=False), sp.Eq(x, 2 * y, evaluate=False))
+    assert not turned_equation(sp.Eq(3 * y, x, evaluate=False), sp.Eq(x, 2 * y, evaluate=False))
+    assert not turned_equation(sp.Lt(x, y), sp.Gt(y, x))   # inequalities turn round by formula.equality.upright
