@@ -207,12 +207,13 @@ def tex_unicode(src: str) -> str:
     from .typeset import REL_TEXT, _styled
     text = re.sub(r"[_^](?:\{\s*(?:\\ast|\*)\s*\}|\s*(?:\\ast(?![A-Za-z])|\*))", "*", src.strip("$"))
     text = re.sub(r"([_^])\s*([A-Za-z0-9]|\\[A-Za-z]+)", r"\1{\2}", text)   # LaTeX's script is one token: D_hF
-    text = re.sub(r"\\(mathcal|mathbb|mathfrak)\s*\{?\s*([A-Za-z])\s*\}?", lambda m: _styled(m[2], m[1]), text)
+    # a brace is taken only with its pair: \frac{\partial\mathcal L}{...} keeps the frac's own
+    text = re.sub(r"\\(mathcal|mathbb|mathfrak)\s*(?:\{\s*([A-Za-z])\s*\}|([A-Za-z]))",
+                  lambda m: _styled(m[2] or m[3], m[1]), text)
     text = re.sub(r"\\(left|right|mathrm|operatorname|text|displaystyle|mathsf|mathbf|mathit|boldsymbol)\b\.?"
                   r"|\\[,;!]", "", text)
-    text = re.sub(r"\\(tilde|hat|bar|dot|ddot)\s*\{?\s*([^\W\d_]|\\[A-Za-z]+)\s*\}?",
-                  lambda m: (greek(m[2][1:]) if m[2][1:] in GREEK else m[2]) + {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304", "dot": "\u0307",
-                                    "ddot": "\u0308"}[m[1]], text)
+    text = re.sub(r"\\(tilde|hat|bar|dot|ddot)\s*(?:\{\s*([^\W\d_]|\\[A-Za-z]+)\s*\}|([^\W\d_]|\\[A-Za-z]+))",
+                  lambda m: _accented(m[2] or m[3], m[1]), text)
     marks = {**{k: v for k, v in REL_TEXT.items() if not v.startswith("&")}, "ast": "*", "cdot": "\u00b7",
              "times": "\u00d7", "infty": "\u221e", "partial": "\u2202", "nabla": "\u2207", "pm": "\u00b1",
              "quad": " ", "qquad": "  ", "sum": "\u2211", "prod": "\u220f", "int": "\u222b"}
@@ -222,6 +223,12 @@ def tex_unicode(src: str) -> str:
     text = _fractions(text)
     text = text.replace("-", "\u2212").replace("\\", "")
     return "".join(_unicode(p) for p in _scripts(text)).replace("{", "").replace("}", "")
+
+
+def _accented(name: str, accent: str) -> str:
+    """A letter or Greek command with its accent as a combining mark (``\\tilde{a}`` -> ã)."""
+    base = greek(name[1:]) if name[1:] in GREEK else name
+    return base + {"tilde": "\u0303", "hat": "\u0302", "bar": "\u0304", "dot": "\u0307", "ddot": "\u0308"}[accent]
 
 
 def _fractions(text: str) -> str:

@@ -132,3 +132,16 @@ def test_no_python_in_latex():
     for text in ("a_star**2*beta != 0", "(1 - a_star**2)/(a_star**2*beta - beta + 1)"):
         out = proselatex.latex(text)
         assert "**" not in out and "a_{star}" not in out and "!=" not in out and "a_{\\ast}" in out
+
+
+@pytest.mark.parametrize("tex, shown", [
+    ("\\frac{\\partial\\mathcal L}{\\partial\\theta}", "(∂ℒ)/(∂θ)"),       # a probe's: was ()/()∂ℒ∂θ
+    ("\\frac{\\partial\\mathcal{L}}{\\partial\\theta}", "(∂ℒ)/(∂θ)"),
+    ("{\\tilde{a}}_i", "ãᵢ"),
+    ("\\frac{d\\tilde a}{ds}", "dã/ds"),
+])
+def test_a_styled_or_accented_letter_keeps_the_braces_of_what_holds_it(tex, shown):
+    import unicodedata
+
+    from noteproof.formula.prose import tex_unicode
+    assert unicodedata.normalize("NFC", tex_unicode(tex)) == unicodedata.normalize("NFC", shown)
