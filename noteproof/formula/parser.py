@@ -188,7 +188,28 @@ def _read_checked(src, symbols, functions, location, latex: bool, operators: fro
                   for part in split_parts(tokens, ctx.fail, len(ctx.src)))
     if not parts:
         ctx.fail("empty formula", 0)
+    return _respelled_symbols(parts, symbols, names, ctx, latex)
+
+
+def _respelled_symbols(parts: tuple, symbols, found: list[str], ctx: "_Context", latex: bool) -> tuple:
+    """A ``symbols`` fragment the text spells otherwise (``\\sum_b\\exp(z_b(c)/\\tau)`` for
+    ``{\\sum }_b{e}^{z_b(c)/\\tau }``) is found by what it reads as: that expression, wherever the
+    parts hold it, is the fragment's symbol."""
+    missing = {k: n for k, n in dict(symbols or {}).items() if n not in found}
+    for key, name in missing.items():
+        try:
+            [form] = _read_checked(key, None, ctx.functions, ctx.location, latex, ctx.operators)
+        except (FormulaError, ValueError):
+            continue
+        if isinstance(form, sp.Basic) and not form.is_Atom:
+            parts = tuple(_replaced(p, form, ctx.symbol(name)) for p in parts)
     return parts
+
+
+def _replaced(obj, old: sp.Basic, new: sp.Basic):
+    if isinstance(obj, Relation):
+        return Relation(obj.ops, tuple(_replaced(a, old, new) for a in obj.args))
+    return obj.xreplace({old: new}) if isinstance(obj, sp.Basic) else obj
 
 
 def _functions(functions, location) -> frozenset:

@@ -229,7 +229,7 @@ RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-ri
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
-             "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power"}
+             "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -315,6 +315,8 @@ HARMLESS = [
     Edit("w10-equation-turned", W10, "precisely when $\\eta C/B=2TI$", "precisely when $2TI=\\eta C/B$"),
     Edit("c12-implicit-negative-power", C12, "x_{n+1}=\\frac{x_n}{1+h\\lambda}", "x_{n+1}=(1+h\\lambda)^{-1}x_n"),
     Edit("c12-time-in-words", C12, "Error at time 6: 0.409", "Error at time six: 0.409"),
+    Edit("w10-exp-respelled", W10, "=\\frac{e^{z_a(c)/\\tau }}{{\\sum }_b{e}^{z_b(c)/\\tau }}",
+         "=\\frac{\\exp (z_a(c)/\\tau )}{{\\sum }_b\\exp (z_b(c)/\\tau )}"),   # a symbols: fragment respelled
 ]
 
 

@@ -562,3 +562,18 @@ def test_a_character_the_lexers_cannot_read_is_a_formula_error():
         assert [t.value for t in lexer("\x010\x02+1", ["a"], fail)] == ["a", "+", "1"]
     assert latex_mathml("x²") is None
     assert read_plain(".5 x") == (x / 2,) and read_latex(r"{.5}x") == (x / 2,)
+
+
+def test_a_symbols_fragment_respelled_is_found_by_what_it_reads():
+    """claims.yaml's ``symbols:`` names a fragment by its text; printed otherwise (``\\exp`` for
+    ``e^``) it is the same expression, and stands for the same symbol."""
+    import sympy as sp
+
+    from noteproof.formula.parser import read_latex
+    key = "{\\sum }_b{e}^{z_b(c)/\\tau }"
+    symbols = {key: "Z_tau"}
+    as_registered = read_latex("\\frac{1}{" + key + "}", symbols=symbols)
+    respelled = read_latex("\\frac{1}{\\sum_b\\exp (z_b(c)/\\tau )}", symbols=symbols)
+    assert as_registered == respelled == (1 / sp.Symbol("Z_tau", real=True),)
+    other = read_latex("\\frac{1}{\\sum_b\\exp (2z_b(c)/\\tau )}", symbols=symbols)
+    assert other != as_registered
