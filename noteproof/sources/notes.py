@@ -423,7 +423,11 @@ def _spelled(words: str) -> str:
 
 def _spelled_piece(words: str) -> str:
     pattern = re.sub(r"(?:\\ )+", r"\\s*", re.escape(words)).replace(r"\-", "[-\u2212]")
+    pattern = _LOG.sub(lambda m: r"\\(?:log|ln)(?![A-Za-z])", pattern)   # \ln is \log, as the reader reads them
     return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
+
+
+_LOG = re.compile(r"\\\\(?:log|ln)(?![A-Za-z])")
 
 
 def _whole(text: str, piece: str) -> int:

@@ -229,7 +229,8 @@ RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-ri
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
-             "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled"}
+             "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled",
+             "w10-ln-for-log"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -317,6 +318,7 @@ HARMLESS = [
     Edit("c12-time-in-words", C12, "Error at time 6: 0.409", "Error at time six: 0.409"),
     Edit("w10-exp-respelled", W10, "=\\frac{e^{z_a(c)/\\tau }}{{\\sum }_b{e}^{z_b(c)/\\tau }}",
          "=\\frac{\\exp (z_a(c)/\\tau )}{{\\sum }_b\\exp (z_b(c)/\\tau )}"),   # a symbols: fragment respelled
+    Edit("w10-ln-for-log", W10, "$-\\log 0.08\\simeq 2.525729$", "$-\\ln 0.08\\approx 2.5257$"),
 ]
 
 
