@@ -73,7 +73,9 @@ class Note:
     def declared(self, snippet: str) -> list[tuple[int, int]]:
         """(start, end) of every place a ``math:`` declaration's snippet stands: as written, or
         spaced otherwise with each of its numbers printed in another notation of the same value
-        (``\\Delta s=1/2`` for ``\\Delta s=0.5``, ``−4`` for ``-4``); a changed value is no place."""
+        (``\\Delta s=1/2`` for ``\\Delta s=0.5``, ``−4`` for ``-4``), or its one relation written
+        from the other side; a changed value is no place, unless a registered input quote reads
+        that number there (the quote judges it: _settings_in)."""
         free = self._settings_in(snippet)
         other = turned(snippet)   # a relation written from its other side is the same declaration
         return self.same_words(snippet, free) or (other is not None and self.same_words(other, free)) \
@@ -91,8 +93,7 @@ class Note:
         """(start, end) of every place ``text`` stands as written, or spaced otherwise with each
         of its numbers printed in another notation of the same value (``1/2`` or ``(1/2)`` for
         ``0.5``, ``4 x 10^-3`` for ``0.004``, ``79.2\\%`` for ``0.792``, ``−4`` for ``-4``): the same
-        words, the same values
-        (any value for the numbers in ``free``)."""
+        words, the same values (any value for the numbers in ``free``)."""
         found = [(i, i + len(text)) for i in self.offsets(text)]
         if found or not text:
             return found
