@@ -79,6 +79,7 @@ class Note:
         free = self._settings_in(snippet)
         other = turned(snippet)   # a relation written from its other side is the same declaration
         return self.same_words(snippet, free) or (other is not None and self.same_words(other, free)) \
+            or next(filter(None, (self.same_words(t, free) for t in _reordered_items(snippet))), []) \
             or self._declared_reworded(snippet)
 
     def _settings_in(self, snippet: str) -> frozenset[str]:
@@ -426,6 +427,20 @@ def _spelled_piece(words: str) -> str:
     pattern = re.sub(r"(?:\\ )+", r"\\s*", re.escape(words)).replace(r"\-", "[-\u2212]")
     pattern = _LOG.sub(lambda m: r"\\(?:log|ln)(?![A-Za-z])", pattern)   # \ln is \log, as the reader reads them
     return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
+
+
+def _reordered_items(snippet: str) -> list[str]:
+    """The snippet with the items of its one ``$...$`` list in each other order (``$x=y=1,w=2$``
+    for ``$w=2,x=y=1$``): the same settings, listed otherwise (two to four items)."""
+    spans = list(re.finditer(r"\$([^$]+)\$", snippet))
+    if len(spans) != 1 or "{" in spans[0][1] or "(" in spans[0][1]:
+        return []
+    items = spans[0][1].split(",")
+    if not 2 <= len(items) <= 4:
+        return []
+    from itertools import permutations
+    a, b = spans[0].span(1)
+    return [snippet[:a] + ",".join(p) + snippet[b:] for p in permutations(items) if list(p) != items]
 
 
 _LOG = re.compile(r"\\\\(?:log|ln)(?![A-Za-z])")

@@ -319,6 +319,7 @@ HARMLESS = [
     Edit("w10-exp-respelled", W10, "=\\frac{e^{z_a(c)/\\tau }}{{\\sum }_b{e}^{z_b(c)/\\tau }}",
          "=\\frac{\\exp (z_a(c)/\\tau )}{{\\sum }_b\\exp (z_b(c)/\\tau )}"),   # a symbols: fragment respelled
     Edit("w10-ln-for-log", W10, "$-\\log 0.08\\simeq 2.525729$", "$-\\ln 0.08\\approx 2.5257$"),
+    Edit("w10-settings-reordered", W10, "At $w=2,x=y=1$", "At $x=y=1,w=2$"),
 ]
 
 

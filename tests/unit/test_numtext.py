@@ -112,3 +112,9 @@ def test_a_fraction_is_its_decimal_to_the_decimals_places():
     from noteproof.sources.notes import _same_value
     assert _same_value("1/2", "0.5") and _same_value("2/3", "0.667") and _same_value("2/3", "0.67")
     assert not _same_value("2/3", "0.6") and not _same_value("1/3", "0.5")
+
+
+@pytest.mark.parametrize("text, found", [("At $x=y=1,w=2$, this is", True), ("At $w=2,x=y=1$, this is", True),
+                                         ("At $x=y=2,w=1$, this is", False)])
+def test_a_declared_list_of_settings_may_be_printed_in_another_order(text, found):
+    assert bool(Note("n.txt", text).declared("At $w=2,x=y=1$, this is")) == found
