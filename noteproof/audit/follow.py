@@ -301,6 +301,8 @@ def _quote(plan: Plan, claim: Claim, i: int):
         span = map_span(plan.old.text, text, a, a + len(q.number), plan.where)
         near = region(text, plan.where[plan.old.text.count("\n", 0, a) + 1], margin=0)
         tok = token_at(text, *span, near) if span else find_number(text, q.snippet, q.number, near)
+    if tok is None and (at := plan.note.quote_at(q.snippet, q.number)) is not None:
+        tok = Token(at[1], at[0], at[0] + len(at[1]))   # where the report reads it: "time six", reordered words
     return _moved_quote(plan, claim, i, _unsigned(q, text, tok))
 
 
