@@ -15,8 +15,7 @@ from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
 
 from ..errors import NoteproofError
-from ..formula.equality import turned_equation
-from ..formula.formread import read_spec
+from ..formula.formread import compared_side
 from ..model import Finding, FindingKind, Location, Severity
 from ..run.claim import printed_settings
 from ..run.interval import parse_quoted, same_setting
@@ -396,21 +395,7 @@ def _formula(plan: Plan, claim: Claim, f, index: int, at: int | None = None):
     if new == f.text:
         return f
     plan.formulas[(claim.id, index)] = Moved(f.text, new, span[0], span[1], plan.note.location_of(span[0]))
-    return replace(f, text=new, side=_side_of(f, new))
-
-
-def _side_of(f, new: str):
-    """The side of ``new`` its check compares: the other one when ``new`` is the registered
-    equation written from its other side (``2TI=\\eta C/B`` for ``\\eta C/B=2TI``)."""
-    if f.side not in ("lhs", "rhs"):
-        return f.side
-    try:
-        before, after = read_spec(f), read_spec(replace(f, text=new))
-    except NoteproofError:
-        return f.side
-    if len(before) == len(after) and all(map(turned_equation, after, before)):
-        return "lhs" if f.side == "rhs" else "rhs"
-    return f.side
+    return replace(f, text=new, side=compared_side(replace(f, text=new), f.text))
 
 
 def _bounded(text: str, formula: str, at: int, plain: bool) -> bool:

@@ -34,7 +34,7 @@ def unchecked_change(spec: FormulaSpec, old: str, new: str, relation: bool, chec
 
 
 def _reading_changed(spec: FormulaSpec, old: str, new: str) -> str:
-    from ..formula.equality import relation_parts, same_expr, upright
+    from ..formula.equality import relation_parts, same_expr, turned_equation, upright
     from ..formula.formread import read_spec
     before, after = read_spec(replace(spec, text=old)), read_spec(replace(spec, text=new))
     if len(before) != len(after):
@@ -49,7 +49,7 @@ def _reading_changed(spec: FormulaSpec, old: str, new: str) -> str:
             continue
         if ra is None or rb is None or ra[0] != rb[0] or len(ra[1]) != len(rb[1]):
             return f"the relation changed from {a} to {b}"
-        if ra[0] == ("=",) and all(same_expr(x, y).equal for x, y in zip(ra[1], reversed(rb[1]))):
+        if turned_equation(b, a):
             continue   # an equation written from its other side: the same equation
         skip = {len(ra[1]) - 1 if spec.side == "rhs" else 0} \
             if compared and spec.side in ("lhs", "rhs") and not turned else set()

@@ -414,28 +414,15 @@ def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None,
     (sameform.compare_form); the other side when the note prints the ``registered`` equation
     written from its other side. A formula that cannot be read raises FormulaError."""
     from ..formula.equality import Comparison, compare_form
-    from ..formula.formread import read_spec
+    from ..formula.formread import compared_side, read_spec
     parts = read_spec(spec, where)
     candidates = [parts[spec.part]] if spec.part is not None and spec.part < len(parts) else list(parts)
-    side = spec.side
-    if registered not in (None, spec.text) and side in ("lhs", "rhs") and _turned(spec, registered, parts):
-        side = "lhs" if side == "rhs" else "rhs"
+    side = spec.side if registered is None else compared_side(spec, registered)
     results = [compare_form(p, form, side) for p in candidates]
     if any(r.equal for r in results):
         return Comparison(True)
     return Comparison(False, "; ".join(sorted({r.message for r in results if r.message}))
                       or "differs from the derived form")
-
-
-def _turned(spec: FormulaSpec, registered: str, parts: list) -> bool:
-    """Whether the parts read from the note are the ``registered`` equations written from their other side."""
-    from ..formula.equality import turned_equation
-    from ..formula.formread import read_spec
-    try:
-        was = read_spec(replace(spec, text=registered))
-    except NoteproofError:
-        return False
-    return len(was) == len(parts) and all(map(turned_equation, parts, was))
 
 
 def pick_form(derived: Derived, spec: FormulaSpec) -> Any:

@@ -75,7 +75,12 @@ def extends(text: str, start: int, end: int, formula: str = "") -> bool:
     if goes_on(text, end):
         return True
     head = text[max(0, start - 12):start]
-    return not formula.lstrip().startswith(("-", "\u2212")) and bool(_BEFORE.search(head))
+    return not _signed(formula) and bool(_BEFORE.search(head))
+
+
+def _signed(formula: str) -> bool:
+    """Whether a registered formula begins with its own minus sign (``-4``)."""
+    return formula.lstrip().startswith(("-", "\u2212"))
 
 
 def _spans(note: "Note", plain: bool) -> tuple[tuple[int, int], ...]:
@@ -208,7 +213,7 @@ def window(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | 
     if script:
         end = script.end()
     sign = _SIGN.search(text, a, start)   # nor after its sign: -\sin\pi t is read whole
-    if sign and not formula.lstrip().startswith(("-", "\u2212")):
+    if sign and not _signed(formula):
         start = sign.start()
     piece = spelling(text[start:end])[0]
     if _cuts_word(text, start, end):

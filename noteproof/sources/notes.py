@@ -6,6 +6,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import permutations
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -438,7 +439,6 @@ def _reordered_items(snippet: str) -> list[str]:
     items = spans[0][1].split(",")
     if not 2 <= len(items) <= 4:
         return []
-    from itertools import permutations
     a, b = spans[0].span(1)
     return [snippet[:a] + ",".join(p) + snippet[b:] for p in permutations(items) if list(p) != items]
 
