@@ -16,7 +16,8 @@ from pathlib import Path
 
 from tests.helpers import CLI_ENV, ROOT, CliRun
 
-WARM = ("sympy", "mpmath", "numpy", "rich", "yaml")   # and every engine module (warm)
+# and every engine module (warm); sympy.physics.units is what simplify() imports on its first call
+WARM = ("sympy", "mpmath", "numpy", "rich", "yaml", "sympy.physics.units")
 
 
 def warm() -> None:
@@ -32,7 +33,7 @@ def warm() -> None:
     for info in pkgutil.walk_packages(noteproof.__path__, "noteproof."):
         if not info.name.endswith(("__main__", "pytest_plugin")):
             importlib.import_module(info.name)
-    load_project(ROOT, documents=False)
+    load_project(ROOT, documents=False).content   # a copy of the project shares it (content_tag)
     from noteproof.run.cache import versions
     versions()   # read once from the packages' metadata: each fork has it
 

@@ -63,7 +63,7 @@ class Check:
 
 
 _REGISTRY: dict[str, Check] = {}   # what the modules being imported register (one root's at a time)
-_LOADED: dict[Path, "Content"] = {}   # each root's content: two projects in one process never mix
+_LOADED: dict[str, "Content"] = {}   # by content_tag: the same files are imported once, others never mix
 
 
 def _register(kind: CheckKind, check_id: str, share: str = "") -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -192,51 +192,67 @@ class Content:
 def load_content(root: Path) -> Content:
     """Import derivations/*.py and numerics/*.py under ``root`` and collect what they register.
 
-    A module that fails to import is recorded in ``broken``; the others still load. Each root's
-    modules are imported once per process under names of their own (:func:`module_name`), so a
-    second project in the same process (a notebook, a test, a forked worker) gets its own
-    checks, never the first one's under the same id.
+    A module that fails to import is recorded in ``broken``; the others still load. Content is
+    imported once per process for each distinct set of files (:func:`content_tag`: their names
+    and bytes), under module names of its own (:func:`module_name`): a second project in the same
+    process (a notebook, a test, a forked worker) with other files gets its own checks, never the
+    first one's under the same id, and a copy of the same files (an audit's clone, a test's copy
+    of the project) gets the checks already imported.
     """
     root = root.resolve()
-    if root not in _LOADED:
-        _LOADED[root] = _import_all(root)
-    loaded = _LOADED[root]   # a fresh mapping: a caller may wrap its checks (memoize_derivations)
+    files = content_files(root)
+    tag = content_tag(root, files)
+    if tag not in _LOADED:
+        _LOADED[tag] = _import_all(root, files, tag)
+    loaded = _LOADED[tag]   # a fresh mapping: a caller may wrap its checks (memoize_derivations)
     return Content(dict(loaded.checks), dict(loaded.broken))
 
 
-def _import_all(root: Path) -> Content:
-    """Import every content module of ``root`` (resolved) under its own names, and collect."""
+def content_files(root: Path) -> list[Path]:
+    """The content modules under ``root``, in import order (a name starting with _ is private)."""
+    return [path for folder in CONTENT_DIRS for path in sorted((root / folder).glob("*.py"))
+            if not path.name.startswith("_")]
+
+
+def content_tag(root: Path, files: list[Path] | None = None) -> str:
+    """A short hash of the content modules' paths under ``root`` and their bytes."""
+    import hashlib
+    h = hashlib.sha1()
+    for path in content_files(root) if files is None else files:
+        h.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()[:12]
+
+
+def _import_all(root: Path, files: list[Path], tag: str) -> Content:
+    """Import every content module of ``root`` (resolved) under names of ``tag``, and collect."""
     global _REGISTRY
     if root not in _ROOT:
         _ROOT.insert(0, root)
     broken: dict[str, str] = {}
     outer, _REGISTRY = _REGISTRY, {}
     try:
-        for folder in CONTENT_DIRS:
-            for path in sorted((root / folder).glob("*.py")):
-                if path.name.startswith("_"):
-                    continue
-                refuse_constant_evidence(path, str(path.relative_to(root)))   # a located error: exit 2
-                try:
-                    _import(module_name(root, folder, path.stem), path)
-                except Exception as exc:  # a broken module must not take the others down
-                    broken[str(path.relative_to(root))] = f"{type(exc).__name__}: {exc}"
+        for path in files:
+            shown = str(path.relative_to(root))
+            refuse_constant_evidence(path, shown)   # a located error: exit 2
+            try:
+                _import(module_name(tag, path.parent.name, path.stem), path)
+            except Exception as exc:  # a broken module must not take the others down
+                broken[shown] = f"{type(exc).__name__}: {exc}"
         return Content(dict(_REGISTRY), broken)
     finally:
         _REGISTRY = outer
 
 
-def module_name(root: Path, folder: str, stem: str) -> str:
-    """The name a content module is imported under: ``noteproof_content.<root's tag>.<folder>.<stem>``."""
-    import hashlib
-    tag = hashlib.sha1(str(root.resolve()).encode()).hexdigest()[:12]
+def module_name(tag: str, folder: str, stem: str) -> str:
+    """The name a content module is imported under: ``noteproof_content.r<tag>.<folder>.<stem>``."""
     return f"noteproof_content.r{tag}.{folder}.{stem}"
 
 
 def content_module(root: Path, folder: str, stem: str) -> Any:
     """The imported module ``folder/stem.py`` of the project at ``root`` (loading its content)."""
+    root = root.resolve()
     load_content(root)
-    return sys.modules[module_name(root, folder, stem)]
+    return sys.modules[module_name(content_tag(root), folder, stem)]
 
 
 def _import(name: str, path: Path) -> None:
