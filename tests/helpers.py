@@ -49,6 +49,17 @@ def copy_project(dest: Path, parts: tuple[str, ...] = PROJECT_PARTS) -> Path:
     return dest
 
 
+GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
+           "GIT_COMMITTER_EMAIL": "t@t"}
+
+
+def git_baseline(root: Path) -> Path:
+    """``root`` as a fresh git repository with everything in it committed (an audit's baseline)."""
+    for args in (("init", "-q"), ("add", "-A"), ("commit", "-q", "-m", "base")):
+        subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True, env=GIT_ENV)
+    return root
+
+
 def edit(path: Path, old: str, new: str, count: int = 1) -> None:
     """Replace ``old`` by ``new`` in a file, insisting that ``old`` occurs."""
     text = path.read_text(encoding="utf-8")

@@ -1,7 +1,6 @@
 """`noteproof audit`: baselines, --fix, --json, --base, --strict, bad input; and the locating helpers."""
 from __future__ import annotations
 
-import os
 import subprocess
 from pathlib import Path
 
@@ -9,10 +8,7 @@ import pytest
 import yaml
 
 from noteproof.sources.locate import changed_lines, find_fragment, find_number, map_span
-from tests.helpers import ROOT, edit, run_cli
-
-GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-           "GIT_COMMITTER_EMAIL": "t@t"}
+from tests.helpers import GIT_ENV, ROOT, edit, git_baseline, run_cli
 
 
 def git(root: Path, *args: str) -> subprocess.CompletedProcess:
@@ -22,9 +18,7 @@ def git(root: Path, *args: str) -> subprocess.CompletedProcess:
 @pytest.fixture
 def repo(project: Path) -> Path:
     """A copy of the project committed in a fresh git repository."""
-    for args in (("init", "-q"), ("add", "-A"), ("commit", "-q", "-m", "base")):
-        assert git(project, *args).returncode == 0
-    return project
+    return git_baseline(project)
 
 
 # ------------------------------------------------------------------ locating an edit

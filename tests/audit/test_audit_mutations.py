@@ -13,16 +13,14 @@ outside the project (`noteproof audit PATH`, baseline the note in notes/).
 """
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 from tests.forked import run_forked
-from tests.helpers import ROOT, copy_project
+from tests.helpers import ROOT, copy_project, git_baseline
 
 pytestmark = pytest.mark.slow   # one session fixture audits every edit, concurrently
 
@@ -323,12 +321,6 @@ HARMLESS = [
 ]
 
 
-def _git(root: Path, *args: str) -> None:
-    subprocess.run(["git", "-C", str(root), *args], check=True, capture_output=True,
-                   env={**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
-                        "GIT_COMMITTER_EMAIL": "t@t"})
-
-
 def edited_line(text: str, edit: Edit) -> int:
     """The first line of the edited note that differs from the original."""
     changed = text.replace(edit.old, edit.new, 1)
@@ -348,9 +340,7 @@ def prepare_edit(base: Path, i: int, edit: Edit, cache: Path) -> tuple[int, list
     assert edit.old in text, edit.id
     changed = text.replace(edit.old, edit.new, 1)
     if i % 2 == 0:
-        _git(project, "init", "-q")
-        _git(project, "add", "-A")
-        _git(project, "commit", "-q", "-m", "base")
+        git_baseline(project)
         note.write_text(changed, encoding="utf-8")
         args = ["audit", "--json", "--jobs", "1"]
     else:

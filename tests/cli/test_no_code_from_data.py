@@ -1,10 +1,12 @@
 """Crafted payloads through every input path: nothing from the data is ever executed."""
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import ROOT, run_cli
+from tests.forked import run_forked
+from tests.helpers import ROOT, copy_project, git_baseline, run_cli
 
 PAYLOADS = [
     "__import__('os').system('touch {s}')",
@@ -41,18 +43,25 @@ def test_payloads_in_registry_fields(project, sentinel):
 
 
 @pytest.mark.slow
-def test_payloads_as_formulas_in_the_notes(cached_project, sentinel):
-    project = cached_project          # claims the payload does not touch are read from the report's cache
-    note = project / "notes" / "week09.txt"
-    original = note.read_text(encoding="utf-8")
+def test_payloads_as_formulas_in_the_notes(report_cache, sentinel, tmp_path):
+    """Each payload in place of a formula, in its own copy of the project with the report's
+    cache (claims the payload does not touch are read back) committed as the audit's baseline:
+    `show` and `audit` on each, the runs forked from this warm process (tests/forked.py)."""
     formula = "\\frac{d{a}_{\\ast }}{du}=\\frac{1-a_{\\ast }^2}{1-\\beta (1-a_{\\ast }^2)}"
-    assert formula in original
-    for payload in payloads(sentinel):
+    jobs = []
+    for i, payload in enumerate(payloads(sentinel)):
+        project = copy_project(tmp_path / f"p{i}")
+        shutil.copytree(report_cache, project / ".noteproof-cache")
+        note = project / "notes" / "week09.txt"
+        original = note.read_text(encoding="utf-8")
+        assert formula in original
+        git_baseline(project)   # the audit runs the claims the edit touches, not the whole note
         note.write_text(original.replace(formula, payload), encoding="utf-8")
-        run = run_cli("show", "w09.fixed-point-response", cwd=project)
-        assert run.code == 1 and "Traceback" not in run.stderr
-        audit = run_cli("audit", cwd=project)
-        assert audit.code in (1, 2) and "Traceback" not in audit.stderr
+        jobs += [(["show", "w09.fixed-point-response"], project), (["audit"], project)]
+    runs = run_forked(jobs)
+    for show, audit in zip(runs[::2], runs[1::2]):
+        assert show.code == 1 and "Traceback" not in show.stderr, show.stderr[-2000:]
+        assert audit.code in (1, 2) and "Traceback" not in audit.stderr, audit.stderr[-2000:]
 
 
 @pytest.mark.slow
