@@ -23,6 +23,7 @@ from noteproof.authoring import (
     Step,
     derivation,
     exact,
+    printed_count,
     rational_nonzero,
     words,
     zero,
@@ -261,10 +262,7 @@ def shown_updates(theta_shown="6/5", x_shown="1", updates="12") -> Derived:
                                  f"the closed form's z_{count}", _zero(zk - closed), reach=Reach.SETTING),))
 
 
-NUMBER_WORDS = {w: i for i, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
-    "sixteen seventeen eighteen nineteen twenty".split())}
-SHOWN = re.compile(r"\b([A-Za-z]+) updates are shown")
+SHOWN = re.compile(r"\b(\w+) updates are shown")   # the count in digits or as a word
 DISTANCE_READOUT = re.compile(r"Distance from z\* after (\d+) updates: (-?\d+(?:\.\d+)?)")
 PAGE_COUNTER = re.compile(r"(?m)^\d\d / \d\d$")
 SLIDER = {"theta": re.compile(r"Feedback multiplier \(theta\): (-?\d+(?:\.\d+)?)"),
@@ -298,7 +296,7 @@ def updates_shown(note_text="") -> Derived:
     """
     said = SHOWN.search(note_text)
     read = DISTANCE_READOUT.search(note_text)
-    word = NUMBER_WORDS.get(said.group(1).lower()) if said else None
+    word = printed_count(said.group(1)) if said else None
     count, printed = (int(read.group(1)), read.group(2)) if read else (None, "")
     _, _, error, z0, z_star = _fixed_point()
     theta, x = (_page_setting(note_text, read.start(), n) if read else None for n in ("theta", "x"))

@@ -635,13 +635,18 @@ def equal_cost(min_steps="1", max_steps="32") -> Derived:
 
 @derivation("c12.d07.adjoint-identity")
 def adjoint_identity() -> Derived:
-    """x' = theta x, a' = -theta a, a(1) = 2(x_0 e^theta - y): int_0^1 a x dt = dL/dtheta."""
+    """x' = f(x) = theta x, L = (x(1) - y)^2: the adjoint a' = -(df/dx) a = -theta a with
+    a(1) = dL/dx(1) = 2(x_0 e^theta - y) (the page's line "x' = theta x, L = ..., a' = -theta a,
+    a(1) = ..."), and int_0^1 a x dt = dL/dtheta."""
     x, a = sp.Function("x"), sp.Function("a")
+    state, costate, rate = sp.symbols("x a a_dot", real=True)
+    field = theta * state                                    # the Neural ODE's right side f(x)
+    adjoint = -sp.diff(field, state) * costate               # a' = -(df/dx) a, the adjoint of x' = f(x)
     # both linear with constant coefficients: dsolve told so (hint), rather than trying every method
     linear = "nth_linear_constant_coeff_homogeneous"
-    xs = sp.dsolve(sp.Eq(x(t).diff(t), theta * x(t)), x(t), ics={x(0): x_0}, hint=linear).rhs
+    xs = sp.dsolve(sp.Eq(x(t).diff(t), field.subs(state, x(t))), x(t), ics={x(0): x_0}, hint=linear).rhs
     a_end = 2 * (xs.subs(t, 1) - y)
-    as_ = sp.dsolve(sp.Eq(a(t).diff(t), -theta * a(t)), a(t), ics={a(1): a_end}, hint=linear).rhs
+    as_ = sp.dsolve(sp.Eq(a(t).diff(t), adjoint.subs(costate, a(t))), a(t), ics={a(1): a_end}, hint=linear).rhs
     # e^{-theta t} e^{theta t} combined (powsimp), the common factors taken out (factor_terms)
     product = sp.factor_terms(sp.powsimp(as_ * xs))
     integral = sp.factor_terms(sp.integrate(product, (t, 0, 1)))
@@ -651,7 +656,8 @@ def adjoint_identity() -> Derived:
     via_x1 = (sp.diff((x1 - y) ** 2, x1) * x1)  # dL/dx(1) * dx(1)/dtheta, with dx(1)/dtheta = x(1)
     return Derived(
         forms={"gradient": sp.factor(integral), "adjoint_start": a_end, "gradient_x1": sp.factor(via_x1),
-               "adjoint_start_x1": sp.diff((x1 - y) ** 2, x1), "x1": xs.subs(t, 1)},
+               "adjoint_start_x1": sp.diff((x1 - y) ** 2, x1), "x1": xs.subs(t, 1),
+               "adjoint": Relation(("=",), (rate, adjoint))},
         evidence=(
             Evidence(EvidenceKind.IDENTITY, "a(t) x(t) is constant in t (flat product)", _zero(product.diff(t))),
             Evidence(EvidenceKind.IDENTITY, "int_0^1 a(t) x(t) dt = 2(x_0 e^theta - y) x_0 e^theta = dL/dtheta",

@@ -570,8 +570,10 @@ def fixed_point_response(beta: str = "1/2") -> Derived:
     """At u = 0, beta < 1: a* = 0 is the stable fixed point and d a*/du = 1/(1-beta).
 
     For every beta: tanh(beta 0) = 0, so a* = 0 is fixed; the map's slope there is beta, so
-    it is stable exactly when beta < 1 (the claim's condition); the fixed-point slope at
-    a* = 0 is 1/(1 - beta). The page's beta is checked against that condition apart.
+    it is stable exactly when |beta| < 1, that is beta < 1 for the section's beta > 0 (the
+    branch's range printed in Section 3, "zero-input branch with beta < 1": form stable_branch);
+    the fixed-point slope at a* = 0 is 1/(1 - beta). The page's beta is checked against that
+    condition apart.
     """
     _, slope = _slope()
     fixed = _fixed_point()
@@ -582,8 +584,9 @@ def fixed_point_response(beta: str = "1/2") -> Derived:
     map_slope = sp.diff(sp.tanh(BETA * a), a).subs(a, 0)
     stable_general = _zero(map_slope - BETA)               # |slope| = beta < 1 exactly when beta < 1
     response = sp.cancel(slope.subs(a_star, 0))
+    stable_range = sp.reduce_inequalities(sp.Abs(map_slope) < 1, [BETA])   # beta < 1 (beta > 0 held)
     return Derived(
-        forms={"response": response, "zero_branch": _eq(fixed.lhs, roots)},
+        forms={"response": response, "zero_branch": _eq(fixed.lhs, roots), "stable_branch": stable_range},
         evidence=(Evidence(Kind.IDENTITY, "for every beta > 0, a* = 0 solves a = tanh(beta a) at u = 0, the "
                            "map's slope there is beta (stable exactly when beta < 1), and the fixed-point "
                            "slope at a* = 0 is 1/(1-beta)", bool(is_fixed and stable_general)

@@ -65,6 +65,8 @@ Helpers:
 - `clenshaw_curtis` integrates at the working precision, whatever it is;
 - `words` computes words of sign, direction, comparison and count from the values beside them
   (``words.phase(0.2)`` is 'ahead of'), so the evidence's words never disagree with its numbers;
+- `printed_count` reads a count as the note prints it, in digits or as a word (``12``,
+  ``Twelve``), for content that reads the note's words (``reads_note``);
 - `NoteproofError` is the error to raise for a located failure.
 
 When the note is wrong, the evidence that shows it does not hold and carries an `Erratum`: its
@@ -85,10 +87,11 @@ from .run.quadrature import clenshaw_curtis
 from .run.witness import where_it_fails
 from .sources import content as _content
 from .sources.content import exact, mpnum, rational_nonzero, zero
+from .sources.numtext import count as printed_count
 
 __all__ = ["Derived", "Erratum", "ErratumKind", "Evidence", "EvidenceKind", "Failure", "NoteproofError", "Reach",
            "Relation", "Status", "Step",
-           "clenshaw_curtis", "condition", "derivation", "exact", "mpnum", "numeric", "rational_nonzero",
+           "clenshaw_curtis", "condition", "derivation", "exact", "mpnum", "numeric", "printed_count", "rational_nonzero",
            "where_it_fails", "words", "zero"]
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]

@@ -49,7 +49,7 @@ class Piece(NamedTuple):
 
 
 def words(text: str) -> str:
-    """The plain substitutions: Greek names, a*, ã, √, ∞ and the relation signs."""
+    """The plain substitutions: Greek names, a*, ã, ȧ, √, ∞ and the relation signs."""
     for old, new in _SIGNS:
         text = text.replace(old, new)
     text = _GREEK.sub(lambda m: m[0][:-len(m[1])] + greek(m[1]) if m[1] != "nabla" else "\u2207", text)
@@ -60,8 +60,13 @@ def words(text: str) -> str:
     text = re.sub(r"\u0394 (?=[a-z]\b)", "\u0394", text)
     text = re.sub(r"(?<=[\w)\]])\*(?=[\w(\[])", "\u00b7", text)
     text = re.sub(r"(?<=\w)_star\b", "*", text)   # after the products: a_star*beta is a*·β
+    text = re.sub(r"(?<=[A-Za-z])_(dot|ddot|hat|bar|tilde)\b", lambda m: _ACCENTS[m[1]], text)   # a_dot is ȧ
     text = re.sub(r"(?<=\b\d)x(?=\d\b)|(?<=\b[\dnmp]) x (?=(?:\d+(?:\.\d+)?|[nmp])\b)", "\u00d7", text)
     return _MINUS.sub("\u2212", text).replace(" - ", " \u2212 ")
+
+
+# the reader's names of an accented letter (parser: ``\\dot a`` -> a_dot) as combining marks
+_ACCENTS = {"dot": "\u0307", "ddot": "\u0308", "hat": "\u0302", "bar": "\u0304", "tilde": "\u0303"}
 
 
 # a minus sign: a leading -, one after a space, bracket, = or comma, or between one-letter operands

@@ -149,7 +149,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     at = note.stated(claim.text, claim.quoted)
     where = None if at is None else note.location_of(at[0])
     evidence = as_printed(note, evidence)
-    messages = [] if where else [f"{'row' if claim.row else 'statement'} not found in {note.path}"]
+    messages = [] if where else [_not_found(claim, note)]
     # (a statement whose formulas alone are respelled says the same: no registry edit to ask for)
     if at is not None and note.printed(claim.text, claim.quoted) is None and not respelled(at[1], claim.text):
         messages.append(f"reworded: the note now reads '{at[1]}'; claims.yaml registers '{claim.text}' "
@@ -168,6 +168,18 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
                        claim.uses, where, tuple(messages + said + more), steps,
                        errata=located_errata(claim, note, evidence, where), scope=claim.scope,
                        assembled=len(added))
+
+
+def _not_found(claim: Claim, note: Note) -> str:
+    """Why a claim's row or sentence is not in the note; when the one most like it says
+    something else (its words of comparison, direction or quantity changed), where and how."""
+    what = "row" if claim.row else "statement"
+    changed = note.sense_changed(claim.text)
+    if changed is None:
+        return f"{what} not found in {note.path}"
+    at, printed, words = changed
+    return (f"{what} not found in {note.path}: its words changed sense at {note.location_of(at)} "
+            f"({describe(words)}): the note now says '{printed}'; the checks verify what claims.yaml registers")
 
 
 def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
@@ -249,8 +261,9 @@ def verdict(claim: Claim, evidence: tuple[Evidence, ...], formulas: tuple[Formul
 
     ``claim.status`` is the tag as printed; ``registered`` the parts the checks were written for."""
     messages = [f"does not hold: {e.statement}" for e in evidence if not e.holds]
-    # quoted as printed (no repr: a reader sees \beta typeset, never a doubled backslash)
-    messages += [f"formula '{f.latex}': {f.message}" for f in formulas if f.outcome is not Outcome.VERIFIED]
+    # LaTeX between dollars, so that a reader sees it typeset (a plain-text formula as printed)
+    messages += [f"formula ${f.latex}$: {f.message}" if "\\" in f.latex or "{" in f.latex
+                 else f"formula '{f.latex}': {f.message}" for f in formulas if f.outcome is not Outcome.VERIFIED]
     messages += [f"number '{n.quoted}': {n.message or 'computed ' + n.computed}"
                  for n in numbers if n.outcome is Outcome.FAILED]
     v = judge(claim.status, evidence, registered)

@@ -165,6 +165,12 @@ class Note:
         from .reword import reworded
         return self.printed(text, numbers) or reworded(self.text, text)
 
+    def sense_changed(self, text: str) -> tuple[int, str, tuple[str, str]] | None:
+        """Where a registered sentence that is not printed stands with its words' sense changed,
+        as printed, and the words (sources.reword.sense_changed)."""
+        from .reword import sense_changed
+        return sense_changed(self.text, text)
+
     def printed_all(self, text: str, numbers: Iterable[str] = ()) -> list[tuple[int, str]]:
         """Every place registered text stands, spaced as printed, its quoted numbers as printed."""
         pattern = loose_pattern(text, frozenset(numbers))

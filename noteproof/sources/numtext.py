@@ -84,6 +84,13 @@ def same_value(a: str, b: str) -> bool:
         return x == y
 
 
+def count(text: str) -> int | None:
+    """A count as printed, in digits or as a word (``12``, ``twelve``, ``Twelve``); None when
+    ``text`` is neither."""
+    s = canonical(text)
+    return int(s) if s.isdigit() else None
+
+
 def is_word(text: str) -> bool:
     """Whether a printed number is written as a word (``ten``)."""
     return text.strip().lower() in WORDS

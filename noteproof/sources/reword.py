@@ -69,6 +69,8 @@ _SENSES = {
     "four": "four", "five": "five", "six": "six", "seven": "seven", "eight": "eight", "nine": "nine",
     "ten": "ten", "eleven": "eleven", "twelve": "twelve", "twenty": "twenty", "hundred": "hundred", "thousand": "thousand", "half": "half halves halved halving",
     "third": "third thirds", "quarter": "quarter quarters quartered",
+    "overstate": "overstate overstates overstated overestimate overestimates overestimated",
+    "understate": "understate understates understated underestimate underestimates underestimated",
 }
 _MEANING = {word: sense for sense, words in _SENSES.items() for word in words.split()}
 _WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+")   # a LaTeX command (\left, \right) is no word
@@ -81,9 +83,11 @@ def senses(text: str) -> list[tuple[str, str]]:
     zero" is "positive", "below zero" "negative" and "shrinks by half" "halves" (_PAIRS, words
     next to each other or joined by "than", "by" or "a"); "don't" is "do not"; "over" and "under"
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
-    "at most", "never exceeds" and "no more than" are "bounded by"."""
+    "at most", "never exceeds" and "no more than" are "bounded by"; "as $\\tau$ grows" (increases,
+    gets large) is "at large $\\tau$", and "as h shrinks" (decreases, becomes small) "at small h"."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _AT_MOST.sub("bounded", text)
+    text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
     out = [(sense, m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)
            if (sense := _MEANING.get(m.group(0).lower(), "all")) != "all"]
     for i in range(len(out) - 1, 0, -1):
@@ -100,6 +104,11 @@ _PAIRS = {("not", "up"): "at most", ("up", "zero"): "positive", ("down", "zero")
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
+# a limit said of one quantity: "as $\tau$ grows" is "at large $\tau$", "as h becomes small" "at small h"
+_QUANTITY = r"(\$[^$]{1,40}\$|[A-Za-z]\w*)"
+_GROWING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:grows|increases|(?:becomes|gets|is)\s+large)\b", re.IGNORECASE)
+_SHRINKING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:shrinks|decreases|(?:becomes|gets|is)\s+small)\b",
+                        re.IGNORECASE)
 _NUMBER_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|half"
 _UNDER = re.compile(rf"\b(over|under)(?=\s+(?:[\d$.]|(?:{_NUMBER_WORDS})\b))", re.IGNORECASE)
 
@@ -183,8 +192,9 @@ MATHS = frozenset("+-\u2212*/^=<>()[]{}|\\_0123456789")
 
 
 def _maths(text: str) -> str:
-    """The characters of a text that carry its mathematics: rewording must leave them alone."""
-    return "".join(ch for ch in text if ch in MATHS)
+    """The characters of a text that carry its mathematics: rewording must leave them alone
+    (a bold mark ``**`` is emphasis, not a product)."""
+    return "".join(ch for ch in text.replace("**", "") if ch in MATHS)
 
 
 def signature(text: str) -> str:
@@ -211,11 +221,34 @@ def reworded(note: str, text: str) -> tuple[int, str] | None:
     with the same mathematics (digits, operators, brackets, LaTeX, each ``$...$`` up to its
     spelling: ``signature``): words may change, never the math (an edited formula inside a
     sentence is judged as an edit, not a rewording)."""
+    return _alike(note, text, lambda c: meaning_change(text, c) is None)
+
+
+def sense_changed(note: str, text: str) -> tuple[int, str, tuple[str, str]] | None:
+    """(offset, printed text, the words changed) of the note's one row cell or sentences most
+    like ``text``, with the same mathematics, whose words changed sense (``meaning_change``:
+    "understates" -> "overstates"): a registered statement edited to say something else."""
+    hit = _alike(note, text, lambda c: meaning_change(text, c) is not None)
+    if hit is None:
+        return None
+    at, printed = hit
+    words = printed.lstrip("—–-* ").rstrip("* ")   # a caption's dash and bold marks are not its words
+    return at + printed.index(words), words, meaning_change(text, printed)
+
+
+def _alike(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str] | None:
+    """The one run of the note's sentences (or row cell) ``keep`` keeps that is most like
+    ``text``, of about its length and with the same mathematics (a count word printed in digits
+    is the same number)."""
     if len(text) < 12:
         return None
     sign = signature(text)
-    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and signature(c) == sign
-                  and meaning_change(text, c) is None), lambda c: _ratio(text, c), SENTENCE)
+
+    def same_maths(c: str) -> bool:
+        printed = signature(c)
+        return printed == sign or printed == signature(_in_digits(text, c))
+    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and same_maths(c) and keep(c)),
+                 lambda c: _ratio(text, c), SENTENCE)
 
 
 def reworded_cell(cell: str, cells: list[str]) -> int | None:
@@ -272,6 +305,12 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
     # the same math around it, or the snippet's very tokens in another order (operands swapped)
     found = [(at, shown) for at, shown in found if same_maths(at, shown) or alike_tokens(at, shown) == 1.0]
     scored = sorted(((likeness(at, shown), at, shown) for at, shown in found), reverse=True)
-    if not scored or scored[0][0] < QUOTE or (len(scored) > 1 and scored[1][0] > scored[0][0] - MARGIN):
+    if not scored or scored[0][0] < QUOTE:
         return None
-    return scored[0][1], scored[0][2]
+    top = sorted((at, shown) for score, at, shown in scored if score > scored[0][0] - MARGIN)
+    if len(top) == 1:
+        return top[0]
+    # the snippet prints the number more than once ($\beta (1-a_{k+1}^2)$ reordered as
+    # $(1-a_{k+1}^2)\beta$): within one printing of its words, the quote is the same occurrence
+    k = sum(same(m.group(0), number) for m in re.finditer(f"(?<![\\w.]){token}(?![\\w])", snippet[:offset]))
+    return top[k] if top[-1][0] - top[0][0] < len(snippet) and k < len(top) else None

@@ -82,16 +82,19 @@ def goes_on(text: str, end: int) -> bool:
     return bool(_AFTER.match(text, end)) or (text[end:end + 1].isalnum() and text[end - 1:end].isalnum())
 
 
-_RELATION = re.compile(r"([^\s<>=≤≥]+?)(\s*)(<=|>=|<|>|≤|≥)(\s*)([^\s<>=≤≥]+?)(?=[.,;:!?]*(?:\s|$))")
-_TURNED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "≤": "≥", "≥": "≤"}
+# one relation between two unspaced operands, in plain text or inside $...$ (whose dollars stay)
+_OPS = r"<=|>=|<|>|≤|≥|\\(?:le|ge|leq|geq|lt|gt)(?![A-Za-z])"
+_RELATION = re.compile(rf"([^\s<>=≤≥$]+?)(\s*)({_OPS})(\s*)([^\s<>=≤≥$]+?)(?=[$.,;:!?]*(?:\s|$))")
+_TURNED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "≤": "≥", "≥": "≤", "\\le": "\\ge", "\\ge": "\\le",
+           "\\leq": "\\geq", "\\geq": "\\leq", "\\lt": "\\gt", "\\gt": "\\lt"}
 
 
 def turned(text: str) -> str | None:
     """Plain text holding one relation, with that relation written from its other side
-    (``shrinks only when |theta| < 1.`` -> ``shrinks only when 1 > |theta|.``): the same
-    statement; None when the text holds no relation or more than one."""
+    (``shrinks only when |theta| < 1.`` -> ``shrinks only when 1 > |theta|.``, ``for $K>0$,`` ->
+    ``for $0<K$,``): the same statement; None when the text holds no relation or more than one."""
     found = list(_RELATION.finditer(text))
-    if len(found) != 1 or len(re.findall(r"<|>|≤|≥", text)) != 1:
+    if len(found) != 1 or len(re.findall(_OPS, text)) != 1:
         return None
     m = found[0]
     a, pre, op, post, b = m.groups()

@@ -146,6 +146,8 @@ def test_each_component_of_a_printed_pair_is_a_piece():
     ("h <= 2/lambda for every mode", "2/lambda >= h for every mode"),
     ("0 < x < 2", None),          # a chain: the formula reader turns it (formula.equality.upright)
     ("the step is above 0.02", None),
+    ("for $K>0$, with the continuous $K\\to 0$ limit", "for $0<K$, with the continuous $K\\to 0$ limit"),
+    ("zero-input branch with $\\beta \\le 1$", "zero-input branch with $1 \\ge \\beta$"),
 ])
 def test_a_relation_is_written_from_its_other_side(text, other):
     from noteproof.sources.spelling import turned

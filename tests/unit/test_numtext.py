@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from noteproof.run.interval import consistent, parse_quoted, unit
 from noteproof.sources.notes import Note
-from noteproof.sources.numtext import canonical, verdict, verdict_word
+from noteproof.sources.numtext import canonical, count, verdict, verdict_word
 
 SPELLINGS = {
     "0.00000083": "0.00000083",
@@ -52,6 +52,7 @@ def test_a_unicode_minus_and_a_count_in_words():
     assert parse_quoted("\u22124") == -4
     assert parse_quoted("ten") == 10
     assert parse_quoted("eight") != 10
+    assert [count(t) for t in ("12", "Twelve", "twelve", "1.5", "many")] == [12, 12, 12, None, None]
 
 
 def test_read_out_words_say_yes_or_no():

@@ -15,6 +15,10 @@ from noteproof.sources.reword import cell_meaning_change, meaning_change, reword
     ("at fixed current input", "for any driven input", ("fixed", "")),
     ("near a quadratic minimum", "near any minimum", ("quadratic", "")),
     ("for all inputs", "for some inputs", ("", "some")),
+    ("At large $\\tau$ a finite vocabulary", "As $\\tau$ shrinks, a finite vocabulary", ("large", "small")),
+    ("the local sensitivity is a product of factors", "the local sensitivity is a sum of factors", ("", "sum")),
+    ("and understates the size of a finite change", "and overstates the size of a finite change",
+     ("understates", "overstates")),
 ])
 def test_a_word_of_comparison_direction_quantity_or_quantifier_changed(old, new, change):
     assert meaning_change(old, new) == change
@@ -31,6 +35,8 @@ def test_the_order_of_such_words_counts():
     ("Its size is below one", "Its size is under one"),
     ("the iteration converges here", "here the iteration converges"),
     ("slightly lowers the equilibrium", "slightly reduces the equilibrium"),
+    ("At large $\\tau$ a finite vocabulary", "As $\\tau$ grows, a finite vocabulary"),   # a probe's
+    ("how the error shrinks as h becomes small.", "how the error shrinks at small h."),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
@@ -46,3 +52,9 @@ def test_a_reversed_sentence_or_row_is_not_found_as_a_rewording():
 def test_a_status_cell_compares_its_words_not_its_marks():
     assert cell_meaning_change("Conditional: fails for anisotropic noise", "Conditional: fails for isotropic noise")
     assert cell_meaning_change("[Exact] for $0<\\beta <1$", "[Approximation] for $0<\\beta <1$") is None
+
+
+def test_a_count_word_printed_in_digits_is_the_same_sentence_another_count_is_not():
+    note = "Intro text here. Starting from zero it converges. 12 updates are shown.\n"
+    assert reworded(note, "Twelve updates are shown.") == (50, "12 updates are shown.")
+    assert reworded(note.replace("12", "13"), "Twelve updates are shown.") is None
