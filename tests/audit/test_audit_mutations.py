@@ -215,6 +215,12 @@ MUTATIONS = [
     Edit("w09-limit-squared", W9, "limit $CS\\Delta s$", "limit $CS\\Delta s^2$", kind="formula"),
     Edit("c12-contraction-reversed", C12, "which shrinks only when |theta| < 1", "which shrinks only when |theta| > 1"),
     Edit("c12-time-seven", C12, "Error at time 6: 0.409", "Error at time seven: 0.409", kind="input"),
+    # a fifth probe's: a range printed as a declaration, now derived; an adjoint's sign; a caption's
+    # word of comparison turned into its opposite
+    Edit("w09-stable-branch-reversed", W9, "On the stable zero-input branch with $\\beta <1$",
+         "On the stable zero-input branch with $\\beta >1$", kind="formula"),
+    Edit("c12-adjoint-sign", C12, "\\dot a=-\\theta a,", "\\dot a=\\theta a,", kind="formula"),
+    Edit("c12-overstates", C12, "and understates the size of a finite change", "and overstates the size of a finite change"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -228,7 +234,7 @@ RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-ri
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
              "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled",
-             "w10-ln-for-log"}
+             "w10-ln-for-log", "w09-row-factors-reordered"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -318,6 +324,13 @@ HARMLESS = [
          "=\\frac{\\exp (z_a(c)/\\tau )}{{\\sum }_b\\exp (z_b(c)/\\tau )}"),   # a symbols: fragment respelled
     Edit("w10-ln-for-log", W10, "$-\\log 0.08\\simeq 2.525729$", "$-\\ln 0.08\\approx 2.5257$"),
     Edit("w10-settings-reordered", W10, "At $w=2,x=y=1$", "At $x=y=1,w=2$"),
+    # a fifth probe's: a count in digits in a statement; a row's factors reordered; a declared
+    # relation turned round; a limit said another way
+    Edit("c12-twelve-in-digits", C12, "Twelve updates are shown.", "12 updates are shown."),
+    Edit("w09-row-factors-reordered", W9, "Sensitivity as a product of $\\beta (1-a_{k+1}^2)$",
+         "Sensitivity as a product of $(1-a_{k+1}^2)\\beta$"),
+    Edit("w09-declared-turned", W9, "for $K>0$, with the", "for $0<K$, with the"),
+    Edit("w10-as-tau-grows", W10, "At large $\\tau$ a finite vocabulary", "As $\\tau$ grows, a finite vocabulary"),
 ]
 
 
