@@ -72,8 +72,9 @@ NEAR = 2   # a changed letter or digit this close to an operator is part of the 
 
 
 def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
-    """Plain-text arithmetic an edit changed (an operator, or a name or digit beside one)
-    outside ``$...$``, registered plain formulas and numbers (which quotes judge)."""
+    """Plain-text arithmetic an edit changed (an operator, or a name or digit beside one; not a
+    minus respelled ``−``) outside ``$...$``, registered plain formulas and numbers (which quotes
+    judge)."""
     if plan.old is None:
         return []
     old_lines, new_lines = plan.old.text.split("\n"), plan.note.text.split("\n")
@@ -83,7 +84,10 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
     for n, (lo, hi) in sorted(plan.where.items()):
         if hi - lo != 1 or old_lines[n - 1] == new_lines[lo - 1]:
             continue
-        a, b = old_lines[n - 1], new_lines[lo - 1]
+        # a Unicode minus is a minus (one character for one: the offsets stand)
+        a, b = (line.replace("\u2212", "-") for line in (old_lines[n - 1], new_lines[lo - 1]))
+        if a == b:
+            continue
         if any(m != n and l2 <= lo < h2 and old_lines[m - 1] == b for m, (l2, h2) in plan.where.items()):
             continue   # the edited line is another baseline line, unedited (lines deleted before it)
         for op, i1, i2, j1, j2 in SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
@@ -190,9 +194,11 @@ def _judged_elsewhere(line: str, i: int, j: int, formulas: list[str]) -> bool:
 
 def _unregistered(text: str, formulas: list[str]) -> str:
     """The segment without its registered formulas, numbers (a percentage too) as '#', its notation
-    set aside (sources.spelling: ``\\approx`` is ``\\simeq``), white space only where it parts words."""
+    set aside (sources.spelling: ``\\approx`` is ``\\simeq``; a Unicode minus is ``-``), white space only
+    where it parts words."""
     for f in formulas:
         text = text.replace(f, "\x00")
+    text = text.replace("\u2212", "-")
     for tok in reversed(numeric_tokens(text)):
         text = text[:tok.start] + "#" + text[tok.end:]
     text = spelling(re.sub("#" + PERCENT, "#", text))[0]

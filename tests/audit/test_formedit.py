@@ -107,6 +107,7 @@ def test_edited_math_that_nothing_checks_is_an_error(mini, old, new, errors):
     ("= 1 - 0.5 x 2 = 0", "= 1 - 0.50 x 2 = 0", 0),         # a number: its quote judges it
     ("the first-order term", "the first order term", 0),    # a hyphen in a word
     ("Check: the step", "Check: then the step", 0),          # rewording
+    ("x1 = x0 + h(-a x0)", "x1 = x0 + h(\u2212a x0)", 0),      # a Unicode minus is a minus
 ])
 def test_edited_plain_arithmetic_that_nothing_checks_is_an_error(mini, old, new, errors):
     from noteproof.audit.unregistered import unchecked_arithmetic_findings
