@@ -175,6 +175,10 @@ def _not_found(claim: Claim, note: Note) -> str:
     something else (its words of comparison, direction or quantity changed), where and how."""
     what = "row" if claim.row else "statement"
     changed = note.sense_changed(claim.text)
+    if changed is None and (edited := note.maths_changed(claim.text)) is not None:
+        at, printed, (old, new) = edited
+        return (f"{what} not found in {note.path}: its mathematics changed at {note.location_of(at)} "
+                f"({old} -> {new}): the note now says '{printed}'; the checks verify what claims.yaml registers")
     if changed is None:
         return f"{what} not found in {note.path}"
     at, printed, words = changed

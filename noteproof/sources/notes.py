@@ -171,6 +171,12 @@ class Note:
         from .reword import sense_changed
         return sense_changed(self.text, text)
 
+    def maths_changed(self, text: str) -> tuple[int, str, tuple[str, str]] | None:
+        """Where a registered row or sentence that is not printed stands with a ``$...$`` span
+        edited, as printed, and the span before and after (sources.reword.maths_changed)."""
+        from .reword import maths_changed
+        return maths_changed(self.text, text)
+
     def printed_all(self, text: str, numbers: Iterable[str] = ()) -> list[tuple[int, str]]:
         """Every place registered text stands, spaced as printed, its quoted numbers as printed."""
         pattern = loose_pattern(text, frozenset(numbers))

@@ -236,6 +236,23 @@ def sense_changed(note: str, text: str) -> tuple[int, str, tuple[str, str]] | No
     return at + printed.index(words), words, meaning_change(text, printed)
 
 
+def maths_changed(note: str, text: str) -> tuple[int, str, tuple[str, str]] | None:
+    """(offset, printed text, the first math span changed, before and after) of the note's one
+    row cell or sentences most like ``text`` whose ``$...$`` spans differ (``$\\Delta s$`` ->
+    ``$\\Delta s^2$``): a registered row or sentence whose mathematics was edited."""
+    if len(text) < 12:
+        return None
+    spans = [m.group(0) for m in MATH_SPAN.finditer(text)]
+    hit = _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7
+                 and len(printed := [m.group(0) for m in MATH_SPAN.finditer(c)]) == len(spans) and printed != spans),
+                lambda c: _ratio(text, c), SENTENCE)
+    if hit is None:
+        return None
+    at, printed = hit
+    old, new = next((a, b) for a, b in zip(spans, (m.group(0) for m in MATH_SPAN.finditer(printed))) if a != b)
+    return at, printed, (old, new)
+
+
 def _alike(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str] | None:
     """The one run of the note's sentences (or row cell) ``keep`` keeps that is most like
     ``text``, of about its length and with the same mathematics (a count word printed in digits

@@ -58,3 +58,16 @@ def test_a_count_word_printed_in_digits_is_the_same_sentence_another_count_is_no
     note = "Intro text here. Starting from zero it converges. 12 updates are shown.\n"
     assert reworded(note, "Twelve updates are shown.") == (50, "12 updates are shown.")
     assert reworded(note.replace("12", "13"), "Twelve updates are shown.") is None
+
+
+def test_a_statement_edited_in_its_words_or_its_maths_is_found_with_what_changed():
+    from noteproof.sources.reword import maths_changed, sense_changed
+    note = "Intro text here.\nEuler error proportional to $\\Delta s^2$, constant set by $K$ and $S$\t[Exact]\n" \
+           "The slope grows without limit and overstates the size of a finite change.\n"
+    row = "Euler error proportional to $\\Delta s$, constant set by $K$ and $S$"
+    assert maths_changed(note, row) == (17, row.replace("s$,", "s^2$,"), ("$\\Delta s$", "$\\Delta s^2$"))
+    assert sense_changed(note, row) is None
+    said = "The slope grows without limit and understates the size of a finite change."
+    at, printed, words = sense_changed(note, said)
+    assert printed == said.replace("under", "over") and words == ("understates", "overstates")
+    assert maths_changed(note, said) is None
