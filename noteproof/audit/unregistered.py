@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 from ..model import Finding, Severity
 from ..sources.locate import line_offsets, numeric_tokens
-from ..sources.numtext import PERCENT
+from ..sources.numtext import MINUS, PERCENT
 from ..sources.registry import Claim
 from ..sources.spelling import spelling
 from .follow import Plan
@@ -85,7 +85,7 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
         if hi - lo != 1 or old_lines[n - 1] == new_lines[lo - 1]:
             continue
         # a Unicode minus is a minus (one character for one: the offsets stand)
-        a, b = (line.replace("\u2212", "-") for line in (old_lines[n - 1], new_lines[lo - 1]))
+        a, b = (line.replace(MINUS, "-") for line in (old_lines[n - 1], new_lines[lo - 1]))
         if a == b:
             continue
         if any(m != n and l2 <= lo < h2 and old_lines[m - 1] == b for m, (l2, h2) in plan.where.items()):
@@ -198,7 +198,7 @@ def _unregistered(text: str, formulas: list[str]) -> str:
     where it parts words."""
     for f in formulas:
         text = text.replace(f, "\x00")
-    text = text.replace("\u2212", "-")
+    text = text.replace(MINUS, "-")
     for tok in reversed(numeric_tokens(text)):
         text = text[:tok.start] + "#" + text[tok.end:]
     text = spelling(re.sub("#" + PERCENT, "#", text))[0]

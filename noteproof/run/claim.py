@@ -172,18 +172,18 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
 
 def _not_found(claim: Claim, note: Note) -> str:
     """Why a claim's row or sentence is not in the note; when the one most like it says
-    something else (its words of comparison, direction or quantity changed), where and how."""
-    what = "row" if claim.row else "statement"
-    changed = note.sense_changed(claim.text)
-    if changed is None and (edited := note.maths_changed(claim.text)) is not None:
+    something else (its words of comparison, direction or quantity changed, or a ``$...$`` span
+    of it was edited), where and how."""
+    what = f"{'row' if claim.row else 'statement'} not found in {note.path}"
+    if (changed := note.sense_changed(claim.text)) is not None:
+        at, printed, words = changed
+        how = f"its words changed sense at {note.location_of(at)} ({describe(words)})"
+    elif (edited := note.maths_changed(claim.text)) is not None:
         at, printed, (old, new) = edited
-        return (f"{what} not found in {note.path}: its mathematics changed at {note.location_of(at)} "
-                f"({old} -> {new}): the note now says '{printed}'; the checks verify what claims.yaml registers")
-    if changed is None:
-        return f"{what} not found in {note.path}"
-    at, printed, words = changed
-    return (f"{what} not found in {note.path}: its words changed sense at {note.location_of(at)} "
-            f"({describe(words)}): the note now says '{printed}'; the checks verify what claims.yaml registers")
+        how = f"its mathematics changed at {note.location_of(at)} ({old} -> {new})"
+    else:
+        return what
+    return f"{what}: {how}: the note now says '{printed}'; the checks verify what claims.yaml registers"
 
 
 def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:

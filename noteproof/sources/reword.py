@@ -240,12 +240,12 @@ def maths_changed(note: str, text: str) -> tuple[int, str, tuple[str, str]] | No
     """(offset, printed text, the first math span changed, before and after) of the note's one
     row cell or sentences most like ``text`` whose ``$...$`` spans differ (``$\\Delta s$`` ->
     ``$\\Delta s^2$``): a registered row or sentence whose mathematics was edited."""
-    if len(text) < 12:
-        return None
     spans = [m.group(0) for m in MATH_SPAN.finditer(text)]
-    hit = _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7
-                 and len(printed := [m.group(0) for m in MATH_SPAN.finditer(c)]) == len(spans) and printed != spans),
-                lambda c: _ratio(text, c), SENTENCE)
+
+    def edited(c: str) -> bool:
+        printed = [m.group(0) for m in MATH_SPAN.finditer(c)]
+        return len(printed) == len(spans) and printed != spans
+    hit = _most_like(note, text, edited)
     if hit is None:
         return None
     at, printed = hit
@@ -254,17 +254,22 @@ def maths_changed(note: str, text: str) -> tuple[int, str, tuple[str, str]] | No
 
 
 def _alike(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str] | None:
-    """The one run of the note's sentences (or row cell) ``keep`` keeps that is most like
-    ``text``, of about its length and with the same mathematics (a count word printed in digits
-    is the same number)."""
-    if len(text) < 12:
-        return None
+    """The run most like ``text`` (``_most_like``) that ``keep`` keeps and that has the same
+    mathematics (a count word printed in digits is the same number)."""
     sign = signature(text)
 
     def same_maths(c: str) -> bool:
         printed = signature(c)
         return printed == sign or printed == signature(_in_digits(text, c))
-    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and same_maths(c) and keep(c)),
+    return _most_like(note, text, lambda c: same_maths(c) and keep(c))
+
+
+def _most_like(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str] | None:
+    """The one run of the note's sentences (or row cell) of about ``text``'s length, kept by
+    ``keep``, most like ``text`` (at least SENTENCE, clearly ahead of the next)."""
+    if len(text) < 12:
+        return None
+    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and keep(c)),
                  lambda c: _ratio(text, c), SENTENCE)
 
 
@@ -283,8 +288,8 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
     """(offset, printed number) of the one printing of ``number``'s value whose words are most
     like ``snippet`` (the number stands at ``offset`` in it)."""
     before, after = len(snippet[:offset]), len(snippet) - offset - len(number)
-    found = [(m.start(), m.group(0)) for m in re.finditer(f"(?<![\\w.]){token}(?![\\w])", note)
-             if same(m.group(0), number)]
+    printing = re.compile(f"(?<![\\w.]){token}(?![\\w])")   # the number token as a whole word
+    found = [(m.start(), m.group(0)) for m in printing.finditer(note) if same(m.group(0), number)]
 
     mb, ma = _maths(snippet[:offset]), _maths(snippet[offset + len(number):])
     sb, sa = (_maths(skeleton(t)) for t in (snippet[:offset], snippet[offset + len(number):]))
@@ -329,5 +334,5 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
         return top[0]
     # the snippet prints the number more than once ($\beta (1-a_{k+1}^2)$ reordered as
     # $(1-a_{k+1}^2)\beta$): within one printing of its words, the quote is the same occurrence
-    k = sum(same(m.group(0), number) for m in re.finditer(f"(?<![\\w.]){token}(?![\\w])", snippet[:offset]))
+    k = sum(same(m.group(0), number) for m in printing.finditer(snippet[:offset]))
     return top[k] if top[-1][0] - top[0][0] < len(snippet) and k < len(top) else None
