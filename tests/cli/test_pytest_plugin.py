@@ -1,6 +1,8 @@
 """`pytest --noteproof`: one test per claim, named by its id, failing with the claim's messages."""
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -9,8 +11,14 @@ from tests.helpers import copy_project, edit, run_cli
 
 
 def pytest_in(folder, *args):
-    proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", *args], cwd=folder,
-                          capture_output=True, text=True, timeout=600)
+    # a temporary folder of its own: pytest's shared one (/tmp/pytest-of-USER) prunes old runs'
+    # folders on first use, which would delete this suite's (and cost minutes on a busy disk)
+    basetemp = tempfile.mkdtemp(prefix="plugin-basetemp-")
+    try:
+        proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", f"--basetemp={basetemp}",
+                               *args], cwd=folder, capture_output=True, text=True, timeout=600)
+    finally:
+        shutil.rmtree(basetemp, ignore_errors=True)
     return proc.returncode, proc.stdout + proc.stderr
 
 
