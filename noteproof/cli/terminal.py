@@ -121,42 +121,24 @@ def print_new_failures(new: list[tuple[str, str]]) -> None:
         out.print(f"[bold red]new failing check[/] {escape(claim_id)}: {escape(math_text(check))}")
 
 
-def print_summary(report, written: Path | None = None) -> None:
+def print_summary(view, written: Path | None = None) -> None:
+    """The report's summary (report.summary.SummaryView): the claims' table, each finding, the counts."""
     from rich.table import Table
-
-    from ..report.report import mark
-    from ..run.steps import wrong_step
     out = console()
     table = Table(title="noteproof report", show_lines=False)
     for col in ("claim", "note", "mark", "outcome"):
         table.add_column(col)
-    for r in report.results:
-        table.add_row(escape(r.id), escape(r.note), mark(r).value, f"[{STYLE[r.outcome]}]{r.outcome.value}[/]")
+    for claim_id, note, mark, outcome in view.rows:
+        table.add_row(escape(claim_id), escape(note), mark, f"[{STYLE[Outcome(outcome)]}]{outcome}[/]")
     out.print(table)
-    for section in report.sections:
-        for row in section.unencoded:
-            out.print(f"[bold red]not encoded[/] {escape(str(row.location))}: {escape(row.text)}")
-        for c in section.wrong_steps:
-            out.print(f"[bold red]wrong step[/] {escape(wrong_step(c))}")
-        for c in section.wrong_identities:
-            out.print(f"[bold red]wrong relation[/] {escape(str(c.location))}: ${escape(c.printed.strip())}$: "
-                      f"{escape(c.message)}")
-        for m in section.unaccounted_math:
-            out.print(f"[bold red]unaccounted math[/] {escape(str(m.location))}: ${escape(m.text)}$ "
-                      "(no formula, claim or declaration reads it: register it or restore it)")
-        for p in section.unaccounted_prose:
-            out.print(f"[bold red]unaccounted sentence[/] {escape(str(p.location))}: {escape(math_text(p.text))}"
-                      + (f" ({escape(p.change)})" if p.change else "")
-                      + " (no claim states it and claims.yaml's prose: does not list it: restore it, or list it)")
-    for r in report.results:
-        if r.outcome is not Outcome.VERIFIED:
-            for e in r.errata:
-                out.print(f"[bold red]erratum[/] {escape(str(e.location))}: {e.kind.value}: "
-                          f"{escape(math_text(e.finding))}", markup=True)
-                out.print(f"  suggestion: {escape(math_text(e.suggestion))}", markup=True)
-            for m in r.messages:
-                out.print(f"[{STYLE[r.outcome]}]{escape(r.id)}[/]: {escape(math_text(m))}", markup=True)
-    s = report.summary
+    for line in view.lines:
+        if line.outcome:
+            out.print(f"[{STYLE[Outcome(line.outcome)]}]{escape(line.label)}[/]: {escape(line.text)}")
+        elif line.label:
+            out.print(f"[bold red]{escape(line.label)}[/] {escape(line.text)}")
+        else:
+            out.print(escape(line.text))
+    s = view.counts
     out.print(f"{plural(s['claims'], 'claim')}: {s['verified']} verified, {s['partly_verified']} partly verified, "
               f"{s['failed']} failed ({plural(s['errata'], 'erratum', 'errata')}), {plural(s['errors'], 'error')}, "
               f"{s['unverified']} unverified"

@@ -71,14 +71,33 @@ def project_of(args: argparse.Namespace):
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from ..report.report import build_report
     from ..run.cache import ResultCache
+    from ..sources.project import find_root
+    root = Path(args.root or find_root()).resolve()
+    out = args.out or root / REPORT_FOLDER
+    cache = None if getattr(args, "no_cache", False) else ResultCache(root, args.dps, extras=True)
+    if cache is not None:
+        from ..report.memo import recall
+        recalled = recall(root, out, cache.base)   # nothing changed since the last report: print it again
+        if recalled is not None:
+            terminal.print_warnings(recalled.warnings)
+            if args.check:
+                terminal.print_stale(out, [], [], len(recalled.view.rows))
+                return 0
+            terminal.print_summary(recalled.view, written=out)
+            return 0 if recalled.view.ok else 1
+    return _report(args, root, out, cache)
+
+
+def _report(args: argparse.Namespace, root: Path, out: Path, cache) -> int:
+    """Judge every claim (from the result cache where it holds them), render and write the report."""
+    from ..report.report import build_report
+    from ..report.summary import summary_view
     from ..run.pool import run_report
     from ..sources.project import check_references, load_project
-    project = load_project(args.root, unregistered=True, documents=not getattr(args, "no_cache", False))
+    project = load_project(root, unregistered=True, documents=cache is not None)
     terminal.print_warnings(project.warnings)
     claims = project.registry.claims
-    cache = None if getattr(args, "no_cache", False) else ResultCache(project.root, args.dps, extras=True)
     if cache is None or any(cache.get(c, project.notes[c.note]) is None for c in claims):
         check_references(project)  # (a claim cached under the same sources passed it already)
     with terminal.progress(len(claims)) as tick:
@@ -86,19 +105,31 @@ def cmd_report(args: argparse.Namespace) -> int:
                              memory=args.memory)
     report = build_report(project, results, args.dps, figures=False)  # run_report enriched them
     texts = terminal.render_all(report)
-    out = args.out or project.root / REPORT_FOLDER
+    view = summary_view(report)
     if args.check:  # one question: is report/ current? (failed claims are in the report) Only the answer is printed
         from ..report.json import stale_claims
         stale = [name for name, text in texts.items() if terminal.read_or_none(out / name) != text]
         claims = stale_claims(terminal.read_or_none(out / "claims.json"), texts["claims.json"]) if stale else []
         terminal.print_stale(out, stale, claims, len(results))
+        if not stale:
+            _remember(project, out, cache, texts, view, results)
         return 1 if stale else 0
     from ..report.json import new_failing_checks
     new = new_failing_checks(terminal.read_or_none(out / "claims.json"), texts["claims.json"])
     terminal.write_all(out, texts)
+    _remember(project, out, cache, texts, view, results)
     terminal.print_new_failures(new)
-    terminal.print_summary(report, written=out)
+    terminal.print_summary(view, written=out)
     return 0 if report.ok else 1
+
+
+def _remember(project, out: Path, cache, texts: dict[str, str], view, results) -> None:
+    """Keep this report for the next (report.memo), unless it ran without the cache or a claim
+    ended in an error (run again next time, as the result cache does)."""
+    if cache is None or any(r.outcome is Outcome.ERROR for r in results):
+        return
+    from ..report.memo import remember
+    remember(project.root, out, cache.base, [n.path for n in project.notes.values()], project.warnings, texts, view)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
