@@ -295,6 +295,8 @@ def _quote(plan: Plan, claim: Claim, i: int):
             if tok is not None and (tok.start, text[tok.start:tok.end]) == (at + off, q.number):
                 return q
         tok = find_number(text, q.snippet, q.number, whole)
+    elif (at := plan.note.quote_at(q.snippet, q.number)) is not None:
+        tok = Token(at[1], at[0], at[0] + len(at[1]))   # where the report reads it (one judge): "100 x 0.05" reordered
     else:
         a = plan.old.text.find(q.snippet) + off
         span = map_span(plan.old.text, text, a, a + len(q.number), plan.where)

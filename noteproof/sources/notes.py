@@ -226,7 +226,8 @@ class Note:
     def _quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         off = number_offset(snippet, number)
         owned = self._owned(snippet, number) if snippet else []
-        free = [i for i in self.offsets(snippet) if not any(a <= i + max(off, 0) < b for a, b in owned)]
+        free = [i for i in self.offsets(snippet) if whole_numbers(self.text, i, i + len(snippet))
+                and not any(a <= i + max(off, 0) < b for a, b in owned)]
         if free:
             return free[0] + off, number
         before, after = snippet[:max(off, 0)], snippet[off + len(number):]
@@ -484,9 +485,22 @@ def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None)
 _WORDS_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]?\d)")
 
 
+def whole_numbers(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` neither begins nor ends inside a number of ``text``: the words
+    ``with the limit at 2`` do not stand in ``with the limit at 2.5`` (nor ``2 steps`` in ``12 steps``)."""
+    if end > start and text[end - 1].isdigit() and _CONTINUED.match(text, end):
+        return False
+    return not (end > start and text[start].isdigit() and start and (text[start - 1].isdigit()
+                or (text[start - 1] in ".," and start > 1 and text[start - 2].isdigit())))
+
+
+_CONTINUED = re.compile(r"\d|[.,]\d")   # a number printed on past where the words end
+
+
 def _same_value(a: str, b: str) -> bool:
-    """Whether two printings of a number agree to the shorter one's last digit (a re-rounding)."""
-    from decimal import Decimal, InvalidOperation
+    """Whether two printings of a number agree to the shorter one's last digit (a re-rounding:
+    at an exact half, as rounding half up or half to even gives it; 1.5 is not printed 1)."""
+    from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
     if "/" in a + b:   # a fraction (1/2) is its exact value, which a decimal may round (0.5)
         f, d = (a, b) if "/" in a else (b, a)
         decimal = "" if "/" in d else _decimal_of(f, d)
@@ -495,8 +509,11 @@ def _same_value(a: str, b: str) -> bool:
         x, y = (Decimal(canonical(t).replace(",", "")) for t in (a, b))
     except InvalidOperation:
         return a == b
-    place = max(Decimal(1).scaleb(x.as_tuple().exponent), Decimal(1).scaleb(y.as_tuple().exponent))
-    return abs(x - y) <= place / 2
+    longer, shorter = sorted((x, y), key=lambda v: v.as_tuple().exponent)
+    place = Decimal(1).scaleb(shorter.as_tuple().exponent)
+    if abs(x - y) != place / 2:
+        return abs(x - y) < place / 2
+    return shorter in {longer.quantize(place, rounding=mode) for mode in (ROUND_HALF_UP, ROUND_HALF_EVEN)}
 
 
 def _decimal_of(fraction: str, like: str) -> str:

@@ -65,6 +65,25 @@ def test_a_quote_is_never_attached_to_another_number():
     assert Note("n.txt", "only 3 here").quote_at("= 3", "3") is None  # too little context of its own
 
 
+def test_a_quote_is_never_read_out_of_the_front_of_a_longer_number():
+    """Probe 35: "with the limit at 2" edited to "... at 2.5" read 2 and verified it."""
+    note = Note("n.txt", "Right: the factor against ah, with the limit at 2.5 and the point.\n")
+    assert note.quote_at("with the limit at 2", "2") == (48, "2.5")
+    assert Note("n.txt", "after 12 steps we stop").quote_at("2 steps we stop", "2") == (6, "12")
+
+
+@pytest.mark.parametrize("a, b, same", [("1.5", "1", False), ("1.5", "2", True), ("0.5", "1", True),
+                                        ("0.01075", "0.0108", True), ("0.0107", "0.0107", True),
+                                        ("0.01074", "0.0107", True), ("0.0106", "0.0107", False)])
+def test_a_context_number_is_the_same_only_as_a_rounding(a, b, same):
+    """A quote's context words keep their numbers up to a re-rounding ("exact value 1 by 0.0107"
+    is not found in "exact value 1.5 by 0.0107": 1.5 is never printed 1)."""
+    from noteproof.sources.notes import _same_value
+    assert _same_value(a, b) is same and _same_value(b, a) is same
+    note = Note("n.txt", "Its frequency exceeds the exact value 1.5 by 0.0107, so the drift grows.\n")
+    assert note.quote_at("exceeds the exact value 1 by 0.0107", "0.0107") is None
+
+
 def test_a_changed_page_setting_read_from_the_note_is_not_its_snippet():
     note = Note("n.txt", "Decay rate (a): 1.3\n")
     assert note.quote_at("Decay rate (a): 1.2", "1.2") == (16, "1.3")
