@@ -64,14 +64,20 @@ def _spaced(key: str, latex: bool) -> re.Pattern:
     out = []
     for prev, tok in zip([None, *tokens], tokens):
         if prev is not None:
-            out.append(r"\s+" if prev[0] == "\\" and prev[1:].isalpha() and tok[0].isalpha() else r"\s*")
+            # (unless one of them stands in a group of its own: {\theta }{F})
+            out.append(r"(?:\s+|(?<=\})\s*|\s*(?=\{))" if prev[0] == "\\" and prev[1:].isalpha() and tok[0].isalpha()
+                       else r"\s*")
         one = _SPELLINGS.get(tok, re.escape(tok))
         # a command or a letter may stand in a group of its own: {\sum }_b{e}^ is \sum_b e^
         out.append(rf"(?:\{{\s*{one}\s*\}}|{one})" if _SINGLE.fullmatch(tok) else one)
     return re.compile("".join(out))
 
 
-_SINGLE = re.compile(r"\\[A-Za-z]+|[A-Za-z0-9]")
+# the commands whose braces hold an argument (a Greek letter's or \ell's do not: \theta {F} is θF)
+_TAKES_ARGUMENTS = frozenset({"frac", "dfrac", "tfrac", "sqrt", "binom", "mathsf", "mathrm", "mathbf", "mathcal", "mathit",
+                              "mathbb", "boldsymbol", "text", "textrm", "textit", "operatorname", "hat", "tilde", "bar",
+                              "dot", "ddot", "vec", "overline", "underline", "widehat", "widetilde", "left", "right"})
+_SINGLE = re.compile(r"\\[A-Za-z]+|[A-Za-z0-9()\[\]]")   # {)}^T, an exporter's group of a bracket, is )^T
 
 
 def _ungrouped(tokens: list[str]) -> list[str]:
@@ -79,7 +85,7 @@ def _ungrouped(tokens: list[str]) -> list[str]:
     out, i = [], 0
     while i < len(tokens):
         if tokens[i] == "{" and i + 2 < len(tokens) and tokens[i + 2] == "}" and _SINGLE.fullmatch(tokens[i + 1]) \
-                and not (out and out[-1].startswith("\\") and out[-1][1:].isalpha()):   # \frac{1}: an argument
+                and not (out and out[-1][1:] in _TAKES_ARGUMENTS):   # \frac{1}: an argument (\theta{F}: not)
             out.append(tokens[i + 1])
             i += 3
         else:

@@ -148,7 +148,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     (an audit's replay, replay.py, calls it with what a cached result computed)."""
     at = note.stated(claim.text, claim.quoted)
     where = None if at is None else note.location_of(at[0])
-    evidence = as_printed(note, evidence)
+    evidence = as_printed(note, evidence, claim, at)
     messages = [] if where else [_not_found(claim, note)]
     # (a statement whose formulas alone are respelled says the same: no registry edit to ask for)
     if at is not None and note.printed(claim.text, claim.quoted) is None and not respelled(at[1], claim.text):
@@ -166,7 +166,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
                        tuple(dict.fromkeys(s.mark for s in status or claim.status)),
                        Outcome.FAILED if not where else outcome, evidence, numbers, formulas,
                        claim.uses, where, tuple(messages + said + more), steps,
-                       errata=located_errata(claim, note, evidence, where), scope=claim.scope,
+                       errata=located_errata(claim, note, evidence, at), scope=claim.scope,
                        assembled=len(added))
 
 
@@ -215,7 +215,18 @@ def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
 NOT_PRINTED = "not judged: the note does not print the words this refutes; "
 
 
-def as_printed(note: Note, evidence: tuple[Evidence, ...]) -> tuple[Evidence, ...]:
+def still_said(note: Note, says: str, claim: Claim, at: tuple[int, str] | None) -> Location | None:
+    """Where the note still prints an erratum's words: as written, in any notation (Note.says),
+    or, for words of the claim's own statement, where that statement stands reworded in the same
+    sense (``at``, Note.stated: "set by $S$ and $K$" for "set by $K$ and $S$"); None: corrected."""
+    found = note.says(says)
+    if found is None and at is not None and says in claim.text:
+        found = note.location_of(at[0])
+    return found
+
+
+def as_printed(note: Note, evidence: tuple[Evidence, ...], claim: Claim,
+               at: tuple[int, str] | None) -> tuple[Evidence, ...]:
     """Evidence that shows the note wrong refutes the words its erratum quotes (``says``). Where
     the note no longer prints them (it was corrected) the refutation is not about this note: it is
     kept inert (holds, as a condition, so it earns nothing and fails nothing), and made live again
@@ -223,7 +234,7 @@ def as_printed(note: Note, evidence: tuple[Evidence, ...]) -> tuple[Evidence, ..
     out = []
     for e in evidence:
         if e.erratum is not None:
-            printed = note.says(e.erratum.says) is not None
+            printed = still_said(note, e.erratum.says, claim, at) is not None
             inert = e.detail.startswith(NOT_PRINTED)
             if printed and inert:
                 e = replace(e, holds=False, condition=False, detail=e.detail[len(NOT_PRINTED):])
@@ -245,10 +256,11 @@ def printed_label(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
 
 
 def located_errata(claim: Claim, note: Note, evidence: tuple[Evidence, ...],
-                   where: Location | None) -> tuple[Erratum, ...]:
+                   at: tuple[int, str] | None) -> tuple[Erratum, ...]:
     """The errata of evidence that shows the note wrong, each located at the words it corrects
     (at the claim's own text when those words are not found)."""
-    return tuple(replace(e.erratum, claim=claim.id, location=note.says(e.erratum.says) or where)
+    where = None if at is None else note.location_of(at[0])
+    return tuple(replace(e.erratum, claim=claim.id, location=still_said(note, e.erratum.says, claim, at) or where)
                  for e in evidence if e.erratum is not None and not e.holds)
 
 

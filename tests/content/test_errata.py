@@ -148,10 +148,23 @@ def test_the_inert_refutation_is_live_again_when_the_words_return():
     project = load_project(ROOT)
     note = project.notes[case.note]
     live = _run(ROOT, case.claim).evidence
+    claim = project.registry.claim(case.claim)
     corrected = type(note)(note.path, note.text.replace(case.old, case.new))
-    inert = as_printed(corrected, live)
+    inert = as_printed(corrected, live, claim, corrected.stated(claim.text, claim.quoted))
     assert all(e.holds for e in inert) and any(e.condition and e.erratum for e in inert)
-    assert as_printed(note, inert) == live
+    assert as_printed(note, inert, claim, note.stated(claim.text, claim.quoted)) == live
+
+
+def test_an_erratum_stands_when_its_statement_is_reworded_in_the_same_sense():
+    """Probe 35: the row's "set by $K$ and $S$" written "set by $S$ and $K$" dropped its erratum
+    (the claim passed): the words an erratum corrects stand where its statement stands reworded."""
+    project = load_project(ROOT)
+    note = project.notes["week09"]
+    edited = note.text.replace("constant set by $K$ and $S$", "constant set by $S$ and $K$", 1)
+    assert edited != note.text
+    r = run_claim(project.registry.claim("w09.euler-error-bound"), CONTENT,
+                  project.judged("week09", type(note)(note.path, edited)))
+    assert r.outcome is Outcome.FAILED and r.errata, r.messages
 
 
 @pytest.mark.parametrize("old,new", [("2/500 = 0.004, so", "2/500 = 4 x 10^-3, so"),
