@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..defaults import APPROX_EQUAL
 from .locate import ratio
-from .spelling import SPACES, alike, goes_on, skeleton, spelling
+from .spelling import SPACES, alike, goes_on, skeleton, spelling, turned
 
 if TYPE_CHECKING:
     from .notes import Note
@@ -91,17 +91,21 @@ def _spans(note: "Note", plain: bool) -> tuple[tuple[int, int], ...]:
 def _respelled(text: str, spans: tuple[tuple[int, int], ...], formula: str,
                exact: tuple[tuple[int, str], ...]) -> tuple[Place, ...]:
     out = [Place(i, i + len(s), s, How.EXACT) for i, s in exact]
-    wanted = spelling(formula)[0]
+    # the formula respelled, or (one relation) written from its other side: x_A(0)<x_B(0) for x_B(0)>x_A(0)
+    other = turned(formula)
+    wanted = [w for w in (spelling(formula)[0], spelling(other)[0] if other else "") if w]
     covered = [(p.start, p.end) for p in out]
     for a, b in spans if wanted else ():
         if any(a <= s < b or s <= a < e for s, e in covered):
             continue
         norm, starts, ends = spelling(text[a:b])
-        k = norm.find(wanted)
-        if k >= 0:
-            s, e = a + starts[k], a + ends[k + len(wanted) - 1]
-            if not extends(text, s, e, formula):
-                out.append(Place(s, e, text[s:e], How.RESPELLED))
+        for w in wanted:
+            k = norm.find(w)
+            if k >= 0:
+                s, e = a + starts[k], a + ends[k + len(w) - 1]
+                if not extends(text, s, e, formula):
+                    out.append(Place(s, e, text[s:e], How.RESPELLED))
+                    break
     return tuple(sorted(out, key=lambda p: p.start))
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from functools import lru_cache
 from typing import Callable, Iterator
 
 from .numtext import WORDS
@@ -160,8 +161,48 @@ def cell_meaning_change(old: str, new: str) -> tuple[str, str] | None:
 
 
 def _ratio(a: str, b: str) -> float:
+    """How alike two texts are: as spelled, or with each word of a sense written as its sense
+    ("is above" and "exceeds" are both "up": _sensed), or 1 for the same words in another order
+    that keeps each sense word between the same neighbours (_reordered)."""
+    raw = _quick(a, b)
+    if raw >= SENTENCE:
+        return raw
+    return max(raw, _quick(_sensed(a), _sensed(b)), 1.0 if _reordered(a, b) else 0.0)
+
+
+def _quick(a: str, b: str) -> float:
     m = difflib.SequenceMatcher(None, a, b, autojunk=False)
     return m.ratio() if m.real_quick_ratio() >= SENTENCE * 0.9 and m.quick_ratio() >= SENTENCE * 0.9 else 0.0
+
+
+@lru_cache(maxsize=4096)
+def _sensed(text: str) -> str:
+    """``text`` with each word of _MEANING written as its sense, and a copula before one left out:
+    "because |theta| is above 1" and "because |theta| exceeds 1" read alike."""
+    text = _COPULA.sub(lambda m: "" if _MEANING.get(m.group(1).lower()) else m.group(0), text)
+    return _WORD.sub(lambda m: f"<{_MEANING[w]}>" if (w := m.group(0).lower()) in _MEANING else m.group(0), text)
+
+
+_COPULA = re.compile(r"\b(?:is|are|was|were|be)\s+(?=([A-Za-z]+))", re.IGNORECASE)
+
+
+def _reordered(a: str, b: str) -> bool:
+    """The same words, signs and numbers (commas aside) in another order, each word of a sense
+    before the same word, and one of direction ("exceeds", "below") also after the same word:
+    "Exact equilibria, not unconverged iterates, are compared." for "Exact equilibria are
+    compared, not unconverged iterates."; never "B exceeds A" for "A exceeds B"."""
+    ta, tb = ([t for t in _TOKEN.findall(x) if t != ","] for x in (a, b))
+    if len(ta) != len(tb) or Counter(ta) != Counter(tb):
+        return False
+
+    def around(tokens: list[str]) -> Counter:
+        return Counter((tokens[i - 1] if i and _MEANING[t.lower()] in _DIRECTED else "", t,
+                        tokens[i + 1] if i + 1 < len(tokens) else "")
+                       for i, t in enumerate(tokens) if t.lower() in _MEANING)
+    return around(ta) == around(tb)
+
+
+_DIRECTED = frozenset({"up", "down", "at most", "max", "min", "earlier", "later", "forward", "backward"})
 
 
 def _runs(text: str) -> Iterator[tuple[int, str]]:
@@ -309,7 +350,10 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
 
     def likeness(at: int, shown: str) -> float:
         words = note[max(0, at - before - 4):at + len(shown) + after + 4]
-        return max(difflib.SequenceMatcher(None, snippet, words, autojunk=False).ratio(), alike_tokens(at, shown))
+        if meaning_change(snippet, words) is not None:   # "is below 1" is not where "is above 1" stood
+            return 0.0
+        return max(difflib.SequenceMatcher(None, snippet, words, autojunk=False).ratio(), alike_tokens(at, shown),
+                   difflib.SequenceMatcher(None, _sensed(snippet), _sensed(words), autojunk=False).ratio())
 
     def alike_tokens(at: int, shown: str) -> float:
         """The snippet's tokens, in any order, among those of its width of the note around the
