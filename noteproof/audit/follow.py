@@ -19,7 +19,7 @@ from ..formula.formread import compared_side
 from ..model import Finding, FindingKind, Location, Severity
 from ..run.claim import printed_settings
 from ..run.interval import parse_quoted, same_setting
-from ..sources.coverage import Coverage, coverage_of, covers, safe_rows
+from ..sources.coverage import Coverage, coverage_of, covers, places, safe_rows
 from ..sources.locate import (
     Span,
     Token,
@@ -393,6 +393,13 @@ def _formula(plan: Plan, claim: Claim, f, index: int, at: int | None = None):
     if span is None:
         return f
     span = _snap(plan, f.text, span)
+    # where the report reads it (one judge): its place in the edited span, if any
+    placed = places(plan.note, f.text, claim.quoted, f.plain)
+    judged = [p for p in placed if p.start < span[1] and span[0] < p.end]
+    if judged:
+        span = (judged[0].start, judged[0].end)
+    elif placed or at is not None:
+        return f   # the report reads the formula elsewhere, not in this edited span (another formula's)
     new = text[span[0]:span[1]]
     if new == f.text:
         return f

@@ -54,6 +54,18 @@ def _reading_changed(spec: FormulaSpec, old: str, new: str) -> str:
         skip = {len(ra[1]) - 1 if spec.side == "rhs" else 0} \
             if compared and spec.side in ("lhs", "rhs") and not turned else set()
         for k, (x, y) in enumerate(zip(ra[1], rb[1])):
-            if k not in skip and x != y and not same_expr(x, y).equal:   # a side that is a relation: structurally
+            if k not in skip and x != y and not _same_side(x, y):
                 return f"{x} became {y}"
     return ""
+
+
+def _same_side(x, y) -> bool:
+    """Two sides of a relation alike: equal expressions, or relations that are one relation
+    written from either side (an implication's x_A(0) < x_B(0) for x_B(0) > x_A(0))."""
+    from ..formula.equality import relation_parts, same_expr, upright
+    rx, ry = relation_parts(x), relation_parts(y)
+    if rx is None and ry is None:
+        return same_expr(x, y).equal
+    ux, uy = upright(rx), upright(ry)
+    return ux is not None and uy is not None and ux[0] == uy[0] and len(ux[1]) == len(uy[1]) \
+        and all(a == b or _same_side(a, b) for a, b in zip(ux[1], uy[1]))

@@ -322,6 +322,18 @@ def reworded_cell(cell: str, cells: list[str]) -> int | None:
 
 
 _TOKEN = re.compile(r"\d+(?:\.\d+)?|\w+|[^\w\s]")
+# words a rewording may drop or change without changing what a quote's number stands for
+_FUNCTION_WORDS = frozenset("the and for with are its this that from then than was were has have had been "
+                            "into onto per which who whose where when while also only just".split())
+
+
+def _lost_word(snippet: str, around: str) -> bool:
+    """Whether a word of the quote's own (a name, a noun: "Euler", "steps") is missing from the
+    note's words ``around`` a candidate number (its words of sense are meaning_change's: "exceeds"
+    for "above"): the number of another sentence with a few words in common is not the quote's."""
+    have = {w.lower() for w in _WORD.findall(around)}
+    return any(w not in have for w in (x.lower() for x in _WORD.findall(snippet))
+               if len(w) > 2 and w not in _FUNCTION_WORDS and w not in _MEANING)   # senses: meaning_change
 
 
 def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Callable[[str, str], bool],
@@ -352,6 +364,8 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
         words = note[max(0, at - before - 4):at + len(shown) + after + 4]
         if meaning_change(snippet, words) is not None:   # "is below 1" is not where "is above 1" stood
             return 0.0
+        if _lost_word(snippet, note[max(0, at - before - 24):at + len(shown) + after + 24]):
+            return 0.0   # "After 4 steps the errors" is not where "After 4 steps Euler" stood
         return max(difflib.SequenceMatcher(None, snippet, words, autojunk=False).ratio(), alike_tokens(at, shown),
                    difflib.SequenceMatcher(None, _sensed(snippet), _sensed(words), autojunk=False).ratio())
 

@@ -221,6 +221,15 @@ MUTATIONS = [
          "On the stable zero-input branch with $\\beta >1$", kind="formula"),
     Edit("c12-adjoint-sign", C12, "\\dot a=-\\theta a,", "\\dot a=\\theta a,", kind="formula"),
     Edit("c12-overstates", C12, "and understates the size of a finite change", "and overstates the size of a finite change"),
+    # a sixth probe's: a number printed on past its words' end; a context number changed; a page
+    # setting in words; a quote's comparison turned into its opposite
+    Edit("c12-limit-longer", C12, "with the limit at 2 and the chosen", "with the limit at 2.5 and the chosen",
+         kind="number"),
+    Edit("c12-exact-frequency", C12, "exceeds the exact value 1 by 0.0107", "exceeds the exact value 1.5 by 0.0107",
+         kind="number"),
+    Edit("w09-separated-by-two", W9, "initial states separated by one are separated",
+         "initial states separated by two are separated"),
+    Edit("c12-theta-below", C12, "because |theta| is above 1.", "because |theta| is below 1."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -229,7 +238,7 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
              "w10-score-gradient": "NP101"}
 
 # harmless edits that respell a formula (each is read by the formula reader, so it is run)
-RESPELLED = {"w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
+RESPELLED = {"w09-row-frac", "w10-left-right-transpose", "c12-order-turned", "w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
@@ -331,6 +340,19 @@ HARMLESS = [
          "Sensitivity as a product of $(1-a_{k+1}^2)\\beta$"),
     Edit("w09-declared-turned", W9, "for $K>0$, with the", "for $0<K$, with the"),
     Edit("w10-as-tau-grows", W10, "At large $\\tau$ a finite vocabulary", "As $\\tau$ grows, a finite vocabulary"),
+    # a sixth probe's: a row's quotient as \frac; \left( \right) around a transpose; a row's
+    # parameters reordered; a synonym; a sentence's words reordered; relations turned round;
+    # a product's factors swapped
+    Edit("w09-row-frac", W9, "Response $1/(1-\\beta )$ at the origin", "Response $\\frac{1}{1-\\beta }$ at the origin"),
+    Edit("w10-left-right-transpose", W10, "=(D_{\\theta }{F}_{\\ell }{)}^{\\mathsf{T}}",
+         "=\\left(D_{\\theta }{F}_{\\ell }\\right)^{\\mathsf{T}}"),
+    Edit("w09-row-parameters-reordered", W9, "constant set by $K$ and $S$", "constant set by $S$ and $K$"),
+    Edit("c12-exceeds", C12, "because |theta| is above 1.", "because |theta| exceeds 1."),
+    Edit("c12-words-reordered", C12, "Exact equilibria are compared, not unconverged iterates.",
+         "Exact equilibria, not unconverged iterates, are compared."),
+    Edit("c12-order-turned", C12, "x_B(0)>x_A(0)\\ \\Rightarrow\\ x_B(t)>x_A(t)",
+         "x_A(0)<x_B(0)\\ \\Rightarrow\\ x_A(t)<x_B(t)"),
+    Edit("c12-product-swapped", C12, "= 0.05 x 100 = 5", "= 100 x 0.05 = 5"),
 ]
 
 
