@@ -50,6 +50,9 @@ _SENSES = {
     "all": "all every each any always", "at most": "bounded", "some": "some exists exist sometimes", "only": "only solely",
     "not": "not no never cannot nothing none neither nor without", "unique": "unique", "strict": "strict strictly",
     "same": "same identical equal equals equality",
+    "uniform": "uniform uniformly evenly", "concentrated": "concentrates concentrate concentrated concentrating",
+    "product": "multiply multiplies multiplied multiplying "
+    "product products", "follows": "follows", "opposite": "opposite opposes contrary",
     "different": "different arbitrary unequal distinct separate separated separately",
     "probable": "probable likely", "improbable": "improbable unlikely", "earlier": "earlier early",
     "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
@@ -63,7 +66,7 @@ _SENSES = {
     "outside": "outside", "left": "left", "right": "right", "positive": "positive", "negative": "negative",
     "zero": "zero", "yes": "yes", "true": "true", "false": "false", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
     "diverge": "diverge diverges diverged", "exact": "exact exactly",
-    "approximate": "approximate approximately approximation roughly", "sum": "sum total",
+    "approximate": "approximate approximately approximation roughly", "sum": "sum sums summed summing total add adds adding",
     "fixed": "fixed", "constant": "constant", "linear": "linear", "nonlinear": "nonlinear",
     "quadratic": "quadratic", "isotropic": "isotropic", "anisotropic": "anisotropic",
     "one": "one once single", "two": "two twice double doubles doubled both", "three": "three thrice triple triples",
@@ -84,10 +87,12 @@ def senses(text: str) -> list[tuple[str, str]]:
     zero" is "positive", "below zero" "negative" and "shrinks by half" "halves" (_PAIRS, words
     next to each other or joined by "than", "by" or "a"); "don't" is "do not"; "over" and "under"
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
-    "at most", "never exceeds" and "no more than" are "bounded by"; "as $\\tau$ grows" (increases,
+    "at most", "never exceeds" and "no more than" are "bounded by"; "puts all its mass on" is
+    "concentrates on"; "as $\\tau$ grows" (increases,
     gets large) is "at large $\\tau$", and "as h shrinks" (decreases, becomes small) "at small h"."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _AT_MOST.sub("bounded", text)
+    text = _ALL_MASS.sub("concentrates", text)
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
     out = [(sense, m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)
            if (sense := _MEANING.get(m.group(0).lower(), "all")) != "all"]
@@ -105,6 +110,8 @@ _PAIRS = {("not", "up"): "at most", ("up", "zero"): "positive", ("down", "zero")
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
+_ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its)\s+(?:probability\s+)?mass\b",
+                       re.IGNORECASE)   # "puts all its mass on" a token "concentrates on" it
 # a limit said of one quantity: "as $\tau$ grows" is "at large $\tau$", "as h becomes small" "at small h"
 _QUANTITY = r"(\$[^$]{1,40}\$|[A-Za-z]\w*)"
 _GROWING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:grows|increases|(?:becomes|gets|is)\s+large)\b", re.IGNORECASE)
@@ -179,7 +186,7 @@ def _quick(a: str, b: str) -> float:
 def _sensed(text: str) -> str:
     """``text`` with each word of _MEANING written as its sense, and a copula before one left out:
     "because |theta| is above 1" and "because |theta| exceeds 1" read alike."""
-    text = _COPULA.sub(lambda m: "" if _MEANING.get(m.group(1).lower()) else m.group(0), text)
+    text = _COPULA.sub(lambda m: "" if _MEANING.get(m.group(1).lower()) else m.group(0), _ALL_MASS.sub("concentrates", text))
     return _WORD.sub(lambda m: f"<{_MEANING[w]}>" if (w := m.group(0).lower()) in _MEANING else m.group(0), text)
 
 
@@ -216,7 +223,13 @@ def _runs(text: str) -> Iterator[tuple[int, str]]:
         for i in range(len(found)):
             for j in range(i, min(i + RUN, len(found))):
                 yield start + found[i][0], line[found[i][0]:found[j][1]]
+            # and each clause that begins it (a statement registered as a sentence's first clauses)
+            for m in _CLAUSE_END.finditer(line, found[i][0], found[i][1]):
+                yield start + found[i][0], line[found[i][0]:m.start()]
         start += len(line) + 1
+
+
+_CLAUSE_END = re.compile(r"[,;](?=\s)")
 
 
 def _best(candidates: Iterator[tuple[int, str]], score: Callable[[str], float],
@@ -224,7 +237,9 @@ def _best(candidates: Iterator[tuple[int, str]], score: Callable[[str], float],
     ranked = sorted(((score(c), at, c) for at, c in candidates), reverse=True)
     if not ranked or ranked[0][0] < floor:
         return None
-    if len(ranked) > 1 and ranked[1][0] > ranked[0][0] - MARGIN and ranked[1][2] != ranked[0][2]:
+    # a close second elsewhere is ambiguous; one at the same place is a longer or shorter run of it
+    if len(ranked) > 1 and ranked[1][0] > ranked[0][0] - MARGIN and ranked[1][2] != ranked[0][2] \
+            and ranked[1][1] != ranked[0][1]:
         return None
     return ranked[0][1], ranked[0][2]
 

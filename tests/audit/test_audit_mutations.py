@@ -230,6 +230,12 @@ MUTATIONS = [
     Edit("w09-separated-by-two", W9, "initial states separated by one are separated",
          "initial states separated by two are separated"),
     Edit("c12-theta-below", C12, "because |theta| is above 1.", "because |theta| is below 1."),
+    Edit("w10-ties-concentrate", W10, "With tied maxima the softmax limit is uniform over the ties",
+         "With tied maxima the softmax limit concentrates on one of the ties"),
+    Edit("w10-multiply-contributions", W10, "add the contributions from all its uses",
+         "multiply the contributions from all its uses"),
+    Edit("c12-slope-sign-opposite", C12, "The sign of the slope follows the sign of x.",
+         "The sign of the slope is opposite to the sign of x."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -353,6 +359,7 @@ HARMLESS = [
     Edit("c12-order-turned", C12, "x_B(0)>x_A(0)\\ \\Rightarrow\\ x_B(t)>x_A(t)",
          "x_A(0)<x_B(0)\\ \\Rightarrow\\ x_A(t)<x_B(t)"),
     Edit("c12-product-swapped", C12, "= 0.05 x 100 = 5", "= 100 x 0.05 = 5"),
+    Edit("w10-all-its-mass", W10, "concentrates on that token", "puts all its mass on that token"),
 ]
 
 

@@ -16,7 +16,12 @@ from noteproof.sources.reword import cell_meaning_change, meaning_change, reword
     ("near a quadratic minimum", "near any minimum", ("quadratic", "")),
     ("for all inputs", "for some inputs", ("", "some")),
     ("At large $\\tau$ a finite vocabulary", "As $\\tau$ shrinks, a finite vocabulary", ("large", "small")),
-    ("the local sensitivity is a product of factors", "the local sensitivity is a sum of factors", ("", "sum")),
+    ("the local sensitivity is a product of factors", "the local sensitivity is a sum of factors", ("product", "sum")),
+    ("add the contributions from all its uses", "multiply the contributions from all its uses", ("add", "multiply")),
+    ("The sign of the slope follows the sign of x.", "The sign of the slope is opposite to the sign of x.",
+     ("follows", "opposite")),
+    ("the softmax limit is uniform over the ties", "the softmax limit concentrates on one of the ties",
+     ("uniform", "concentrates one")),
     ("and understates the size of a finite change", "and overstates the size of a finite change",
      ("understates", "overstates")),
 ])
