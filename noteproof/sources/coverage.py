@@ -300,6 +300,12 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
         if worked is not None:
             out.append(MathCoverage(m.text, where, *worked))
             continue
+        whole = next((c for c in printed if c.coverage in (Coverage.CHECK, Coverage.INPUT)
+                      and text[m.start:m.end].strip() == text[c.start:c.end]
+                      and m.start <= c.start and c.end <= m.end), None)
+        if whole is not None:   # one quote's number, however printed: $1/5$ for 0.2
+            out.append(MathCoverage(m.text, where, "check", whole.by))
+            continue
         tokens = [replace(t, start=t.start + m.start, end=t.end + m.start) for t in numeric_tokens(m.text)]
         got = [coverage_of(t, printed) for t in tokens]
         if NUMBERS_ONLY.fullmatch(m.text) and tokens and all(c in ("check", "input") for c, _ in got):

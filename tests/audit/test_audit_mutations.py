@@ -360,6 +360,7 @@ HARMLESS = [
          "x_A(0)<x_B(0)\\ \\Rightarrow\\ x_A(t)<x_B(t)"),
     Edit("c12-product-swapped", C12, "= 0.05 x 100 = 5", "= 100 x 0.05 = 5"),
     Edit("w10-all-its-mass", W10, "concentrates on that token", "puts all its mass on that token"),
+    Edit("w10-switch-fraction", W10, "switching probability $0.2$", "switching probability $1/5$"),
 ]
 
 
