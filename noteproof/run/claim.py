@@ -429,11 +429,23 @@ def _judge_at(note: Note, spec: FormulaSpec, form: Any, spot: Any, shown: str, r
         return FormulaResult(spec.text, Outcome.VERIFIED, where, spec.derivation, shown, "", relation=relation)
     from ..formula.prose import tex_unicode, unicode
     printed = unicode(spec.text) if spec.plain else tex_unicode(spec.text)
-    wrong = f"wrong: {spec.derivation} derives {unicode(shown)}, the note prints {printed}"
+    wrong = f"wrong: {spec.derivation} derives {_in_notation(form, spec, shown)}, the note prints {printed}"
     if spot.how is How.NEAR:
         wrong += " (an edited occurrence of the registered formula)"
     return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown,
                          f"{wrong}: {same.message}" if same.message else wrong, relation=relation)
+
+
+def _in_notation(form: Any, spec: FormulaSpec, shown: str) -> str:
+    """The derived form as Unicode in the note's notation (its ``symbols:`` fragments: ∇_θℓ ℒ,
+    not grad_theta_L), else as the prose printer reads its text."""
+    from ..formula.prose import unicode
+    from ..formula.texform import form_unicode
+    from ..formula.typeset import inverse_table
+    try:
+        return form_unicode(form, inverse_table(dict(spec.symbols))) or unicode(shown)
+    except Exception:   # a form the printer cannot set (a printer's bug): its text, as before
+        return unicode(shown)
 
 
 def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None,
