@@ -223,6 +223,14 @@ class Note:
                 out.append((i + k, i + k + len(q.number)))
         return out
 
+    def _checked_around(self, snippet: str, number: str) -> frozenset[str]:
+        """The numbers in ``snippet``'s words that other registered quotes check, their snippets
+        overlapping this one (``4, 16`` holds the 16 of the RK4 count): a wrong one fails there,
+        and this quote's number is still found beside it."""
+        claims = self.registry[0] if self.registry else ()
+        return frozenset(q.number for c in claims for q in c.quotes
+                         if q.number != number and q.numeric and q.snippet != snippet and _overlap(q.snippet, snippet))
+
     def _quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         off = number_offset(snippet, number)
         owned = self._owned(snippet, number) if snippet else []
@@ -240,9 +248,13 @@ class Note:
         pattern = head + BRACKETED.format(NUMBER_TOKEN) + f"(?:{PERCENT})?" + (tail if after else r"(?![\d.,]\d)")
         k = len(head_numbers) + 1    # the quoted number's group
         context = head_numbers + tail_numbers
+        checked = self._checked_around(snippet, number)
+
+        def kept(printed: str, registered: str) -> bool:   # another quote's number may change: its quote says so
+            return _same_value(printed, registered) or registered in checked
         scored = [((m.start(k), m.group(k)), sum(map(same_value, m.groups()[:k - 1] + m.groups()[k:], context)))
                   for m in re.finditer(pattern, self.text)
-                  if all(map(_same_value, m.groups()[:k - 1] + m.groups()[k:], context))
+                  if all(map(kept, m.groups()[:k - 1] + m.groups()[k:], context))
                   and not any(a <= m.start(k) < b for a, b in owned)]
         # the words around a number printed as registered (in any notation) outrank a coarser re-rounding of them
         # ("1 / 0.18 = 5.263" is the place of "1 / 0.19 = 5.263", not "1 / 0.2 = 5")
@@ -483,6 +495,13 @@ def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None)
 
 
 _WORDS_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]?\d)")
+
+
+def _overlap(a: str, b: str) -> bool:
+    """Whether one text holds the other, or one ends with at least CONTEXT characters the other begins with."""
+    if a in b or b in a:
+        return True
+    return any(a.endswith(b[:n]) or b.endswith(a[:n]) for n in range(CONTEXT, min(len(a), len(b))))
 
 
 def whole_numbers(text: str, start: int, end: int) -> bool:

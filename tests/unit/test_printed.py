@@ -84,6 +84,15 @@ def test_a_context_number_is_the_same_only_as_a_rounding(a, b, same):
     assert note.quote_at("exceeds the exact value 1 by 0.0107", "0.0107") is None
 
 
+def test_a_quote_is_found_beside_another_quotes_number_that_changed(real):
+    """Probe 35: "(Euler, RK4): 4, 8" for "4, 16" also failed the unchanged 4 ("snippet not
+    found"); the 16 is the RK4 quote's, which says what is wrong."""
+    note = real.notes["chapter12"]
+    edited = real.judged("chapter12", Note(note.path, note.text.replace("(Euler, RK4): 4, 16", "(Euler, RK4): 4, 8", 1)))
+    at = edited.quote_at("): 4, 16", "4")
+    assert at is not None and at[1] == "4"
+
+
 def test_a_changed_page_setting_read_from_the_note_is_not_its_snippet():
     note = Note("n.txt", "Decay rate (a): 1.3\n")
     assert note.quote_at("Decay rate (a): 1.2", "1.2") == (16, "1.3")
