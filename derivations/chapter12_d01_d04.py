@@ -263,7 +263,7 @@ def shown_updates(theta_shown="6/5", x_shown="1", updates="12") -> Derived:
 
 
 SHOWN = re.compile(r"\b(\w+) updates are shown")   # the count in digits or as a word
-DISTANCE_READOUT = re.compile(r"Distance from z\* after (\d+) updates: (-?\d+(?:\.\d+)?)")
+DISTANCE_READOUT = re.compile(r"Distance from z\* after (\w+) updates: (-?\d+(?:\.\d+)?)")   # 12 or twelve
 PAGE_COUNTER = re.compile(r"(?m)^\d\d / \d\d$")
 SLIDER = {"theta": re.compile(r"Feedback multiplier \(theta\): (-?\d+(?:\.\d+)?)"),
           "x": re.compile(r"Constant input \(x\): (-?\d+(?:\.\d+)?)")}
@@ -297,7 +297,9 @@ def updates_shown(note_text="") -> Derived:
     said = SHOWN.search(note_text)
     read = DISTANCE_READOUT.search(note_text)
     word = printed_count(said.group(1)) if said else None
-    count, printed = (int(read.group(1)), read.group(2)) if read else (None, "")
+    count, printed = (printed_count(read.group(1)), read.group(2)) if read else (None, "")
+    if count is None:
+        read = None
     _, _, error, z0, z_star = _fixed_point()
     theta, x = (_page_setting(note_text, read.start(), n) if read else None for n in ("theta", "x"))
     if theta is None or x is None:

@@ -91,7 +91,7 @@ def plan_note(note: Note, old: Note | None, claims: tuple[Claim, ...]) -> Plan:
                 continue
         new = replace(new, quotes=tuple(_quote(plan, claim, i) for i in range(len(claim.quotes))),
                       formulas=_formulas(plan, claim))
-        if claim.id in plan.tags or _anchored_on_changed(plan, new):
+        if claim.id in plan.tags or _anchored_on_changed(plan, new) or _judged_on_changed(plan, claim):
             plan.touched.add(claim.id)
         plan.claims.append(new)
     _judge_rewording(plan)
@@ -448,6 +448,18 @@ def _snap(plan: Plan, formula: str, span: tuple[int, int]) -> tuple[int, int]:
     while a < b and text[a] == "$":
         a += 1
     return (a, b) if a < b else span
+
+
+def _judged_on_changed(plan: Plan, claim: Claim) -> bool:
+    """Does the report read any of the claim's formulas or quotes on an edited line (one judge: an
+    edited span spelled like a formula is that formula's edited occurrence, sources.anchor)?"""
+    if not plan.changed:
+        return False
+    note = plan.note
+    spans = [(p.start, p.end) for f in claim.formulas for p in places(note, f.text, claim.quoted, f.plain)]
+    spans += [(at[0], at[0] + len(at[1])) for q in claim.quotes if (at := note.quote_at(q.snippet, q.number))]
+    return any(note.location_of(a).line in plan.changed or note.location_of(max(a, b - 1)).line in plan.changed
+               for a, b in spans)
 
 
 def _anchored_on_changed(plan: Plan, claim: Claim) -> bool:

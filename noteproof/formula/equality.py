@@ -68,11 +68,15 @@ def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
     return same_expr(read, derived)
 
 
+_SYMMETRIC = {("=",), ("!=",), ("\u2260",)}   # a relation that reads the same from either side
+
+
 def turned_equation(printed: Any, registered: Any) -> bool:
-    """Whether ``printed`` is the equation ``registered`` written from its other side
-    (``2TI=\\eta C/B`` for ``\\eta C/B=2TI``): each side equal to the other's."""
+    """Whether ``printed`` is the equation (or inequation) ``registered`` written from its other
+    side (``2TI=\\eta C/B`` for ``\\eta C/B=2TI``, ``1\\ne\\theta`` for ``\\theta\\ne 1``): each
+    side equal to the other's."""
     a, b = relation_parts(printed), relation_parts(registered)
-    if a is None or b is None or a[0] != ("=",) or b[0] != ("=",) or len(a[1]) != 2 or len(b[1]) != 2:
+    if a is None or b is None or a[0] != b[0] or a[0] not in _SYMMETRIC or len(a[1]) != 2 or len(b[1]) != 2:
         return False
     return all(same_expr(x, y).equal for x, y in zip(a[1], reversed(b[1])))
 

@@ -236,6 +236,7 @@ MUTATIONS = [
          "multiply the contributions from all its uses"),
     Edit("c12-slope-sign-opposite", C12, "The sign of the slope follows the sign of x.",
          "The sign of the slope is opposite to the sign of x."),
+    Edit("w10-order-squared", W10, "variances differing at order $\\eta h$.", "variances differing at order ${(\\eta h)}^{2}$."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -244,7 +245,7 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
              "w10-score-gradient": "NP101"}
 
 # harmless edits that respell a formula (each is read by the formula reader, so it is run)
-RESPELLED = {"w09-row-frac", "w10-left-right-transpose", "c12-order-turned", "w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
+RESPELLED = {"c12-inequation-turned", "w09-row-frac", "w10-left-right-transpose", "c12-order-turned", "w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
@@ -361,6 +362,10 @@ HARMLESS = [
     Edit("c12-product-swapped", C12, "= 0.05 x 100 = 5", "= 100 x 0.05 = 5"),
     Edit("w10-all-its-mass", W10, "concentrates on that token", "puts all its mass on that token"),
     Edit("w10-switch-fraction", W10, "switching probability $0.2$", "switching probability $1/5$"),
+    # a seventh probe's: a read-out's count as a word; an inequation written from its other side
+    Edit("c12-readout-count-word", C12, "Distance from z* after 12 updates: 44.6",
+         "Distance from z* after twelve updates: 44.6"),
+    Edit("c12-inequation-turned", C12, "\\quad(\\theta\\ne1)$", "\\quad(1\\ne\\theta)$"),
 ]
 
 
