@@ -236,7 +236,7 @@ def _judge_rewording(plan: Plan) -> None:
         if change is not None:
             was, now = change
             _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(max(at, 0)),
-                     f"{what} of {claim.id} reworded with another meaning ({describe(change)}); "
+                     f"{what} of {claim.id} reworded with another meaning ({describe(change, old, new)}); "
                      f"the claim was verified for \"{old}\"", now, was, code="NP507",
                      help=f"restore \"{was}\", or change the claim's checks and claims.yaml to the new statement"
                      if was else f"remove \"{now}\", or change the claim's checks and claims.yaml to the new statement")

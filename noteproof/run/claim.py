@@ -177,7 +177,7 @@ def _not_found(claim: Claim, note: Note) -> str:
     what = f"{'row' if claim.row else 'statement'} not found in {note.path}"
     if (changed := note.sense_changed(claim.text)) is not None:
         at, printed, words = changed
-        how = f"its words changed sense at {note.location_of(at)} ({describe(words)})"
+        how = f"its words changed sense at {note.location_of(at)} ({describe(words, claim.text, printed)})"
     elif (edited := note.maths_changed(claim.text)) is not None:
         at, printed, (old, new) = edited
         how = f"its mathematics changed at {note.location_of(at)} ({old} -> {new})"

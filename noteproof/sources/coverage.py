@@ -358,7 +358,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
             elif nearest is None and not senses(counts_in_digits(s.text)):
                 continue   # its only words of sense are counts ("at time six"): numbers, which quotes judge
             else:
-                found("unaccounted" if spec.prose is not None else "unlisted", "", describe(change) if change else "")
+                found("unaccounted" if spec.prose is not None else "unlisted", "",
+                      describe(change, nearest or "", s.text) if change else "")
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated)
     return tuple(sorted(out + lost, key=lambda p: p.start))
 
@@ -396,7 +397,7 @@ def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], sta
         k = next(i for i, (s, _) in enumerate(struck) if s == hit)
         best = bare.pop(struck.pop(k)[1])
         if (change := meaning_change(lost, best.text)) is not None:
-            out.append(ProseCoverage(best.text, note.location_of(best.start), "unaccounted", "", describe(change),
+            out.append(ProseCoverage(best.text, note.location_of(best.start), "unaccounted", "", describe(change, lost, best.text),
                                      best.start, best.end))
     return out
 

@@ -135,12 +135,24 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
+def _replaced(old: str, new: str, was: str, now: str) -> tuple[str, str]:
+    """A change of sense with a side that carries none ("every" -> "some": "every" restates the
+    plural) said with the words the edit replaced there, when one word-level change holds it."""
+    if was and now:
+        return was, now
+    wo, wn = _WORD.findall(old), _WORD.findall(new)
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wo, wn).get_opcodes():
+        if op == "replace" and (now in " ".join(wn[j1:j2]) if now else was in " ".join(wo[i1:i2])):
+            return " ".join(wo[i1:i2]), " ".join(wn[j1:j2])
+    return was, now
+
+
 def _in_digits(text: str, other: str) -> str:
     """``text`` with each count word that ``other`` prints in digits instead written so ("after
     ten steps" against "after 10 steps"): the same number, however written."""
     def digits(m: re.Match) -> str:
         value = str(WORDS[m.group(0).lower()])
-        written = re.search(rf"(?<![\d.,]){value}(?![\d]|[.,]\d)", other)
+        written = re.search(rf"(?<![\w.,]){value}(?![\d]|[.,]\d)", other)   # not the 4 of RK4
         return value if written and not re.search(rf"\b{m.group(0)}\b", other, re.IGNORECASE) else m.group(0)
     return _COUNT_WORD.sub(digits, text)
 
@@ -153,9 +165,12 @@ def counts_in_digits(text: str) -> str:
 _COUNT_WORD = re.compile(r"\b(?:" + "|".join(WORDS) + r")\b", re.IGNORECASE)
 
 
-def describe(change: tuple[str, str]) -> str:
-    """A meaning change as findings print it: ``"below" -> "above"`` (``-`` for no word)."""
-    return f"\"{change[0] or '-'}\" -> \"{change[1] or '-'}\""
+def describe(change: tuple[str, str], old: str = "", new: str = "") -> str:
+    """A meaning change as findings print it: ``"below" -> "above"`` (``-`` for no word); given
+    the texts, a side with no sense word is said with the words the edit replaced there
+    (``"every" -> "some"``, ``"four" -> "two"``)."""
+    was, now = _replaced(old, new, *change) if old and new else change
+    return f"\"{was or '-'}\" -> \"{now or '-'}\""
 
 
 _MARKS = re.compile(r"\[[^\]]*\]|\b(?:conditional|exact|controlled|approximation|proposal)\b", re.IGNORECASE)
