@@ -249,6 +249,15 @@ def occurrences(note, text: str) -> list[str]:
     return [f"{loc.line}:{loc.column}" for loc in map(note.location_of, note.offsets(text)[:64])]
 
 
+def _line_at(note, at: tuple[int, str] | None) -> str:
+    """The note's line holding offset ``at[0]`` ("" for None)."""
+    if at is None:
+        return ""
+    start = note.text.rfind("\n", 0, at[0]) + 1
+    end = note.text.find("\n", at[0])
+    return note.text[start:end if end >= 0 else len(note.text)]
+
+
 def note_inputs(claim, note) -> dict:
     """The note text this claim reads, and where each piece stands."""
     return {
@@ -256,8 +265,9 @@ def note_inputs(claim, note) -> dict:
         "text": [claim.text, occurrences(note, claim.text), note.stated(claim.text, claim.quoted)],
         "formulas": [[f.text, [(p.start, p.printed, p.how.value) for p in places(note, f.text, claim.quoted, f.plain)]]
                      for f in claim.formulas],
-        "quotes": [[q.snippet, q.number, occurrences(note, q.snippet), note.quote_at(q.snippet, q.number)]
-                   for q in claim.quotes],
+        # with the line each stands on: a worked step read beside a quote (run.steps) is judged as printed
+        "quotes": [[q.snippet, q.number, occurrences(note, q.snippet), at, _line_at(note, at)]
+                   for q in claim.quotes for at in [note.quote_at(q.snippet, q.number)]],
         "note": hashlib.sha256(note.text.encode()).hexdigest() if claim.reads_note else None,
         "tag": note.status_cell(claim.row) if claim.row is not None      # judged as printed
         else note.label_after(claim.text, claim.quoted) if claim.tag.label else None,

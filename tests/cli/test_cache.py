@@ -341,3 +341,18 @@ def test_sympy_truth_values_are_stored_as_bools():
     assert [e.holds for e in back.evidence] == [True, False]
     assert all(type(e.holds) is bool for e in back.evidence)
     assert back == r
+
+
+def test_a_worked_step_beside_a_quote_is_in_the_key():
+    """A claim whose quote finds its number beside another quote's edited one (Note._checked_around)
+    also judges the worked step there: two printings of that step are two keys (a probe's
+    re-edit, 7.57e-4 then 7.47e-4, replayed the first one's wrong step)."""
+    from noteproof.run.cache import note_inputs
+    from tests.helpers import ROOT
+    project = load_project(ROOT)
+    note = project.notes["chapter12"]
+    claim = project.registry.claim("c12.d01.horizon-and-rates")
+    keys = [json.dumps(note_inputs(claim, project.judged("chapter12", type(note)(note.path, note.text.replace(
+        "e^(-1.2 x 6) = 0.000747", f"e^(-1.2 x 6) = {v}", 1)))), sort_keys=True, default=str)
+        for v in ("7.57e-4", "7.47e-4")]
+    assert keys[0] != keys[1]
