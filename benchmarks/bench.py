@@ -146,9 +146,11 @@ def git_init(root: Path) -> None:
 
 
 def clear_cache(root: Path):
-    """Remove every cached result; keep the last run's timings (a scheduling hint, no result)."""
+    """Remove every cached result and the remembered report (report.memo); keep the last run's
+    timings (a scheduling hint, no result)."""
     def clear() -> None:
-        for entry in (root / ".noteproof-cache").glob("*.json"):
+        folder = root / ".noteproof-cache"
+        for entry in [*folder.glob("*.json"), *folder.glob("reports/*.json")]:
             if entry.name != "timings.json":
                 entry.unlink()
     return clear
