@@ -183,13 +183,15 @@ def _fixed_point():
 
 @derivation("c12.d02.fixed-point")
 def fixed_point(witness_theta="1.2", witness_x="1") -> Derived:
-    """z* = x/(1-theta) and z_k - z* = theta^k (z0 - z*), by solve and rsolve."""
+    """z* = x/(1-theta) and z_k - z* = theta^k (z0 - z*), by solve and rsolve; the fixed point
+    exists where its denominator is not zero (theta != 1, the pole solved for)."""
     fixed, iterate, error, z0, z_star = _fixed_point()
     th, xv = exact(witness_theta), exact(witness_x)
     dist = sp.Abs(error.subs({theta: th, z0: 0, z_star: xv / (1 - th)}))
+    [pole] = sp.solve(sp.denom(sp.together(fixed[0])), theta)   # where x/(1 - theta) has no value
     return Derived(
         forms={"update": theta * sp.Symbol("z_k") + x, "fixed_point": fixed[0], "error": error,
-               "iterate": iterate},
+               "iterate": iterate, "exists": sp.Ne(theta, pole)},
         evidence=(
             _ev(IDENTITY, "z = theta z + x has the single solution x/(1 - theta) for theta != 1",
                 len(fixed) == 1 and _zero(fixed[0] * (1 - theta) - x)),

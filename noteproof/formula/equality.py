@@ -57,6 +57,9 @@ def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
         if rr[0] != dr[0] or len(rr[1]) != len(dr[1]):
             return Comparison(False, turned)
         same = _all_equal(rr[1], dr[1])
+        if same.equal is not True and rr[0] in _SYMMETRIC and len(rr[1]) == 2 \
+                and _all_equal(rr[1], tuple(reversed(dr[1]))).equal is True:
+            return Comparison(True)   # 1 ≠ θ for θ ≠ 1: a symmetric relation written from its other side
         return same if same.equal is not False or as_read[0] == as_derived[0] else Comparison(False, turned)
     if rr is not None:
         if side == "whole":

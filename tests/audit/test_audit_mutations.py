@@ -236,6 +236,7 @@ MUTATIONS = [
          "multiply the contributions from all its uses"),
     Edit("c12-slope-sign-opposite", C12, "The sign of the slope follows the sign of x.",
          "The sign of the slope is opposite to the sign of x."),
+    Edit("c12-pole-condition", C12, "\\quad(\\theta\\ne1)$", "\\quad(\\theta\\ne0)$", kind="formula"),
     Edit("w10-order-squared", W10, "variances differing at order $\\eta h$.", "variances differing at order ${(\\eta h)}^{2}$."),
 ]
 
