@@ -458,8 +458,7 @@ def _judged_on_changed(plan: Plan, claim: Claim) -> bool:
     note = plan.note
     spans = [(p.start, p.end) for f in claim.formulas for p in places(note, f.text, claim.quoted, f.plain)]
     spans += [(at[0], at[0] + len(at[1])) for q in claim.quotes if (at := note.quote_at(q.snippet, q.number))]
-    return any(note.location_of(a).line in plan.changed or note.location_of(max(a, b - 1)).line in plan.changed
-               for a, b in spans)
+    return _on_changed(plan, spans)
 
 
 def _anchored_on_changed(plan: Plan, claim: Claim) -> bool:
@@ -467,11 +466,14 @@ def _anchored_on_changed(plan: Plan, claim: Claim) -> bool:
     if not plan.changed:
         return False
     anchors = [claim.text, *(q.snippet for q in claim.quotes), *(f.text for f in claim.formulas)]
+    return _on_changed(plan, [(at, at + len(a)) for a in anchors if (at := plan.note.text.find(a)) >= 0])
+
+
+def _on_changed(plan: Plan, spans: list[tuple[int, int]]) -> bool:
+    """Does any of the spans (offsets in the edited note) touch an edited line?"""
     note = plan.note
-    for a in anchors:
-        at = note.text.find(a)
-        if at >= 0:
-            first, last = note.location_of(at).line, note.location_of(at + max(0, len(a) - 1)).line
-            if any(n in plan.changed for n in range(first, last + 1)):
-                return True
+    for a, b in spans:
+        first, last = note.location_of(a).line, note.location_of(max(a, b - 1)).line
+        if any(n in plan.changed for n in range(first, last + 1)):
+            return True
     return False

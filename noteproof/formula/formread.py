@@ -1,12 +1,12 @@
 """A registry formula entry -> the parts the project's reader makes of its text."""
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import replace
 
 from ..errors import FormulaError, NoteproofError
 from ..model import Location
+from ..sources.locate import ratio
 from ..sources.registry import FormulaSpec
 from ..sources.spelling import spelling
 from .equality import turned_equation
@@ -52,7 +52,4 @@ def _maybe_turned(text: str, registered: str) -> bool:
     if any(len(p) != 2 for p in sides):
         return True   # not one relation each: let the reader tell
     (a, b), (c, d) = sides
-
-    def like(x: str, y: str) -> float:
-        return difflib.SequenceMatcher(None, x, y, autojunk=False).ratio()
-    return like(a, d) + like(b, c) > like(a, c) + like(b, d)
+    return ratio(a, d) + ratio(b, c) > ratio(a, c) + ratio(b, d)
