@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from ..errors import NoteproofError
 from ..model import ClaimResult, Finding, Outcome, Severity, Status
-from ..run.claim import INPUT_EVIDENCE
+from ..run.claim import INPUT_EVIDENCE, cell_change
 from ..run.decision import reversal, supports
 from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..run.interval import rounded_like
@@ -25,7 +25,7 @@ from ..sources.locate import line_offsets, numeric_tokens
 from ..sources.numtext import verdict as word_verdict
 from ..sources.project import Project
 from ..sources.registry import Claim
-from ..sources.reword import cell_meaning_change, describe
+from ..sources.reword import describe
 from ..sources.tags import TagError, parse_tag
 from .follow import Plan, old_place
 from .formula_edits import unchecked_change
@@ -239,7 +239,7 @@ def tag_findings(original: Claim, result: ClaimResult, plan: Plan) -> list[Findi
         return [Finding("tag", Severity.ERROR, original.id, new.location, exc.message, new.text, new.old,
                         code="NP404", span=span, help=f"restore the tag \"{new.old}\"")]
     # as the report reads the cell (run.claim.printed_tag): other words fail it, whatever its marks
-    change = cell_meaning_change(new.old, new.text)
+    change = cell_change(new.old, new.text)
     if change is not None:
         return [Finding("tag", Severity.ERROR, original.id, new.location,
                         f"status cell reworded with another meaning ({describe(change)}); "

@@ -16,6 +16,7 @@ from difflib import SequenceMatcher
 from typing import NamedTuple
 
 from ..model import Finding, Severity
+from ..sources.coverage import tag_cells
 from ..sources.locate import line_offsets, numeric_tokens
 from ..sources.numtext import MINUS, PERCENT
 from ..sources.registry import Claim
@@ -44,6 +45,7 @@ def unchecked_math_findings(plan: Plan, originals: tuple[Claim, ...]) -> list[Fi
     old, new = segments(plan.old.text), segments(plan.note.text)
     before = sorted({f.text for c in originals for f in c.formulas}, key=len, reverse=True)
     after = sorted({f.text for c in plan.claims for f in c.formulas}, key=len, reverse=True)
+    cells = tag_cells(plan.note, plan.claims)   # read by each claim's tag judge, as the report's coverage does
     out = []
     ops = SequenceMatcher(None, [s.text for s in old], [s.text for s in new], autojunk=False).get_opcodes()
     for op, i1, i2, j1, j2 in ops:
@@ -51,6 +53,8 @@ def unchecked_math_findings(plan: Plan, originals: tuple[Claim, ...]) -> list[Fi
             continue
         for k, seg in enumerate(new[j1:j2]):
             was = old[i1 + k].text if op == "replace" and i1 + k < i2 else None
+            if any(a <= seg.start and seg.start + len(seg.text) <= b for a, b, _ in cells):
+                continue
             rest = _unregistered(seg.text, after)
             if was is not None and _unregistered(was, before) == rest:
                 continue

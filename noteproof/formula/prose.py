@@ -223,7 +223,7 @@ def tex_unicode(src: str) -> str:
              "times": "\u00d7", "infty": "\u221e", "partial": "\u2202", "nabla": "\u2207", "pm": "\u00b1",
              "quad": " ", "qquad": "  ", "sum": "\u2211", "prod": "\u220f", "int": "\u222b", "mid": "\u2223",
              "Vert": "\u2016", "lVert": "\u2016", "rVert": "\u2016", "vert": "|", "lvert": "|", "rvert": "|",
-             "ell": "\u2113", "to": "\u2192"}
+             "ell": "\u2113", "to": "\u2192", "in": " \u2208 ", "notin": " \u2209 ", "subset": " \u2282 "}
     text = re.sub(r"\\(?!d?frac|tfrac|sqrt)([A-Za-z]+)\s?",
                   lambda m: marks.get(m[1]) or (greek(m[1]) if m[1] in GREEK else m[1]), text)
     text = re.sub(r"(?<![_^}])(?<!frac)(?<!sqrt)\{\s*([^{}\s]\u0303?)\s*\}", r"\1", text)   # {a} -> a

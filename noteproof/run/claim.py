@@ -118,6 +118,8 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
         if not q.input:
             continue
         at = note.quote_at(q.snippet, q.number)
+        if at is None and in_printed_cell(q, claim, note):
+            continue
         if at is None:
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
                                    f"the registry says: '{q.snippet}'", False, condition=True,
@@ -203,13 +205,40 @@ def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
         parts = parse_tag(cell, note.locate(claim.row)).parts
     except TagError as exc:
         return cell, (), [f"the status cell {cell!r}: {exc.message}"]
-    change = cell_meaning_change(claim.tag.text, cell)
+    change = cell_change(claim.tag.text, cell)
     if change is not None:
         return cell, (), [f"the note's status cell reads {cell!r}, which says something other than the "
                           f"{claim.tag.text!r} the checks verified ({describe(change)})"]
     return cell, parts or claim.status, [
         f"the note's status cell reads {cell!r} (claims.yaml registers {claim.tag.text!r}); "
         "the note's tag is judged: update claims.yaml's 'tag'"]
+
+
+def cell_change(registered: str, cell: str) -> tuple[str, str] | None:
+    """How a status cell printed otherwise than registered says something else, for
+    ``describe``: its words (sources.reword.cell_meaning_change), or a range it states
+    otherwise (``0<\\beta <1`` printed ``0<\\beta \\le 1``); None when its words keep their sense
+    and each condition allows the same values (``\\beta \\in (0,1)``). The report's tag and the
+    audit's tag findings both ask this."""
+    change = cell_meaning_change(registered, cell)
+    if change is not None:
+        return change
+    from ..formula.ranges import range_change   # SymPy, only for an edited cell
+    found = range_change(registered, cell)
+    return None if found is None else (f"${found[0]}$", f"${found[1]}$")
+
+
+def in_printed_cell(q, claim: Claim, note: Note) -> bool:
+    """Whether an input quoted from the claim's registered status cell stands in the cell the
+    note prints, its ranges respelled (``$\\beta \\in (0,1)$`` for ``$0<\\beta <1$``): the tag's
+    judge (printed_tag) reads that cell by meaning."""
+    if claim.row is None or q.snippet not in claim.tag.text:
+        return False
+    cell = note.status_cell(claim.row)
+    if cell is None or cell == claim.tag.text:
+        return False
+    from ..formula.ranges import same_ranges
+    return same_ranges(claim.tag.text, cell)
 
 
 NOT_PRINTED = "not judged: the note does not print the words this refutes; "

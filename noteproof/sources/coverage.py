@@ -241,6 +241,28 @@ def unaccounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> 
                  if c.coverage == "unaccounted")
 
 
+def tag_cells(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int, str]]:
+    """(start, end, claim id) of the status cell printed beside each registered row: the claim's
+    tag judge (run.claim.printed_tag) reads that cell, its ranges by meaning, at every run."""
+    out = []
+    for c in claims:
+        row = note.row_of(c.row) if c.row else None
+        if row is None or not row.tag:
+            continue
+        line = note.text.find(row.text, _line_start(note.text, row.location.line))
+        at = note.text.find(row.tag, line + len(row.text)) if line >= 0 else -1
+        if at >= 0:
+            out.append((at, at + len(row.tag), c.id))
+    return out
+
+
+def _line_start(text: str, line: int) -> int:
+    at = 0
+    for _ in range(line - 1):
+        at = text.index("\n", at) + 1
+    return at
+
+
 def declared_check(span: str, claims: tuple[Claim, ...]) -> str | None:
     """The claim whose declarative check (sources.declared: identity, recurrence, ...) reads this
     span: a LaTeX string it names stands in the span and makes at least half of it."""
@@ -266,6 +288,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
     # quoted numbers: sources.reword.signature; so is a $...$ span, but for the numbers and its spelling)
     stated = [(at[0], at[0] + len(at[1]), c.id, _decimals(spelling(c.text)[0]))
               for c in claims for at in [note.stated(c.text, c.quoted)] if at]
+    cells = tag_cells(note, claims)
     spans, plain = covers(note, claims), note.plain_math()
     printed = spans + _quoted_as_printed(note, claims)   # a quote's number as printed: $20\%$ for $0.2$
     out = []
@@ -287,6 +310,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
             continue
         judged = next((cid for a, b, cid, said in stated if a <= m.start and m.end <= b
                        and (m.plain or _decimals(spelling(m.text)[0]) in said)), None) \
+            or next((cid for a, b, cid in cells if a <= m.start and m.end <= b), None) \
             or (None if m.plain else declared_check(m.text, claims))
         if judged is not None:   # inside a row or statement its claim judges as printed, or a declarative check's
             out.append(MathCoverage(m.text, where, "check", judged))

@@ -53,6 +53,7 @@ MUTATIONS = [
          "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^{2i}|a_0-{\\tilde{a}}_0|$: for", kind="formula"),
     Edit("w09-tag-controlled", W9, "[Controlled approximation]; every hypothesis used", "[Exact]; every hypothesis used",
          kind="tag"),
+    Edit("w09-tag-range-closed", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta \\in (0,1]$", kind="tag"),
     Edit("w09-tag-proposal", W9, "[Proposal]: no reported performance", "[Exact]: no reported performance", kind="tag"),
     Edit("w09-row-removed", W9, "Descent inequality at fixed current input\t[Exact]; the driven case has no fixed sign\n",
          "", kind="row"),
@@ -367,6 +368,8 @@ HARMLESS = [
     Edit("c12-readout-count-word", C12, "Distance from z* after 12 updates: 44.6",
          "Distance from z* after twelve updates: 44.6"),
     Edit("c12-inequation-turned", C12, "\\quad(\\theta\\ne1)$", "\\quad(1\\ne\\theta)$"),
+    # a status cell's range as an interval (the tag's judge reads it by meaning)
+    Edit("w09-tag-range-interval", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta \\in (0,1)$"),
 ]
 
 

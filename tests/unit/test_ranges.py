@@ -1,0 +1,37 @@
+"""The range a status cell's condition allows (formula.ranges): notation never matters, a
+changed end point or a closed end does."""
+import pytest
+import sympy as sp
+
+from noteproof.formula.ranges import allowed, range_change, same_ranges
+
+OPEN = sp.Interval.open(0, 1)
+
+
+@pytest.mark.parametrize("latex", [r"0<\beta <1", r"1>\beta >0", r"\beta \in (0,1)", r"\beta \in \left(0,1\right)",
+                                   r"0 < \beta < 1"])
+def test_one_range_in_every_notation(latex):
+    symbol, values = allowed(latex)
+    assert symbol.name == "beta" and values == OPEN
+
+
+@pytest.mark.parametrize("latex, values", [(r"0<\beta \le 1", sp.Interval.Lopen(0, 1)),
+                                           (r"\beta \in [0,1)", sp.Interval.Ropen(0, 1)),
+                                           (r"|\theta|<1", sp.Interval.open(-1, 1)),
+                                           (r"\beta >0", sp.Interval.open(0, sp.oo))])
+def test_other_ranges(latex, values):
+    assert allowed(latex)[1] == values
+
+
+@pytest.mark.parametrize("latex", [r"\eta h<2", r"a_{i+1}=\tanh (\beta a_i+u_i)", r"\beta \in"])
+def test_not_a_condition_on_one_symbol(latex):
+    assert allowed(latex) is None
+
+
+def test_a_cell_respelled_keeps_its_range_and_an_edited_one_does_not():
+    cell = r"[Exact] for $0<\beta <1$"
+    assert same_ranges(cell, r"[Exact] for $\beta \in (0,1)$")
+    assert range_change(cell, r"[Exact] for $\beta \in (0,1)$") is None
+    assert range_change(cell, r"[Exact] for $0<\beta \le 1$") == (r"0<\beta <1", r"0<\beta \le 1")
+    assert range_change(cell, r"[Exact] for $0<\theta <1$") is not None
+    assert not same_ranges(cell, r"[Exact] for $0<\beta <2$")
