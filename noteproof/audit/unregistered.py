@@ -16,7 +16,7 @@ from difflib import SequenceMatcher
 from typing import NamedTuple
 
 from ..model import Finding, Severity
-from ..sources.coverage import tag_cells
+from ..sources.coverage import stated_spans, tag_cells
 from ..sources.locate import line_offsets, numeric_tokens
 from ..sources.numtext import MINUS, PERCENT
 from ..sources.registry import Claim
@@ -45,7 +45,8 @@ def unchecked_math_findings(plan: Plan, originals: tuple[Claim, ...]) -> list[Fi
     old, new = segments(plan.old.text), segments(plan.note.text)
     before = sorted({f.text for c in originals for f in c.formulas}, key=len, reverse=True)
     after = sorted({f.text for c in plan.claims for f in c.formulas}, key=len, reverse=True)
-    cells = tag_cells(plan.note, plan.claims)   # read by each claim's tag judge, as the report's coverage does
+    # read by each claim's tag judge or statement's reading, as the report's coverage does
+    cells = tag_cells(plan.note, plan.claims) + stated_spans(plan.note, plan.claims)
     out = []
     ops = SequenceMatcher(None, [s.text for s in old], [s.text for s in new], autojunk=False).get_opcodes()
     for op, i1, i2, j1, j2 in ops:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import inspect
+import re
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
@@ -156,6 +157,8 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     if at is not None and note.printed(claim.text, claim.quoted) is None and not respelled(at[1], claim.text):
         messages.append(f"reworded: the note now reads '{at[1]}'; claims.yaml registers '{claim.text}' "
                         "(update it; `noteproof audit --fix` prints the change)")
+    if at is not None and note.printed(claim.text, claim.quoted) is None:
+        evidence += tuple(statement_maths(claim, at[1]))
     tag, status, said = printed_tag(claim, note)
     # what the note's text alone decides, recomputed on every note a cached result is judged on
     added = (*input_evidence(claim, note), *step_evidence(claim, note), *_numeric_evidence(numbers),
@@ -223,7 +226,7 @@ def cell_change(registered: str, cell: str) -> tuple[str, str] | None:
     change = cell_meaning_change(registered, cell)
     if change is not None:
         return change
-    from ..formula.ranges import range_change   # SymPy, only for an edited cell
+    from ..formula.ranges import range_change  # SymPy, only for an edited cell
     found = range_change(registered, cell)
     return None if found is None else (f"${found[0]}$", f"${found[1]}$")
 
@@ -239,6 +242,31 @@ def in_printed_cell(q, claim: Claim, note: Note) -> bool:
         return False
     from ..formula.ranges import same_ranges
     return same_ranges(claim.tag.text, cell)
+
+
+_SPAN = re.compile(r"\$\$(.+?)\$\$|\$([^$]+)\$", re.S)
+_NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
+
+
+def statement_maths(claim: Claim, printed: str) -> list[Evidence]:
+    """Each ``$...$`` span of a statement found reworded or respelled, read against the span it
+    registers there (formula.meaning): ``h\\eta`` for ``\\eta h`` says the same; ``1/(\\beta -1)``
+    for ``1/(1-\\beta )``, or ``\\eta`` for ``\\eta h``, is another formula, and fails. A span
+    differing only in a number the claim quotes is left to that quote."""
+    from ..formula.meaning import same_meaning
+    from ..sources.spelling import spelling
+    old, new = ([m.group(1) or m.group(2) for m in _SPAN.finditer(t)] for t in (claim.text, printed))
+    out = []
+    for x, y in zip(old, new) if len(old) == len(new) else ():
+        if spelling(x)[0] == spelling(y)[0] or (_NUMBER.sub("#", x) == _NUMBER.sub("#", y)
+                                                and any(n in x for n in claim.quoted)):
+            continue
+        same = same_meaning(x, y)
+        if same is not True:
+            how = "reads as another formula" if same is False else "is not read as the same formula"
+            out.append(Evidence(EvidenceKind.DEFINITION, f"the statement's ${x}$ is printed ${y}$, which {how}",
+                                False, condition=True, detail=INPUT_EVIDENCE))
+    return out
 
 
 NOT_PRINTED = "not judged: the note does not print the words this refutes; "

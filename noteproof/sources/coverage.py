@@ -24,7 +24,6 @@ from .notes import Note, Row, number_offset, table_rows
 from .numtext import PERCENT
 from .registry import Claim, NoteSpec
 from .safeyaml import yaml_quote
-from .spelling import spelling
 from .tags import TagError, parse_tag
 
 
@@ -241,6 +240,12 @@ def unaccounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> 
                  if c.coverage == "unaccounted")
 
 
+def stated_spans(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int, str]]:
+    """(start, end, claim id) of each registered statement the note prints, reworded or not
+    (Note.stated): its claim judges the math spans it holds (run.claim.statement_maths)."""
+    return [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
+
+
 def tag_cells(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int, str]]:
     """(start, end, claim id) of the status cell printed beside each registered row: the claim's
     tag judge (run.claim.printed_tag) reads that cell, its ranges by meaning, at every run."""
@@ -282,12 +287,10 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
     formulas = {plain: [(p.start, p.end, f) for c in claims for f in c.formulas if f.plain == plain
                         for p in where_is(note, f.text, c.quoted, plain)] for plain in (False, True)}
     declared = [(a, b, why) for s, why in spec.math for a, b in note.declared(s)]
-    # a statement found again accounts for the spans it prints as registered (up to notation);
-    # a span it prints otherwise (regrouped: Note.stated) is its formula's edited occurrence
-    # (a plain-text formula of a statement found again is printed as registered, but for its
-    # quoted numbers: sources.reword.signature; so is a $...$ span, but for the numbers and its spelling)
-    stated = [(at[0], at[0] + len(at[1]), c.id, _decimals(spelling(c.text)[0]))
-              for c in claims for at in [note.stated(c.text, c.quoted)] if at]
+    # a statement found again accounts for the spans it prints: its claim reads each against the
+    # span it registers, by meaning (run.claim.statement_maths); a registered formula's edited
+    # occurrence is that formula's (above)
+    stated = stated_spans(note, claims)
     cells = tag_cells(note, claims)
     spans, plain = covers(note, claims), note.plain_math()
     printed = spans + _quoted_as_printed(note, claims)   # a quote's number as printed: $20\%$ for $0.2$
@@ -308,8 +311,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
             seen.add((hit[0].text, m.text))
             out.append(MathCoverage(m.text, where, kind, hit[0].derivation))
             continue
-        judged = next((cid for a, b, cid, said in stated if a <= m.start and m.end <= b
-                       and (m.plain or _decimals(spelling(m.text)[0]) in said)), None) \
+        judged = next((cid for a, b, cid in stated if a <= m.start and m.end <= b), None) \
             or next((cid for a, b, cid in cells if a <= m.start and m.end <= b), None) \
             or (None if m.plain else declared_check(m.text, claims))
         if judged is not None:   # inside a row or statement its claim judges as printed, or a declarative check's

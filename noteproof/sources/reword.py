@@ -125,6 +125,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
     for a dropped "only"), or None when every word of _MEANING kept its sense and its order."""
     old, new = _in_digits(old, new), _in_digits(new, old)
+    old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if sa == sb:
@@ -155,6 +156,18 @@ def _in_digits(text: str, other: str) -> str:
         written = re.search(rf"(?<![\w.,]){value}(?![\d]|[.,]\d)", other)   # not the 4 of RK4
         return value if written and not re.search(rf"\b{m.group(0)}\b", other, re.IGNORECASE) else m.group(0)
     return _COUNT_WORD.sub(digits, text)
+
+
+_FRACTION_WORDS = {"half": "50", "a quarter": "25", "a third": r"33(?:\.3+)?", "three quarters": "75"}
+
+
+def _as_fraction_words(text: str, other: str) -> str:
+    """``text`` with each percentage that ``other`` writes as a fraction word written so ("by 50%"
+    against "by half", "50% of the derivative" against "half the derivative")."""
+    for word, digits in _FRACTION_WORDS.items():
+        if re.search(rf"\b{word}\b", other, re.IGNORECASE) and not re.search(rf"\b{word}\b", text, re.IGNORECASE):
+            text = re.sub(rf"(?<![\w.,]){digits}\s*(?:%|\\%|percent\b|per cent\b)(?:\s+of\b)?", word, text)
+    return text
 
 
 def counts_in_digits(text: str) -> str:

@@ -54,6 +54,8 @@ MUTATIONS = [
     Edit("w09-tag-controlled", W9, "[Controlled approximation]; every hypothesis used", "[Exact]; every hypothesis used",
          kind="tag"),
     Edit("w09-tag-range-closed", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta \\in (0,1]$", kind="tag"),
+    Edit("w10-row-order-letter-dropped", W10, "differ at order $\\eta h$\t[Exact]", "differ at order $\\eta $\t[Exact]"),
+    Edit("w09-row-response-reordered", W9, "Response $1/(1-\\beta )$ at the origin", "Response $1/(\\beta -1)$ at the origin"),
     Edit("w09-tag-proposal", W9, "[Proposal]: no reported performance", "[Exact]: no reported performance", kind="tag"),
     Edit("w09-row-removed", W9, "Descent inequality at fixed current input\t[Exact]; the driven case has no fixed sign\n",
          "", kind="row"),
@@ -247,7 +249,7 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
              "w10-score-gradient": "NP101"}
 
 # harmless edits that respell a formula (each is read by the formula reader, so it is run)
-RESPELLED = {"c12-inequation-turned", "w09-row-frac", "w10-left-right-transpose", "c12-order-turned", "w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
+RESPELLED = {"c12-inequation-turned", "w10-row-order-reordered", "w09-row-frac", "w10-left-right-transpose", "c12-order-turned", "w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
@@ -369,6 +371,8 @@ HARMLESS = [
          "Distance from z* after twelve updates: 44.6"),
     Edit("c12-inequation-turned", C12, "\\quad(\\theta\\ne1)$", "\\quad(1\\ne\\theta)$"),
     # a status cell's range as an interval (the tag's judge reads it by meaning)
+    Edit("w10-row-order-reordered", W10, "differ at order $\\eta h$\t[Exact]", "differ at order $h\\eta $\t[Exact]"),
+    Edit("w10-half-as-percent", W10, "half the derivative is missing", "50% of the derivative is missing"),
     Edit("w09-tag-range-interval", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta \\in (0,1)$"),
 ]
 

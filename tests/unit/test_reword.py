@@ -11,6 +11,7 @@ from noteproof.sources.reword import cell_meaning_change, meaning_change, reword
     ("the fastest rate", "the slowest rate", ("fastest", "slowest")),
     ("the exact answer only when ah < 1", "the exact answer when ah < 1", ("only", "")),
     ("roughly halves the Euler error", "roughly quarters the Euler error", ("halves", "quarters")),
+    ("the amplitude shrinks by half each step", "the amplitude shrinks by 40% each step", ("shrinks half", "shrinks")),
     ("grows by one each round", "grows by two each round", ("one", "two")),
     ("at fixed current input", "for any driven input", ("fixed", "")),
     ("near a quadratic minimum", "near any minimum", ("quadratic", "")),
@@ -42,6 +43,8 @@ def test_the_order_of_such_words_counts():
     ("slightly lowers the equilibrium", "slightly reduces the equilibrium"),
     ("At large $\\tau$ a finite vocabulary", "As $\\tau$ grows, a finite vocabulary"),   # a probe's
     ("how the error shrinks as h becomes small.", "how the error shrinks at small h."),
+    ("the amplitude shrinks by half each step", "the amplitude shrinks by 50% each step"),   # a probe's
+    ("gives 6: half the derivative is missing.", "gives 6: 50% of the derivative is missing."),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
