@@ -224,9 +224,9 @@ def cell_change(registered: str, cell: str) -> tuple[str, str] | None:
     and each condition allows the same values (``\\beta \\in (0,1)``). The report's tag and the
     audit's tag findings both ask this."""
     change = cell_meaning_change(registered, cell)
-    if change is not None:
+    if change is not None or _SPAN.findall(registered) == _SPAN.findall(cell):
         return change
-    from ..formula.ranges import range_change  # SymPy, only for an edited cell
+    from ..formula.ranges import range_change  # SymPy, only for a cell whose math is edited
     found = range_change(registered, cell)
     return None if found is None else (f"${found[0]}$", f"${found[1]}$")
 
@@ -256,10 +256,16 @@ def statement_maths(claim: Claim, printed: str) -> list[Evidence]:
     from ..formula.meaning import same_meaning
     from ..sources.spelling import spelling
     old, new = ([m.group(1) or m.group(2) for m in _SPAN.finditer(t)] for t in (claim.text, printed))
+    # a span printed as registered, wherever the words put it, is that span ("set by $S$ and $K$":
+    # the order of the words is the reword judge's, Note.stated); the others are read in order
+    for x in list(old):
+        y = next((y for y in new if spelling(y)[0] == spelling(x)[0]), None)
+        if y is not None:
+            old.remove(x)
+            new.remove(y)
     out = []
     for x, y in zip(old, new) if len(old) == len(new) else ():
-        if spelling(x)[0] == spelling(y)[0] or (_NUMBER.sub("#", x) == _NUMBER.sub("#", y)
-                                                and any(n in x for n in claim.quoted)):
+        if _NUMBER.sub("#", x) == _NUMBER.sub("#", y) and any(n in x for n in claim.quoted):
             continue
         same = same_meaning(x, y)
         if same is not True:

@@ -24,6 +24,7 @@ from .notes import Note, Row, number_offset, table_rows
 from .numtext import PERCENT
 from .registry import Claim, NoteSpec
 from .safeyaml import yaml_quote
+from .spelling import spelling
 from .tags import TagError, parse_tag
 
 
@@ -291,6 +292,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
     # span it registers, by meaning (run.claim.statement_maths); a registered formula's edited
     # occurrence is that formula's (above)
     stated = stated_spans(note, claims)
+    said = {c.id: _decimals(spelling(c.text)[0]) for c in claims}
     cells = tag_cells(note, claims)
     spans, plain = covers(note, claims), note.plain_math()
     printed = spans + _quoted_as_printed(note, claims)   # a quote's number as printed: $20\%$ for $0.2$
@@ -311,7 +313,10 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
             seen.add((hit[0].text, m.text))
             out.append(MathCoverage(m.text, where, kind, hit[0].derivation))
             continue
-        judged = next((cid for a, b, cid in stated if a <= m.start and m.end <= b), None) \
+        # (when finding edited occurrences, near=False, a span printed otherwise than its statement
+        # registers it may be a formula's: sources.coverage._near)
+        judged = next((cid for a, b, cid in stated if a <= m.start and m.end <= b
+                       and (near or m.plain or _decimals(spelling(m.text)[0]) in said[cid])), None) \
             or next((cid for a, b, cid in cells if a <= m.start and m.end <= b), None) \
             or (None if m.plain else declared_check(m.text, claims))
         if judged is not None:   # inside a row or statement its claim judges as printed, or a declarative check's
