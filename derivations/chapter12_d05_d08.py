@@ -654,8 +654,13 @@ def adjoint_identity() -> Derived:
     grad = sp.diff(loss, theta)
     x1 = sp.Symbol("x1", positive=True)
     via_x1 = (sp.diff((x1 - y) ** 2, x1) * x1)  # dL/dx(1) * dx(1)/dtheta, with dx(1)/dtheta = x(1)
+    # the page's chain dL/dtheta = int_0^1 a(t) x(t) dt = closed form: its two left sides are the
+    # definitions (a and x the solutions above), which the identity evidence equates with the third
+    chain = Relation(("=", "="), (sp.Function("L")(theta).diff(theta), sp.Integral(a(t) * x(t), (t, 0, 1)),
+                                  sp.factor(integral)))
     return Derived(
-        forms={"gradient": sp.factor(integral), "adjoint_start": a_end, "gradient_x1": sp.factor(via_x1),
+        forms={"gradient": sp.factor(integral), "gradient_chain": chain, "adjoint_start": a_end,
+               "gradient_x1": sp.factor(via_x1),
                "adjoint_start_x1": sp.diff((x1 - y) ** 2, x1), "x1": xs.subs(t, 1),
                "adjoint": Relation(("=",), (rate, adjoint))},
         evidence=(

@@ -90,6 +90,7 @@ def latex_unicode(latex: str) -> str:
     -> ``(1 − a*²)/(a*²β + 1)``): factors juxtaposed, binary operators spaced, a function set off
     from a factor before it (2 cosh(u), Δs f(s)), a factor after a two-part name (Δs e_ℓ)."""
     from .prose import SUBS, SUPERS, tex_unicode
+    latex = re.sub(r"\\(?:no)?limits(?![A-Za-z])", "", latex)   # ∫₀¹: a line has no place for limits above
     latex = re.sub(rf"(?<=[\w}})])\s*(?=\\(?:{_FUNCS})\b|\\operatorname\{{(?:{_FUNCS})\}}|[A-Za-z]\\left\()",
                    _KEEP, latex)
     latex = re.sub(rf"(\\(?:{_LETTERS}) [A-Za-z])\s+(?=[A-Za-z]|\\(?!left|right|frac)[A-Za-z])", rf"\1{_KEEP}", latex)

@@ -184,7 +184,7 @@ def note_section(section: NoteSection) -> list[str]:
         out += [f'<p class="failed" id="prose-{escape(section.key)}">Sentences that no claim states and '
                 "claims.yaml's <code>prose:</code> does not list:</p><ul>"]
         out += [f"<li><code>{escape(str(p.location))}</code>: {text_html(p.text)}"
-                + (f" ({escape(p.change)})" if p.change else "") + "</li>" for p in section.unaccounted_prose]
+                + (f" ({text_html(p.change)})" if p.change else "") + "</li>" for p in section.unaccounted_prose]
         out += ["</ul>"]
     for r in section.results:
         out += claim_section(r)

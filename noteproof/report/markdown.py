@@ -62,7 +62,7 @@ def render(report: Report) -> str:
         if section.unaccounted_prose:
             out += ["", "Sentences that no claim states and claims.yaml's `prose:` does not list "
                     "(a changed word of comparison? restore it, or list the sentence):", ""]
-            out += [f"- ❌ `{p.location}`: {cell(p.text)}" + (f" ({cell(p.change)})" if p.change else "")
+            out += [f"- ❌ `{p.location}`: {cell(p.text)}" + (f" ({mcell(p.change)})" if p.change else "")
                     for p in section.unaccounted_prose]
         for r in section.results:
             out += details(r)

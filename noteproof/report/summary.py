@@ -70,7 +70,7 @@ def summary_view(report) -> SummaryView:
         lines += [Line("unaccounted math", f"{m.location}: ${m.text}$ (no formula, claim or declaration reads "
                        "it: register it or restore it)") for m in section.unaccounted_math]
         lines += [Line("unaccounted sentence", f"{p.location}: {math_text(p.text)}"
-                       + (f" ({p.change})" if p.change else "")
+                       + (f" ({math_text(p.change)})" if p.change else "")
                        + " (no claim states it and claims.yaml's prose: does not list it: restore it, or list it)")
                   for p in section.unaccounted_prose]
     for r in report.results:

@@ -24,7 +24,7 @@ from .notes import Note, Row, number_offset, table_rows
 from .numtext import PERCENT
 from .registry import Claim, NoteSpec
 from .safeyaml import yaml_quote
-from .spelling import spelling
+from .spelling import MATH_SPAN, skeleton, spelling
 from .tags import TagError, parse_tag
 
 
@@ -323,7 +323,8 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
             out.append(MathCoverage(m.text, where, "check", judged))
             continue
         why = next((w for a, b, w in declared if a < m.start and m.end < b), None) \
-            or next((w for pat, w in spec.notation if re.fullmatch(pat, m.text)), None)
+            or next((w for pat, w in spec.notation   # as printed, or with its notation set aside ({x}_{\leq t})
+                     if re.fullmatch(pat, m.text) or re.fullmatch(pat, spelling(m.text)[0])), None)
         if why is not None:
             out.append(MathCoverage(m.text, where, "definition", why))
             continue
@@ -377,7 +378,10 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
             found("prose", listed[s.text])
         elif (alike := _most_alike(s.text, kinds.get(s.senses, ()))) is not None:
             matched.add(alike)
-            found("prose", listed[alike])
+            if (maths := _maths_change(alike, s.text)) is not None:
+                found("unaccounted", "", describe(maths))
+            else:
+                found("prose", listed[alike])
         elif (claimed := _most_alike(s.text, [t for t in said if meaning_change(t, s.text) is None])) is not None:
             found("check", said[claimed])      # its claim judges it, reworded with its senses kept
         else:
@@ -385,7 +389,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
             change = meaning_change(nearest, s.text) if nearest is not None else None
             if nearest is not None and change is None:   # the same senses, a count in digits for its word
                 matched.add(nearest)
-                found("prose", listed[nearest])
+                maths = _maths_change(nearest, s.text)
+                found("unaccounted" if maths else "prose", "" if maths else listed[nearest],
+                      describe(maths) if maths else "")
             elif nearest is None and not senses(counts_in_digits(s.text)):
                 continue   # its only words of sense are counts ("at time six"): numbers, which quotes judge
             else:
@@ -393,6 +399,28 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
                       describe(change, nearest or "", s.text) if change else "")
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated)
     return tuple(sorted(out + lost, key=lambda p: p.start))
+
+
+def _maths_change(listed: str, printed: str) -> tuple[str, str] | None:
+    """The first ``$...$`` span of a listed sentence that the sentence printed alike no longer
+    holds, as (listed span, printed span); None when each is printed up to notation and grouping
+    (spelling.skeleton: ``\\dfrac``, ``a/b``, ``\\leq``) with its decimals set aside (a quote
+    judges a re-rounding). "may use only $x_{\\le t}$" printed "$x_{\\le t+1}$" is no rewording."""
+    from collections import Counter
+    a, b = ([m.group(1) or m.group(2) for m in MATH_SPAN.finditer(t)] for t in (listed, printed))
+    key = [_maths_key(x) for x in a], [_maths_key(y) for y in b]
+    if Counter(key[0]) == Counter(key[1]):
+        return None
+    gone = [x for x, k in zip(a, key[0]) if k not in key[1]]
+    new = [y for y, k in zip(b, key[1]) if k not in key[0]]
+    return (f"${gone[0]}$" if gone else "", f"${new[0]}$" if new else "")
+
+
+def _maths_key(span: str) -> str:
+    return _decimals(skeleton(_SYNONYM.sub(lambda m: m.group(1), span)))
+
+
+_SYNONYM = re.compile(r"(\\le|\\ge|\\ne)q(?![A-Za-z])")   # \leq is \le, \geq \ge, \neq \ne
 
 
 def _most_alike(text: str, candidates, floor: float = PROSE_ALIKE) -> str | None:

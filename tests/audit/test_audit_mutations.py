@@ -192,6 +192,11 @@ MUTATIONS = [
     Edit("w10-probable", W10, "measuring how improbable that path is", "measuring how probable that path is",
          kind="statement"),
     Edit("w10-small-tau", W10, "At large $\\tau$ a finite", "At small $\\tau$ a finite", kind="statement"),
+    # the middle of a chain edited (the adjoint's integrand loses x(t)); its ends still agree
+    Edit("c12-chain-middle", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_0^1a(t)\\,dt=", kind="formula"),
+    # a formula inside listed prose changed, its words kept (the causal mask now lets t see t+1)
+    Edit("w10-prose-mask-shifted", W10, "may use only $x_{\\le t}$ to predict", "may use only $x_{\\le t+1}$ to predict",
+         kind="statement"),
     # a probe's: a prose formula regrouped and wrong; a setting printed as a wrong percentage; a
     # read-out answered the other way; a direction flipped
     Edit("w09-response-frac-sign", W9, "the response is $1/(1-\\beta )$", "the response is $\\frac{1}{1+\\beta }$",
@@ -297,6 +302,8 @@ HARMLESS = [
     Edit("c12-percent", C12, "(exact: 0): 0.0107", "(exact: 0): 1.07%"),
     Edit("w09-declared-fraction", W9, "At $\\Delta s=0.5$ the amplitude", "At $\\Delta s=1/2$ the amplitude"),
     # prose reworded with its words of comparison kept (claims.yaml prose:)
+    Edit("c12-chain-middle-respelled", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_{0}^{1}x(t)\\,a(t)\\,\\mathrm{d}t="),
+    Edit("w10-prose-mask-leq", W10, "may use only $x_{\\le t}$ to predict", "may use only ${x}_{\\leq t}$ to predict"),
     Edit("c12-one-sixth", C12, "Implicit Euler multiplies the fast mode by 0.167",
          "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact
     Edit("w09-halved-reword", W9, "the amplitude shrinks by half each step", "the amplitude is halved at each step"),

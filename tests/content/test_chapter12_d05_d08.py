@@ -145,6 +145,8 @@ def test_d07_adjoint_identity():
     forms = d.forms
     assert same(2 * (x_0 * sp.exp(theta) - y) * x_0 * sp.exp(theta), forms["gradient"])
     assert same(2 * (x1 - y) * x1, forms["gradient_x1"]) and same(2 * (x1 - y), forms["adjoint_start_x1"])
+    chain = forms["gradient_chain"]   # dL/dtheta = int_0^1 a x dt = closed form: the page's display
+    assert chain.ops == ("=", "=") and isinstance(chain.args[1], sp.Integral) and same(chain.args[2], forms["gradient"])
     # mutants
     assert not consistent("-1.17", value("c12.d07.exact-gradient"))
     assert not consistent("3.8", value("c12.d07.fd-digits"))

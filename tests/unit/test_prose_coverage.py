@@ -92,6 +92,17 @@ def test_an_unaccounted_sentence_says_what_changed(project):
     assert lost.change == '"outward" -> "inward"' and lost.location.line == 184
 
 
+@pytest.mark.parametrize("new, change", [
+    ("may use only $x_{\\le t+1}$ to predict", '"$x_{\\le t}$" -> "$x_{\\le t+1}$"'),   # the mask lets t see t+1
+    ("may use only $x_{\\le t}$ to predict", None),                                 # as printed
+    ("may use only ${x}_{\\leq t}$ to predict", None),                             # \\leq is \\le
+    ("may use only $x_{\\le \\,t}$ to predict", None),                             # spacing
+])
+def test_a_formula_inside_listed_prose_is_read_up_to_notation(project, new, change):
+    text = project.notes["week10"].text.replace("may use only $x_{\\le t}$ to predict", new, 1)
+    assert [p.change for p in unaccounted(project, "week10", text)] == ([change] if change else [])
+
+
 def test_sentences_end_at_a_full_stop_before_a_space_not_inside_a_number():
     text = "The step 0.05 is above 0.02. Implicit Euler multiplies it by 0.167 and stays stable. $a.b$ is fixed."
     assert [s.text for s in sentences(text)] == [
