@@ -81,7 +81,7 @@ def result_lines(r: Result, markdown: bool) -> list[str]:
             lines += ["", b("closed forms at these values")]
             lines += [f"  {f['form']}: {_form(f, 'expression', markdown)}" + (
                       f" = {m(f['value'])}" if f["value"] is not None else " is undefined there" if f["why"]
-                      else f" \u2192 {_form(f, 'at', markdown)}") for f in c.forms]
+                      else f" \u2192 {_form(f, 'at', markdown)}" + _truth(f)) for f in c.forms]
         if c.conditions:
             lines += ["", b("conditions")]
             lines += [f"  {'holds' if x['holds'] else 'unknown' if x['holds'] is None else 'VIOLATED'}: "
@@ -96,6 +96,11 @@ def result_lines(r: Result, markdown: bool) -> list[str]:
         lines += [f"  {'holds' if e.holds else 'fails'}: {m(e.statement)}" for e in r.evidence]
     more = [x for x in r.messages if c is None or x not in c.why]
     return lines + [f"  note: {m(x)}" for x in more]
+
+
+def _truth(form: dict) -> str:
+    """", true" or ", false" after a relation evaluated at the settings (``1 ≠ 1``)."""
+    return "" if "holds" not in form else ", true" if form["holds"] else ", false"
 
 
 def _form(f: dict, key: str, markdown: bool) -> str:

@@ -182,7 +182,8 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
     judgment of the baseline and of the edited note (audit.judgments): the touched claims,
     as registered, judged on each (``sides``, judge_sides; ``judged_new``, the audit's own
     results for claims it did not rewrite, are the edited note's already)."""
-    from ..sources.coverage import encoded_rows, scan_math, scan_prose
+    from ..formula.declared import prose_read, unaccounted_math
+    from ..sources.coverage import encoded_rows
     from ..sources.notes import table_rows
     from .judgments import OWNERLESS, judgment, reconcile
     judged = {}
@@ -197,8 +198,8 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
             mine, spec = project.claims_of(t.key), project.registry.notes[t.key]
             encoded = encoded_rows(note, mine)
             rows = sum(r.text not in encoded for r in _rows(note, table_rows))
-            math = sum(m.coverage == "unaccounted" for m in scan_math(note, mine, spec))
-            prose = sum(p.coverage == "unaccounted" for p in scan_prose(note, mine, spec))
+            math = len(unaccounted_math(note, mine, spec))
+            prose = sum(p.coverage == "unaccounted" for p in prose_read(note, mine, spec))
         judged[name] = (judgment(results, rows, math, prose), results)
     where = {cid: _new_failure_place(judged["old"][1].get(cid), r) for cid, r in judged["new"][1].items()}
     kept = reconcile(found, judged["old"][0], judged["new"][0], where)

@@ -17,7 +17,7 @@ from difflib import SequenceMatcher
 from ..errors import NoteproofError
 from ..formula.formread import compared_side
 from ..model import Finding, FindingKind, Location, Severity
-from ..run.claim import in_printed_cell, printed_settings
+from ..run.claim import input_respelled, printed_settings
 from ..run.interval import parse_quoted, same_setting
 from ..sources.coverage import Coverage, coverage_of, covers, places, safe_rows
 from ..sources.locate import (
@@ -322,7 +322,7 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
     q, text = claim.quotes[i], plan.note.text
     plan.touched.add(claim.id)
     if tok is None:
-        if q.input and not in_printed_cell(q, claim, plan.note):   # as the report reads it (one judge)
+        if q.input and not input_respelled(q, claim, plan.note):   # as the report reads it (one judge)
             _finding(plan, "input", Severity.WARNING, claim.id, old_place(plan, q.snippet),
                      f"input {q.number} ({q.input}) is no longer in the note: it stood in \"{q.snippet}\"", q.number,
                      code="NP602", origin=_old_at(plan, q.snippet),

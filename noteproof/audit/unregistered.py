@@ -213,14 +213,14 @@ def _unregistered(text: str, formulas: list[str]) -> str:
 
 def unchecked_prose_findings(plan: Plan, claims: tuple[Claim, ...], spec) -> list[Finding]:
     """Every sentence the report finds unaccounted in the edited note and not in the baseline
-    (sources.coverage.scan_prose: no claim states it and claims.yaml's ``prose:`` lists no sentence
+    (formula.declared.prose_read: no claim states it and claims.yaml's ``prose:`` lists no sentence
     with its senses): a word of comparison, direction, quantity or quantification changed where no
     check reads it. The report's own judgment, not the diff's lines: one judge."""
-    from ..sources.coverage import scan_prose
+    from ..formula.declared import prose_read
     before = set() if plan.old is None else \
-        {p.text for p in scan_prose(plan.old, claims, spec) if p.coverage == "unaccounted"}
+        {p.text for p in prose_read(plan.old, claims, spec) if p.coverage == "unaccounted"}
     out = []
-    for p in scan_prose(plan.note, claims, spec):
+    for p in prose_read(plan.note, claims, spec):
         if p.coverage != "unaccounted" or p.text in before:
             continue
         word = p.change.split(" -> ")[-1].strip('"') if p.change else ""

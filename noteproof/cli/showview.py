@@ -174,6 +174,8 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
                 shown = " is [bold red]undefined[/] there"
             else:
                 shown = f"  \u2192  {escape(unicode_of(f.get('at_latex', ''), f['at']))}"
+                if "holds" in f:   # a relation at your settings: whether it holds there
+                    shown += ", [bold]true[/]" if f["holds"] else ", [bold red]false[/]"
             expression = unicode_of(f.get("expression_latex", ""), f["expression"])
             out.print(f"  {escape(f['form'])}: {escape(expression)}{shown}  [dim]({escape(f['derivation'])})[/]")
     seen = {c["check"] for c in checked.conditions}

@@ -133,7 +133,8 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
                  jobs: int | None = None, figures: bool = True) -> Report:
     """Sections in the registry's note order, the weakest-link rule applied, and (unless
     ``figures`` is false) MathML and figures computed for the HTML report."""
-    from ..sources.coverage import encoded_rows, scan_math, scan_prose
+    from ..sources.coverage import encoded_rows
+    from ..formula.declared import prose_read, unaccounted_math
     if figures:
         results = enrich(project, results, dps, jobs)
     by_id = {r.id: r for r in propagate(results)}
@@ -145,8 +146,8 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
         claims = project.claims_of(key)
         encoded = encoded_rows(project.notes[key], claims)
         unencoded = tuple(r for r in project.rows(key) if r.text not in encoded)
-        lost = tuple(m for m in scan_math(project.notes[key], claims, spec) if m.coverage == "unaccounted")
-        said = tuple(p for p in scan_prose(project.notes[key], claims, spec) if p.coverage == "unaccounted")
+        lost = unaccounted_math(project.notes[key], claims, spec)
+        said = tuple(p for p in prose_read(project.notes[key], claims, spec) if p.coverage == "unaccounted")
         sections.append(NoteSection(key, spec.title, spec.file,
                                     tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded, lost, said))
     acknowledged = tuple((c.id, c.acknowledged) for c in project.registry.claims if c.acknowledged)

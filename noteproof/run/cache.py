@@ -259,16 +259,21 @@ def _line_at(note, at: tuple[int, str] | None) -> str:
 
 
 def note_inputs(claim, note) -> dict:
-    """The note text this claim reads, and where each piece stands."""
+    """The note text this claim reads, and where each piece stands. A formula or quote its
+    spelling does not find is looked for by meaning (run.claim: check_formula, input_respelled),
+    anywhere in the note: then the whole note is an input."""
+    formulas = [[f.text, [(p.start, p.printed, p.how.value) for p in places(note, f.text, claim.quoted, f.plain)]]
+                for f in claim.formulas]
+    # with the line each stands on: a worked step read beside a quote (run.steps) is judged as printed
+    quotes = [[q.snippet, q.number, occurrences(note, q.snippet), at, _line_at(note, at)]
+              for q in claim.quotes for at in [note.quote_at(q.snippet, q.number)]]
+    lost = any(not found for _, found in formulas) or any(q[3] is None for q in quotes)
     return {
         "path": note.path,
         "text": [claim.text, occurrences(note, claim.text), note.stated(claim.text, claim.quoted)],
-        "formulas": [[f.text, [(p.start, p.printed, p.how.value) for p in places(note, f.text, claim.quoted, f.plain)]]
-                     for f in claim.formulas],
-        # with the line each stands on: a worked step read beside a quote (run.steps) is judged as printed
-        "quotes": [[q.snippet, q.number, occurrences(note, q.snippet), at, _line_at(note, at)]
-                   for q in claim.quotes for at in [note.quote_at(q.snippet, q.number)]],
-        "note": hashlib.sha256(note.text.encode()).hexdigest() if claim.reads_note else None,
+        "formulas": formulas,
+        "quotes": quotes,
+        "note": hashlib.sha256(note.text.encode()).hexdigest() if claim.reads_note or lost else None,
         "tag": note.status_cell(claim.row) if claim.row is not None      # judged as printed
         else note.label_after(claim.text, claim.quoted) if claim.tag.label else None,
     }

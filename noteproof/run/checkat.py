@@ -344,6 +344,10 @@ def form_at(check_id: str, name: str, form: Any, values: dict[str, str], changed
         out["evaluated"] = False
         return out
     out["at"], out["at_latex"] = text_of(at), _latex_of(lambda: at, table or {})
+    if isinstance(at, sympy.core.relational.Relational) and at.lhs.is_number and at.rhs.is_number:
+        truth = type(form)(at.lhs, at.rhs)   # evaluated: 1 ≠ 1 is false
+        if truth in (sympy.true, sympy.false):
+            out["holds"] = bool(truth)
     if isinstance(at, sympy.Expr) and at.is_number:
         if at.has(sympy.zoo, sympy.nan, sympy.oo, -sympy.oo):
             out["why"] = f"{name} = {text_of(form)} is undefined at {settings_text(_shown(values, changed))}" \

@@ -119,7 +119,7 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
         if not q.input:
             continue
         at = note.quote_at(q.snippet, q.number)
-        if at is None and in_printed_cell(q, claim, note):
+        if at is None and input_respelled(q, claim, note):
             continue
         if at is None:
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
@@ -229,6 +229,16 @@ def cell_change(registered: str, cell: str) -> tuple[str, str] | None:
     from ..formula.ranges import range_change  # SymPy, only for a cell whose math is edited
     found = range_change(registered, cell)
     return None if found is None else (f"${found[0]}$", f"${found[1]}$")
+
+
+def input_respelled(q, claim: Claim, note: Note) -> bool:
+    """Whether an input whose snippet is not found stands in a respelled span that says the same:
+    the claim's status cell (in_printed_cell) or a ``math:`` declaration (formula.declared:
+    ``(y-x(1))^2`` for ``(x(1)-y)^2``). The report's input evidence and the audit's NP602 ask this."""
+    if in_printed_cell(q, claim, note):
+        return True
+    from ..formula.declared import respelled_declaration_of  # SymPy, only for a quote not found
+    return respelled_declaration_of(note, q.snippet)
 
 
 def in_printed_cell(q, claim: Claim, note: Note) -> bool:
@@ -463,6 +473,9 @@ def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
     form = pick_form(run.derivation(spec.derivation), spec)
     shown, relation = text_of(form), relation_parts(form) is not None
     spots = places(run.note, spec.text, run.quoted, spec.plain)
+    if not spots and not spec.plain:   # respelled beyond its spelling's reach, the same formula
+        from ..formula.declared import placed_by_meaning
+        spots = placed_by_meaning(run.note, spec.text)
     if not spots:
         return FormulaResult(spec.text, Outcome.FAILED, None, spec.derivation, shown,
                              f"not found in {run.note.path}", relation=relation)

@@ -14,6 +14,7 @@ import enum
 import re
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import Callable
 
 from ..defaults import APPROX_EQUAL
 from ..errors import NoteError, RegistryError
@@ -350,14 +351,17 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
 PROSE_ALIKE = 0.6    # how alike a sentence must stay to one the registry lists as prose
 
 
-def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[ProseCoverage, ...]:
+def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
+               same: Callable[[str, str], bool] | None = None) -> tuple[ProseCoverage, ...]:
     """Each sentence of the note that carries a sense (sources.sentences) with what accounts for
     it: the claim whose row or statement holds it, or whose statement it rewords with every sense
     kept ("check": the claim judges it as printed), or a sentence of its note's ``prose:`` in
     claims.yaml with the same senses in the same order, printed alike ("prose": a rewording keeps
     it); anything else is unaccounted, with the sense it changed from the most alike listed
     sentence ("negative" -> "positive") when there is one. A note whose entry has no ``prose:``
-    key is not inventoried: its other sentences are "unlisted", which fails nothing."""
+    key is not inventoried: its other sentences are "unlisted", which fails nothing. A listed
+    sentence's ``$...$`` spans are compared up to notation, or by ``same`` (two spans, whether
+    they read alike: formula.declared passes the formula reader's)."""
     from .reword import counts_in_digits, describe, meaning_change, senses
     from .sentences import sentences, words_senses
     stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
@@ -378,7 +382,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
             found("prose", listed[s.text])
         elif (alike := _most_alike(s.text, kinds.get(s.senses, ()))) is not None:
             matched.add(alike)
-            if (maths := _maths_change(alike, s.text)) is not None:
+            if (maths := _maths_change(alike, s.text, same)) is not None:
                 found("unaccounted", "", describe(maths))
             else:
                 found("prose", listed[alike])
@@ -389,7 +393,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
             change = meaning_change(nearest, s.text) if nearest is not None else None
             if nearest is not None and change is None:   # the same senses, a count in digits for its word
                 matched.add(nearest)
-                maths = _maths_change(nearest, s.text)
+                maths = _maths_change(nearest, s.text, same)
                 found("unaccounted" if maths else "prose", "" if maths else listed[nearest],
                       describe(maths) if maths else "")
             elif nearest is None and not senses(counts_in_digits(s.text)):
@@ -401,7 +405,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
     return tuple(sorted(out + lost, key=lambda p: p.start))
 
 
-def _maths_change(listed: str, printed: str) -> tuple[str, str] | None:
+def _maths_change(listed: str, printed: str, same: Callable[[str, str], bool] | None = None) -> tuple[str, str] | None:
     """The first ``$...$`` span of a listed sentence that the sentence printed alike no longer
     holds, as (listed span, printed span); None when each is printed up to notation and grouping
     (spelling.skeleton: ``\\dfrac``, ``a/b``, ``\\leq``) with its decimals set aside (a quote
@@ -413,11 +417,44 @@ def _maths_change(listed: str, printed: str) -> tuple[str, str] | None:
         return None
     gone = [x for x, k in zip(a, key[0]) if k not in key[1]]
     new = [y for y, k in zip(b, key[1]) if k not in key[0]]
+    if same is not None and len(gone) == len(new) and all(same(x, _decimals_of(x, y)) for x, y in zip(gone, new)):
+        return None   # respelled: \frac{2}{2-\eta h} for 1/(1-\eta h/2)
     return (f"${gone[0]}$" if gone else "", f"${new[0]}$" if new else "")
 
 
+def _decimals_of(listed: str, printed: str) -> str:
+    """``printed`` with its measured numbers (``_measured``) those of ``listed``, in order, when
+    it has as many: a quote judges a re-rounded number or one in another notation
+    (``9.77\\times 10^{-4}`` for ``0.000977``), the formula around it is compared here."""
+    a, b = _measured(listed), _measured(printed)
+    if len(a) != len(b):
+        return printed
+    out, last = [], 0
+    for (s, e), (x, y) in zip(b, a):
+        out += [printed[last:s], listed[x:y]]
+        last = e
+    return "".join(out) + printed[last:]
+
+
+def _measured(span: str) -> list[tuple[int, int]]:
+    """(start, end) of each number in ``span`` with a decimal point or in scientific notation,
+    a percent sign after it included: the numbers a quote judges by value and rounding."""
+    out = []
+    for t in numeric_tokens(span):
+        if "." in t.text or "times" in t.text or "e" in t.text.lower():
+            end = t.end + (m.end() if (m := _PERCENT_SIGN.match(span, t.end)) else 0) - (t.end if m else 0)
+            out.append((t.start, end))
+    return out
+
+
+_PERCENT_SIGN = re.compile(r"\s*\\?%")
+
+
 def _maths_key(span: str) -> str:
-    return _decimals(skeleton(_SYNONYM.sub(lambda m: m.group(1), span)))
+    marks = _measured(span)
+    for s, e in reversed(marks):
+        span = span[:s] + "#" + span[e:]
+    return skeleton(_SYNONYM.sub(lambda m: m.group(1), span))
 
 
 _SYNONYM = re.compile(r"(\\le|\\ge|\\ne)q(?![A-Za-z])")   # \leq is \le, \geq \ge, \neq \ne

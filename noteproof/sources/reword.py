@@ -128,12 +128,34 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
-    if sa == sb:
+    if sa == sb or swapped_conjuncts(old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
         if op != "equal":
             return " ".join(w for _, w in a[i1:i2]), " ".join(w for _, w in b[j1:j2])
     return None
+
+
+def swapped_conjuncts(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` with the two phrases joined by one "and" or "or" swapped, the
+    rest alike: "one backward and one forward solve" for "one forward and one backward solve".
+    The phrases run from word to word, and may share their first or last words with the text
+    around the change; "the first is smaller and the second larger" is not "the first is larger
+    and the second smaller" (the join there is not one word)."""
+    if old == new or len(old) != len(new):
+        return False
+    i = next((k for k, (x, y) in enumerate(zip(old, new)) if x != y), len(old))
+    j = next((k for k, (x, y) in enumerate(zip(reversed(old), reversed(new))) if x != y), len(old))
+    starts = [k + 1 for k in range(i - 1, -1, -1) if old[k] == " "][:4] + [0]
+    ends = [k for k in range(len(old) - j, len(old)) if old[k] in " ,.;:"][:4] + [len(old)]
+    for a in starts:
+        for b in ends:
+            mo, mn = old[a:b], new[a:b]
+            for join in (" and ", " or "):
+                parts = mo.split(join)
+                if len(parts) == 2 and all(parts) and mn == parts[1] + join + parts[0]:
+                    return True
+    return False
 
 
 def _replaced(old: str, new: str, was: str, now: str) -> tuple[str, str]:

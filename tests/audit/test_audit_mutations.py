@@ -192,6 +192,8 @@ MUTATIONS = [
     Edit("w10-probable", W10, "measuring how improbable that path is", "measuring how probable that path is",
          kind="statement"),
     Edit("w10-small-tau", W10, "At large $\\tau$ a finite", "At small $\\tau$ a finite", kind="statement"),
+    Edit("c12-loss-cubed", C12, "\\mathcal L=(x(1)-y)^2,", "\\mathcal L=(y-x(1))^3,"),
+    Edit("w10-ratio-sign", W10, "Their ratio is $1/(1-\\eta h/2)$", "Their ratio is $\\frac{2}{2+\\eta h}$", kind="formula"),
     # the middle of a chain edited (the adjoint's integrand loses x(t)); its ends still agree
     Edit("c12-chain-middle", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_0^1a(t)\\,dt=", kind="formula"),
     # a formula inside listed prose changed, its words kept (the causal mask now lets t see t+1)
@@ -303,6 +305,10 @@ HARMLESS = [
     Edit("w09-declared-fraction", W9, "At $\\Delta s=0.5$ the amplitude", "At $\\Delta s=1/2$ the amplitude"),
     # prose reworded with its words of comparison kept (claims.yaml prose:)
     Edit("c12-chain-middle-respelled", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_{0}^{1}x(t)\\,a(t)\\,\\mathrm{d}t="),
+    Edit("c12-solves-swapped", C12, "one forward and one backward solve", "one backward and one forward solve"),
+    # a declaration respelled by algebra: an even power of a difference turned, a ratio scaled by 2/2
+    Edit("c12-loss-turned", C12, "\\mathcal L=(x(1)-y)^2,", "\\mathcal L=(y-x(1))^2,"),
+    Edit("w10-ratio-scaled", W10, "Their ratio is $1/(1-\\eta h/2)$", "Their ratio is $\\frac{2}{2-\\eta h}$"),
     Edit("w10-prose-mask-leq", W10, "may use only $x_{\\le t}$ to predict", "may use only ${x}_{\\leq t}$ to predict"),
     Edit("c12-one-sixth", C12, "Implicit Euler multiplies the fast mode by 0.167",
          "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact

@@ -34,9 +34,10 @@ def _cases(edits):
 
 @pytest.fixture(scope="module")
 def judge(report_cache):
+    from noteproof.formula.declared import prose_read, unaccounted_math
     from noteproof.run.cache import ResultCache, note_inputs
     from noteproof.run.claim import run_claim
-    from noteproof.sources.coverage import encoded_rows, scan_math, scan_prose
+    from noteproof.sources.coverage import encoded_rows
     from noteproof.sources.project import load_project
     project = load_project(ROOT)
     from noteproof.sources.content import memoize_derivations
@@ -59,9 +60,8 @@ def judge(report_cache):
         bad = {(c.id, m) for c in claims if (r := result(c, note)).outcome in BROKEN for m in r.messages or ("",)}
         encoded = encoded_rows(note, claims)
         bad |= {("row", r.text) for r in table_rows(note) if r.text not in encoded}
-        bad |= {("math", m.text) for m in scan_math(note, claims, project.registry.notes[key])
-                if m.coverage == "unaccounted"}
-        bad |= {("prose", p.text) for p in scan_prose(note, claims, project.registry.notes[key])
+        bad |= {("math", m.text) for m in unaccounted_math(note, claims, project.registry.notes[key])}
+        bad |= {("prose", p.text) for p in prose_read(note, claims, project.registry.notes[key])
                 if p.coverage == "unaccounted"}
         return bad
 

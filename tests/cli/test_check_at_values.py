@@ -138,6 +138,13 @@ def test_a_general_closed_form_is_not_evaluated_and_fails_nothing(claim_id, t):
     assert general["evaluated"] is False and "not evaluated here" in general["why"]
 
 
+@pytest.mark.parametrize("theta, holds", [("1", False), ("2", True)])
+def test_a_relation_at_the_settings_says_whether_it_holds(theta, holds):
+    _, doc = check("c12.d02.exists-outside-contraction", theta=theta)
+    exists = next(f for f in doc["closed_forms"] if f["form"] == "exists")
+    assert exists["at"] == f"{theta} != 1" and exists["holds"] is holds   # never a bare "1 ≠ 1"
+
+
 def test_the_closed_form_follows_the_rate():
     _, doc = check("c12.d05.order-kept", rate="3", t="0.25")
     x = next(f for f in doc["closed_forms"] if f["derivation"] == "c12.d05.decay-flow" and f["form"] == "x")

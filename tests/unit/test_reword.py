@@ -79,3 +79,18 @@ def test_a_statement_edited_in_its_words_or_its_maths_is_found_with_what_changed
     at, printed, words = sense_changed(note, said)
     assert printed == said.replace("under", "over") and words == ("understates", "overstates")
     assert maths_changed(note, said) is None
+
+
+@pytest.mark.parametrize("old, new, swapped", [
+    ("needs one forward and one backward solve, whatever", "needs one backward and one forward solve, whatever", True),
+    ("x above a and y below b.", "y below b and x above a.", True),
+    ("set by K and S", "set by S and K", True),
+    ("the first is larger and the second smaller.", "the first is smaller and the second larger.", False),
+    ("x above a and y below b.", "x below a and y above b.", False),
+    ("first X and then Y", "first Y and then X", False),
+])
+def test_two_phrases_joined_by_and_or_or_may_swap(old, new, swapped):
+    from noteproof.sources.reword import swapped_conjuncts
+    assert swapped_conjuncts(old, new) is swapped
+    if swapped:   # the words of sense are the same, in another order: no change of sense
+        assert meaning_change(old, new) is None

@@ -1,0 +1,83 @@
+"""Math a ``math:`` declaration accounts for, respelled: the declaration's snippet with one of its
+``$...$`` spans printed as another formula of the same meaning (formula.meaning) is still that
+declaration ("Their ratio is $\\frac{2}{2-\\eta h}$" for "Their ratio is $1/(1-\\eta h/2)$";
+``(y-x(1))^2`` for ``(x(1)-y)^2``). A span that reads otherwise stays unaccounted.
+
+sources.coverage finds declarations and listed prose by their words and numbers; this module,
+one layer up, adds the reading by meaning, so the report and the audit ask the same functions
+(unaccounted_math, prose_read).
+"""
+from __future__ import annotations
+
+from ..sources.anchor import How, Place
+from ..sources.coverage import MathCoverage, ProseCoverage, scan_math, scan_prose
+from ..sources.notes import Note
+from ..sources.registry import Claim, NoteSpec
+from ..sources.spelling import MATH_SPAN
+
+
+def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[MathCoverage, ...]:
+    """The note's math spans that nothing accounts for (sources.coverage.scan_math), less those
+    a declaration accounts for respelled (``respelled_declaration``)."""
+    lost = tuple(m for m in scan_math(note, claims, spec) if m.coverage == "unaccounted")
+    if not lost:
+        return lost
+    missing = tuple((s, why) for s, why in spec.math if not note.declared(s))
+    return tuple(m for m in lost if respelled_declaration(note, m, missing) is None)
+
+
+def respelled_declaration(note: Note, span: MathCoverage, missing: tuple[tuple[str, str], ...]) -> str | None:
+    """The ``why`` of the declaration (among those printed nowhere as written, ``missing``) that
+    the unaccounted ``span`` is a respelling of: the snippet with one of its spans replaced by
+    ``span.text`` stands in the note on the span's line, and the two spans read alike."""
+    for snippet, why in missing:
+        for m in MATH_SPAN.finditer(snippet):
+            inner = 1 if m.group(1) is not None else 2
+            old = m.group(inner)
+            if old == span.text:
+                continue
+            candidate = snippet[:m.start(inner)] + span.text + snippet[m.end(inner):]
+            at = [(a, b) for a, b in note.declared(candidate)
+                  if note.location_of(a).line <= span.location.line <= note.location_of(b).line]
+            if at and _alike(old, span.text):
+                return why
+    return None
+
+
+def prose_read(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[ProseCoverage, ...]:
+    """The note's sentences with what accounts for each (sources.coverage.scan_prose), a listed
+    sentence's formulas compared by meaning: "Their ratio is $\\frac{2}{2-\\eta h}$" is the listed
+    "Their ratio is $1/(1-\\eta h/2)$"."""
+    return scan_prose(note, claims, spec, same=_alike)
+
+
+def _alike(a: str, b: str) -> bool:
+    # SymPy, only when two printings differ beyond notation
+    from .meaning import same_meaning
+    return same_meaning(a, b) is True
+
+
+def placed_by_meaning(note: Note, formula: str) -> tuple[Place, ...]:
+    """Each whole ``$...$`` span of the note that reads as the registered LaTeX ``formula``
+    (``\\frac{2}{2-\\eta h}`` for ``1/(1-\\eta h/2)``): its places when spelling finds none."""
+    return tuple(Place(m.start, m.end, m.text, How.RESPELLED) for m in note.math_spans()
+                 if not m.plain and _alike(formula, m.text))
+
+
+def respelled_declaration_of(note: Note, snippet: str) -> bool:
+    """Whether a quote's ``snippet`` lies in a ``math:`` declaration that the note prints with one
+    of its spans respelled (respelled_declaration): the quote's number stands in that span."""
+    if note.registry is None:
+        return False
+    for declared, _ in note.registry[1].math:
+        if snippet not in declared or note.declared(declared):
+            continue
+        for m in MATH_SPAN.finditer(declared):
+            inner = 1 if m.group(1) is not None else 2
+            if snippet not in m.group(inner):
+                continue
+            for n in note.math_spans():
+                candidate = declared[:m.start(inner)] + n.text + declared[m.end(inner):]
+                if n.text != m.group(inner) and note.declared(candidate) and _alike(m.group(inner), n.text):
+                    return True
+    return False
