@@ -382,7 +382,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             found("prose", listed[s.text])
         elif (alike := _most_alike(s.text, kinds.get(s.senses, ()))) is not None:
             matched.add(alike)
-            if (maths := _maths_change(alike, s.text, same)) is not None:
+            if (names := meaning_change(alike, s.text)) is not None:   # the same senses, names turned
+                found("unaccounted", "", describe(names))
+            elif (maths := _maths_change(alike, s.text, same)) is not None:
                 found("unaccounted", "", describe(maths))
             else:
                 found("prose", listed[alike])

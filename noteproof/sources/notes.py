@@ -199,7 +199,18 @@ class Note:
         at = self._quote_at(snippet, number)
         if at is None and (other := turned(snippet)) is not None:   # |theta| < 1 printed 1 > |theta|
             at = self._quote_at(other, number)
+        if at is None and number.isalpha():   # a read-out in words, capitalised: "Yes." for "yes"
+            at = self._word_at(snippet, number)
         return percent_of(self.text, snippet, number, at)
+
+    def _word_at(self, snippet: str, word: str) -> tuple[int, str] | None:
+        """The one place the snippet stands with its read-out word in another case."""
+        off = number_offset(snippet, word)
+        if off < 0:
+            return None
+        pattern = re.escape(snippet[:off]) + f"((?i:{re.escape(word)}))(?![A-Za-z])" + re.escape(snippet[off + len(word):])
+        found = [(m.start(1), m.group(1)) for m in re.finditer(pattern, self.text)]
+        return found[0] if len(found) == 1 else None
 
     def _owned(self, snippet: str, number: str) -> list[tuple[int, int]]:
         """Where a longer registered snippet quoting the same number of ``snippet`` stands as

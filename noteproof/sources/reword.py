@@ -17,6 +17,7 @@ import difflib
 import re
 from collections import Counter
 from functools import lru_cache
+from itertools import combinations
 from typing import Callable, Iterator
 
 from .numtext import WORDS
@@ -128,12 +129,57 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
-    if sa == sb or swapped_conjuncts(old, new):
+    if swapped_conjuncts(old, new):
+        return None
+    if sa == sb:
+        return _names_turned(old, new)
+    if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
         if op != "equal":
             return " ".join(w for _, w in a[i1:i2]), " ".join(w for _, w in b[j1:j2])
     return None
+
+
+def _names_turned(old: str, new: str) -> tuple[str, str] | None:
+    """The names (one capital letter: the points A and B) a rewording printed in another order,
+    as (old order, new order): "A still left of B" is not "B still left of A", whatever the
+    words of sense around them; None when they keep their order (or are not the same names)."""
+    na, nb = (_names(t) for t in (old, new))
+    if na == nb or Counter(na) != Counter(nb):
+        return None
+    first = next(i for i, (x, y) in enumerate(zip(na, nb)) if x != y)
+    last = len(na) - next(i for i, (x, y) in enumerate(zip(reversed(na), reversed(nb))) if x != y)
+    return " … ".join(na[first:last]), " … ".join(nb[first:last])
+
+
+def _converse(sa: list[str], sb: list[str], old: str, new: str) -> bool:
+    """Whether ``new`` states ``old``'s relation between two names from the other side: one word
+    of direction turned to its opposite and the two names around it swapped ("B still right of
+    A" for "A still left of B", "y below x" for "x above y" when x and y are names)."""
+    diff = [(x, y) for x, y in zip(sa, sb) if x != y]
+    if len(sa) != len(sb) or len(diff) != 1 or frozenset(diff[0]) not in _OPPOSITE:
+        return False
+    turned = _names_turned(old, new)
+    return turned is not None and turned[0].split(" … ") == list(reversed(turned[1].split(" … "))) \
+        and len(turned[0].split(" … ")) == 2
+
+
+_OPPOSITE = frozenset(frozenset(p) for p in (("left", "right"), ("up", "down"), ("earlier", "later"),
+                                              ("forward", "backward")))
+
+
+def _names(text: str) -> list[str]:
+    """The capital letters standing alone, but "A" or "I" opening a sentence (an article, a word)."""
+    out = []
+    for m in _NAME.finditer(text):
+        before = text[:m.start()].rstrip(" *\"'(")
+        if not (m.group(0) in "AI" and (not before or before[-1] in ".!?")):
+            out.append(m.group(0))
+    return out
+
+
+_NAME = re.compile(r"(?<![\\\w$^_{])[A-Z](?![\w}])")
 
 
 def swapped_conjuncts(old: str, new: str) -> bool:
@@ -172,12 +218,29 @@ def _replaced(old: str, new: str, was: str, now: str) -> tuple[str, str]:
 
 def _in_digits(text: str, other: str) -> str:
     """``text`` with each count word that ``other`` prints in digits instead written so ("after
-    ten steps" against "after 10 steps"): the same number, however written."""
-    def digits(m: re.Match) -> str:
-        value = str(WORDS[m.group(0).lower()])
-        written = re.search(rf"(?<![\w.,]){value}(?![\d]|[.,]\d)", other)   # not the 4 of RK4
-        return value if written and not re.search(rf"\b{m.group(0)}\b", other, re.IGNORECASE) else m.group(0)
-    return _COUNT_WORD.sub(digits, text)
+    ten steps" against "after 10 steps"): the same number, however written. A word printed
+    more often than ``other`` prints it, where ``other`` prints its digits more often, is
+    written in digits at the places that make the texts most alike ("The four indices advance
+    4 different things" for "... advance four different things")."""
+    out = text
+    for word in {m.group(0).lower() for m in _COUNT_WORD.finditer(text)}:
+        value = str(WORDS[word])
+        digit = rf"(?<![\w.,]){value}(?![\d]|[.,]\d)"   # not the 4 of RK4
+        spots = [m for m in re.finditer(rf"\b{word}\b", out, re.IGNORECASE)]
+        extra = len(spots) - len(re.findall(rf"\b{word}\b", other, re.IGNORECASE))
+        more = len(re.findall(digit, other)) - len(re.findall(digit, out))
+        k = min(extra, more)
+        if k <= 0:
+            continue
+        def written(chosen) -> str:
+            pieces, last = [], 0
+            for m in chosen:
+                pieces += [out[last:m.start()], value]
+                last = m.end()
+            return "".join(pieces) + out[last:]
+        out = max((written(c) for c in combinations(spots, k)),
+                  key=lambda t: difflib.SequenceMatcher(None, t, other, autojunk=False).ratio())
+    return out
 
 
 _FRACTION_WORDS = {"half": "50", "a quarter": "25", "a third": r"33(?:\.3+)?", "three quarters": "75"}

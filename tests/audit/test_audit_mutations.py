@@ -194,6 +194,9 @@ MUTATIONS = [
     Edit("w10-small-tau", W10, "At large $\\tau$ a finite", "At small $\\tau$ a finite", kind="statement"),
     Edit("c12-loss-cubed", C12, "\\mathcal L=(x(1)-y)^2,", "\\mathcal L=(y-x(1))^3,"),
     Edit("w10-ratio-sign", W10, "Their ratio is $1/(1-\\eta h/2)$", "Their ratio is $\\frac{2}{2+\\eta h}$", kind="formula"),
+    # the two points named the other way round, the words of sense kept: a contradiction of "kept"
+    Edit("c12-order-names-swapped", C12, "kept (A still left of B)", "kept (B still left of A)", kind="statement"),
+    Edit("c12-shrinks-capital-no", C12, "Euler shrinks?: yes", "Euler shrinks?: No."),
     # the middle of a chain edited (the adjoint's integrand loses x(t)); its ends still agree
     Edit("c12-chain-middle", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_0^1a(t)\\,dt=", kind="formula"),
     # a formula inside listed prose changed, its words kept (the causal mask now lets t see t+1)
@@ -309,6 +312,9 @@ HARMLESS = [
     # a declaration respelled by algebra: an even power of a difference turned, a ratio scaled by 2/2
     Edit("c12-loss-turned", C12, "\\mathcal L=(x(1)-y)^2,", "\\mathcal L=(y-x(1))^2,"),
     Edit("w10-ratio-scaled", W10, "Their ratio is $1/(1-\\eta h/2)$", "Their ratio is $\\frac{2}{2-\\eta h}$"),
+    Edit("c12-order-converse", C12, "kept (A still left of B)", "kept (B still right of A)"),   # the converse
+    Edit("c12-shrinks-capital", C12, "Euler shrinks?: yes", "Euler shrinks?: Yes."),
+    Edit("w09-row-count-digits", W9, "advance four different things", "advance 4 different things"),
     Edit("w10-prose-mask-leq", W10, "may use only $x_{\\le t}$ to predict", "may use only ${x}_{\\leq t}$ to predict"),
     Edit("c12-one-sixth", C12, "Implicit Euler multiplies the fast mode by 0.167",
          "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact

@@ -94,3 +94,15 @@ def test_two_phrases_joined_by_and_or_or_may_swap(old, new, swapped):
     assert swapped_conjuncts(old, new) is swapped
     if swapped:   # the words of sense are the same, in another order: no change of sense
         assert meaning_change(old, new) is None
+
+
+@pytest.mark.parametrize("old, new, change", [
+    ("kept (A still left of B)", "kept (B still left of A)", ("A … B", "B … A")),   # the names turned
+    ("Gap in x (B minus A): 0.271", "Gap in x (A minus B): 0.271", ("B … A", "A … B")),
+    ("kept (A still left of B)", "kept (B still right of A)", None),                 # the converse
+    ("P exceeds Q", "Q is below P", None),
+    ("P exceeds Q", "P is below Q", ("exceeds", "below")),
+    ("A fixed point exists. A sentence follows.", "A fixed point exists. A sentence follows.", None),
+])
+def test_names_in_another_order_change_the_sense_unless_the_relation_turns_too(old, new, change):
+    assert meaning_change(old, new) == change
