@@ -18,12 +18,15 @@ from ..sources.spelling import MATH_SPAN
 
 def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[MathCoverage, ...]:
     """The note's math spans that nothing accounts for (sources.coverage.scan_math), less those
-    a declaration accounts for respelled (``respelled_declaration``)."""
+    a declaration accounts for respelled (``respelled_declaration``) and those that read as one
+    of the note's registered formulas (its place by meaning: run.claim.check_formula)."""
     lost = tuple(m for m in scan_math(note, claims, spec) if m.coverage == "unaccounted")
     if not lost:
         return lost
     missing = tuple((s, why) for s, why in spec.math if not note.declared(s))
-    return tuple(m for m in lost if respelled_declaration(note, m, missing) is None)
+    formulas = tuple(dict.fromkeys(f.text for c in claims for f in c.formulas if not f.plain))
+    return tuple(m for m in lost if respelled_declaration(note, m, missing) is None
+                 and not any(_alike(f, m.text) for f in formulas))
 
 
 def respelled_declaration(note: Note, span: MathCoverage, missing: tuple[tuple[str, str], ...]) -> str | None:
@@ -55,6 +58,16 @@ def _alike(a: str, b: str) -> bool:
     # SymPy, only when two printings differ beyond notation
     from .meaning import same_meaning
     return same_meaning(a, b) is True
+
+
+def enclosing_by_meaning(note: Note, formula: str, start: int, end: int) -> Place | None:
+    """The whole ``$...$`` span around ``start``-``end`` when it reads as ``formula``: a place the
+    spelling found for part of it (``h_{\\ell +1}=h_{\\ell }-\\Delta s`` of ``h_{\\ell +1}=h_{\\ell
+    }-\\Delta s\\,h_{\\ell }``) is that span's part; the span is the formula respelled."""
+    m = next((m for m in note.math_spans() if m.start <= start and end <= m.end and not m.plain), None)
+    if m is None or (m.start, m.end) == (start, end) or not _alike(formula, m.text):
+        return None
+    return Place(m.start, m.end, m.text, How.RESPELLED)
 
 
 def placed_by_meaning(note: Note, formula: str) -> tuple[Place, ...]:

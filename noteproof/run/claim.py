@@ -480,6 +480,7 @@ def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
         return FormulaResult(spec.text, Outcome.FAILED, None, spec.derivation, shown,
                              f"not found in {run.note.path}", relation=relation)
     judged: dict[str, FormulaResult] = {}
+    spots = tuple(_whole_span(run.note, spec, spot) for spot in spots)
     for spot in spots:
         if spot.printed not in judged:
             judged[spot.printed] = _judge_at(run.note, replace(spec, text=spot.printed), form, spot, shown, relation,
@@ -488,6 +489,16 @@ def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
         if result.outcome is not Outcome.VERIFIED:
             return result
     return judged[spots[0].printed]
+
+
+def _whole_span(note: Note, spec: FormulaSpec, spot: Any) -> Any:
+    """An edited occurrence (How.NEAR) found in part of a span that reads, whole, as the
+    formula: the whole span (formula.declared.enclosing_by_meaning)."""
+    from ..sources.anchor import How
+    if spot.how is not How.NEAR or spec.plain:
+        return spot
+    from ..formula.declared import enclosing_by_meaning
+    return enclosing_by_meaning(note, spec.text, spot.start, spot.end) or spot
 
 
 def _judge_at(note: Note, spec: FormulaSpec, form: Any, spot: Any, shown: str, relation: bool,

@@ -375,7 +375,21 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         def found(kind: str, by: str, change: str = "") -> None:
             out.append(ProseCoverage(s.text, note.location_of(s.start), kind, by, change, s.start, s.end))
         owner = next((cid for a, b, cid in stated if a < s.end and s.start < b), None)
-        if owner is not None:
+        rest = _unstated(note.text, s, stated) if owner is not None else ""
+        for t in (t for t in listed if t in rest):
+            matched.add(t)
+            rest = rest.replace(t, " ")
+        if owner is not None and senses(rest):
+            # a sentence a claim states only in part: its other words are listed too, as printed
+            near = _most_alike(rest, listed, 0.4)
+            change = meaning_change(near, rest) if near is not None else None
+            if near is not None:
+                matched.add(near)
+            if near is not None and change is None:   # reworded, its senses kept
+                found("check", owner)
+            else:
+                found("unaccounted", "", describe(change, near, rest) if change else "")
+        elif owner is not None:
             found("check", owner)
         elif s.text in listed:
             matched.add(s.text)
@@ -405,6 +419,18 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                       describe(change, nearest or "", s.text) if change else "")
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated)
     return tuple(sorted(out + lost, key=lambda p: p.start))
+
+
+def _unstated(text: str, sentence, stated: list[tuple[int, int, str]]) -> str:
+    """The words of ``sentence`` outside every claim's statement (``stated``), joined."""
+    keep, at = [], sentence.start
+    for a, b, _ in sorted(stated):
+        if b <= at or a >= sentence.end:
+            continue
+        keep.append(text[at:max(at, a)])
+        at = max(at, b)
+    keep.append(text[at:sentence.end])
+    return " ".join(k.strip(" ,;") for k in keep if k.strip(" ,;.")).strip()
 
 
 def _maths_change(listed: str, printed: str, same: Callable[[str, str], bool] | None = None) -> tuple[str, str] | None:

@@ -163,7 +163,10 @@ class Note:
         if found is not _NOT_READ:
             return found
         from .reword import reworded
-        return self.printed(text, numbers) or reworded(self.text, text)
+        found = self.printed(text, numbers) or reworded(self.text, text)
+        if found is None and (other := turned(text)) is not None:   # 0 < ah < 2 printed 2 > ah > 0
+            found = self.printed(other, numbers) or reworded(self.text, other)
+        return found
 
     def sense_changed(self, text: str) -> tuple[int, str, tuple[str, str]] | None:
         """Where a registered sentence that is not printed stands with its words' sense changed,

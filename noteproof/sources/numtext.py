@@ -45,6 +45,7 @@ PRINTED = rf"[-+\u2212]?{UNSIGNED}"
 PRINTED_OR_WORD = rf"(?:{PRINTED}|{WORD})"
 _TIMES_TEN = re.compile(TIMES_TEN + r"$")
 _EXP_DIGITS = re.compile(r"[-+]?\d+")
+_POWER_OF_TEN = re.compile(r"10(\^\{\s*[-+]?\s*\d+\s*\}|\^\(?[-+]?\d+\)?|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 
 
 PERCENT = r"\\?%"   # a percent sign, as text prints it (%) or LaTeX (\%)
@@ -57,6 +58,8 @@ def canonical(text: str) -> str:
     s = text.strip().replace(MINUS, "-")
     if s.lower() in WORDS:
         return str(WORDS[s.lower()])
+    if (power := _POWER_OF_TEN.fullmatch(s)) is not None:   # 10^{-6} is 1e-6
+        return "1e" + _EXP_DIGITS.search(power.group(1).translate(SUPERSCRIPT).replace(" ", "")).group(0)
     m = _TIMES_TEN.search(s)
     if m and m.start() > 0:
         power = m.group(0).translate(SUPERSCRIPT).split("10", 1)[1]

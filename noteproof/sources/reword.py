@@ -53,7 +53,7 @@ _SENSES = {
     "same": "same identical equal equals equality",
     "uniform": "uniform uniformly evenly", "concentrated": "concentrates concentrate concentrated concentrating",
     "product": "multiply multiplies multiplied multiplying "
-    "product products", "follows": "follows", "opposite": "opposite opposes contrary",
+    "product products", "quotient": "divide divides divided dividing quotient ratio", "follows": "follows", "opposite": "opposite opposes contrary",
     "different": "different arbitrary unequal distinct separate separated separately",
     "probable": "probable likely", "improbable": "improbable unlikely", "earlier": "earlier early",
     "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
@@ -283,11 +283,12 @@ def cell_meaning_change(old: str, new: str) -> tuple[str, str] | None:
 def _ratio(a: str, b: str) -> float:
     """How alike two texts are: as spelled, or with each word of a sense written as its sense
     ("is above" and "exceeds" are both "up": _sensed), or 1 for the same words in another order
-    that keeps each sense word between the same neighbours (_reordered)."""
+    that keeps each sense word between the same neighbours (_reordered), or two phrases joined
+    by "and" or "or" swapped (swapped_conjuncts)."""
     raw = _quick(a, b)
     if raw >= SENTENCE:
         return raw
-    return max(raw, _quick(_sensed(a), _sensed(b)), 1.0 if _reordered(a, b) else 0.0)
+    return max(raw, _quick(_sensed(a), _sensed(b)), 1.0 if _reordered(a, b) or swapped_conjuncts(a, b) else 0.0)
 
 
 def _quick(a: str, b: str) -> float:

@@ -85,6 +85,8 @@ def goes_on(text: str, end: int) -> bool:
 # one relation between two unspaced operands, in plain text or inside $...$ (whose dollars stay)
 _OPS = r"<=|>=|<|>|≤|≥|\\(?:le|ge|leq|geq|lt|gt)(?![A-Za-z])"
 _RELATION = re.compile(rf"([^\s<>=≤≥$]+?)(\s*)({_OPS})(\s*)([^\s<>=≤≥$]+?)(?=[$.,;:!?]*(?:\s|$))")
+_CHAIN = re.compile(rf"([^\s<>=≤≥$]+?)(\s*)({_OPS})(\s*)([^\s<>=≤≥$]+?)(\s*)({_OPS})(\s*)([^\s<>=≤≥$]+?)"
+                    rf"(?=[$.,;:!?]*(?:\s|$))")
 _TURNED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "≤": "≥", "≥": "≤", "\\le": "\\ge", "\\ge": "\\le",
            "\\leq": "\\geq", "\\geq": "\\leq", "\\lt": "\\gt", "\\gt": "\\lt"}
 
@@ -92,7 +94,13 @@ _TURNED = {"<": ">", ">": "<", "<=": ">=", ">=": "<=", "≤": "≥", "≥": "≤
 def turned(text: str) -> str | None:
     """Plain text holding one relation, with that relation written from its other side
     (``shrinks only when |theta| < 1.`` -> ``shrinks only when 1 > |theta|.``, ``for $K>0$,`` ->
-    ``for $0<K$,``): the same statement; None when the text holds no relation or more than one."""
+    ``for $0<K$,``; a chain ``0 < ah < 2`` -> ``2 > ah > 0``): the same statement; None when the
+    text holds no relation or more than one."""
+    chain = list(_CHAIN.finditer(text))
+    if len(chain) == 1 and len(re.findall(_OPS, text)) == 2:   # 0 < ah < 2 -> 2 > ah > 0
+        m = chain[0]
+        a, s1, op1, s2, b, s3, op2, s4, c = m.groups()
+        return text[:m.start()] + c + s3 + _TURNED[op2] + s4 + b + s1 + _TURNED[op1] + s2 + a + text[m.end():]
     found = list(_RELATION.finditer(text))
     if len(found) != 1 or len(re.findall(_OPS, text)) != 1:
         return None

@@ -197,6 +197,15 @@ MUTATIONS = [
     # the two points named the other way round, the words of sense kept: a contradiction of "kept"
     Edit("c12-order-names-swapped", C12, "kept (A still left of B)", "kept (B still left of A)", kind="statement"),
     Edit("c12-shrinks-capital-no", C12, "Euler shrinks?: yes", "Euler shrinks?: No."),
+    Edit("c12-range-chain-closed", C12, "shrinks only when 0 < ah < 2, and", "shrinks only when 0 < ah <= 2, and"),
+    Edit("w09-derivative-power", W9, "a derivative of $10^{-6}$ prove", "a derivative of $10^{-5}$ prove"),
+    # words of sense outside the part of a sentence a claim states (claims.yaml prose: lists them)
+    Edit("w10-greedy-minimum", W10, "which selects a maximum directly", "which selects a minimum directly",
+         kind="statement"),
+    Edit("c12-steady-means-timing", C12, "so steady energy does not mean correct timing.",
+         "so steady energy means correct timing.", kind="statement"),
+    Edit("w09-euler-multiplied-out-sign", W9, "Euler gives $h_{\\ell +1}=(1-\\Delta s)h_{\\ell }$",
+         "Euler gives $h_{\\ell +1}=h_{\\ell }+\\Delta s\\,h_{\\ell }$", kind="formula"),
     # the middle of a chain edited (the adjoint's integrand loses x(t)); its ends still agree
     Edit("c12-chain-middle", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_0^1a(t)\\,dt=", kind="formula"),
     # a formula inside listed prose changed, its words kept (the causal mask now lets t see t+1)
@@ -315,6 +324,17 @@ HARMLESS = [
     Edit("c12-order-converse", C12, "kept (A still left of B)", "kept (B still right of A)"),   # the converse
     Edit("c12-shrinks-capital", C12, "Euler shrinks?: yes", "Euler shrinks?: Yes."),
     Edit("w09-row-count-digits", W9, "advance four different things", "advance 4 different things"),
+    Edit("w10-step-clauses-swapped", W10, "lowers the score of $A$ and raises the score of $B$.",
+         "raises the score of $B$ and lowers the score of $A$."),
+    Edit("c12-range-chain-turned", C12, "shrinks only when 0 < ah < 2, and", "shrinks only when 2 > ah > 0, and"),
+    Edit("w09-derivative-decimal", W9, "a derivative of $10^{-6}$ prove", "a derivative of $0.000001$ prove"),
+    # a blind probe's: a fragment of a sentence a claim states in part, reworded; a display respelled
+    # with a negative power; a product multiplied out across a thin space
+    Edit("w10-greedy-picks", W10, "which selects a maximum directly", "which picks a maximum directly"),
+    Edit("w09-slope-negative-power", W9, "\\frac{1-a_{\\ast }^2}{1-\\beta (1-a_{\\ast }^2)}",
+         "\\frac{1}{(1-a_{\\ast }^2)^{-1}-\\beta }"),
+    Edit("w09-euler-multiplied-out", W9, "Euler gives $h_{\\ell +1}=(1-\\Delta s)h_{\\ell }$",
+         "Euler gives $h_{\\ell +1}=h_{\\ell }-\\Delta s\\,h_{\\ell }$"),
     Edit("w10-prose-mask-leq", W10, "may use only $x_{\\le t}$ to predict", "may use only ${x}_{\\leq t}$ to predict"),
     Edit("c12-one-sixth", C12, "Implicit Euler multiplies the fast mode by 0.167",
          "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact

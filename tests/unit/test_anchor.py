@@ -144,7 +144,9 @@ def test_each_component_of_a_printed_pair_is_a_piece():
 @pytest.mark.parametrize("text, other", [
     ("which shrinks only when |theta| < 1.", "which shrinks only when 1 > |theta|."),
     ("h <= 2/lambda for every mode", "2/lambda >= h for every mode"),
-    ("0 < x < 2", None),          # a chain: the formula reader turns it (formula.equality.upright)
+    ("0 < x < 2", "2 > x > 0"),   # a chain, both of its relations turned
+    ("shrinks only when 0 < ah < 2, and", "shrinks only when 2 > ah > 0, and"),
+    ("x < 1 and y < 2", None),     # two relations: not one statement turned
     ("the step is above 0.02", None),
     ("for $K>0$, with the continuous $K\\to 0$ limit", "for $0<K$, with the continuous $K\\to 0$ limit"),
     ("zero-input branch with $\\beta \\le 1$", "zero-input branch with $1 \\ge \\beta$"),

@@ -31,6 +31,9 @@ SPELLINGS = {
     "1.07%": "0.0107",
     "1.07\\%": "0.0107",        # LaTeX's percent sign
     "5\\": "5\\",              # a backslash alone is no percent sign
+    "10^{-6}": "1e-6",         # a bare power of ten
+    "10⁻⁶": "1e-6",
+    "10": "10",
 }
 
 

@@ -52,7 +52,8 @@ def test_a_flipped_word_in_any_listed_sentence_is_unaccounted_with_the_change(pr
             if edited == sentence or meaning_change(sentence, edited) is None:
                 continue
             lost = unaccounted(project, key, text.replace(sentence, edited, 1))
-            assert [p.text for p in lost] == [edited], (key, sentence)
+            # (a listed fragment of a sentence a claim states in part: that sentence is unaccounted)
+            assert len(lost) == 1 and edited in lost[0].text, (key, sentence)
             flipped += 1
     assert flipped >= 30
 
