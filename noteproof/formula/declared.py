@@ -9,6 +9,8 @@ one layer up, adds the reading by meaning, so the report and the audit ask the s
 """
 from __future__ import annotations
 
+import re
+
 from ..sources.anchor import How, Place
 from ..sources.coverage import MathCoverage, ProseCoverage, scan_math, scan_prose
 from ..sources.notes import Note
@@ -55,9 +57,25 @@ def prose_read(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
 
 
 def _alike(a: str, b: str) -> bool:
-    # SymPy, only when two printings differ beyond notation
+    """Whether two printings read as one formula: first the names they use (cheap: most spans of
+    a note share none with a given formula), then the formula reader (SymPy)."""
+    if _names(a) != _names(b):
+        return False
     from .meaning import same_meaning
     return same_meaning(a, b) is True
+
+
+def _names(text: str) -> frozenset[str]:
+    """The letters and commands of a LaTeX formula that name something (not layout: ``\\frac``,
+    ``\\left``, ``\\cdot``, ``\\mathrm``; ``\\ln`` is ``\\log``)."""
+    found = {_SAME_NAME.get(t, t) for t in _NAME.findall(text)}
+    return frozenset(found - _LAYOUT)
+
+
+_NAME = re.compile(r"\\[A-Za-z]+|[A-Za-z]")
+_LAYOUT = frozenset(r"\frac \dfrac \tfrac \left \right \cdot \times \mathrm \mathit \mathbf \operatorname "
+                    r"\displaystyle \quad \qquad \big \Big \bigl \bigr \Bigl \Bigr \limits \text d".split())
+_SAME_NAME = {"\\ln": "\\log", "\\leq": "\\le", "\\geq": "\\ge", "\\neq": "\\ne", "\\approx": "\\simeq"}
 
 
 def enclosing_by_meaning(note: Note, formula: str, start: int, end: int) -> Place | None:
@@ -71,10 +89,34 @@ def enclosing_by_meaning(note: Note, formula: str, start: int, end: int) -> Plac
 
 
 def placed_by_meaning(note: Note, formula: str) -> tuple[Place, ...]:
-    """Each whole ``$...$`` span of the note that reads as the registered LaTeX ``formula``
-    (``\\frac{2}{2-\\eta h}`` for ``1/(1-\\eta h/2)``): its places when spelling finds none."""
-    return tuple(Place(m.start, m.end, m.text, How.RESPELLED) for m in note.math_spans()
-                 if not m.plain and _alike(formula, m.text))
+    """Each ``$...$`` span of the note, or side of a chain of equalities it prints, that reads as
+    the registered LaTeX ``formula`` (``\\frac{2}{2-\\eta h}`` for ``1/(1-\\eta h/2)``;
+    ``2x_0e^{\\theta}(x_0e^{\\theta}-y)`` at the end of the adjoint's chain): its places when
+    spelling finds none."""
+    out = []
+    for m in note.math_spans():
+        if m.plain:
+            continue
+        if _alike(formula, m.text):
+            out.append(Place(m.start, m.end, m.text, How.RESPELLED))
+            continue
+        start = m.start + note.text[m.start:m.end].find(m.text)
+        out += [Place(start + a, start + b, m.text[a:b], How.RESPELLED)
+                for a, b in _sides(m.text) if _alike(formula, m.text[a:b])]
+    return tuple(out)
+
+
+def _sides(text: str) -> list[tuple[int, int]]:
+    """(start, end) of each side of the top-level equalities of ``text`` (none when it has none)."""
+    cuts, depth = [], 0
+    for i, ch in enumerate(text):
+        depth += ch in "({[" and 1 or ch in ")}]" and -1 or 0
+        if ch == "=" and depth == 0:
+            cuts.append(i)
+    if not cuts:
+        return []
+    edges = [-1] + cuts + [len(text)]
+    return [(a + 1, b) for a, b in zip(edges, edges[1:]) if text[a + 1:b].strip()]
 
 
 def respelled_declaration_of(note: Note, snippet: str) -> bool:

@@ -586,10 +586,15 @@ def _worked(note: Note, m, places: list, declared: list, spans: list[Cover]) -> 
 
 
 def encoded_rows(note: Note, claims: tuple[Claim, ...]) -> dict[str, str]:
-    """Printed row text -> the claim that encodes it (a reworded row is still its claim's)."""
-    out = {}
+    """Printed row text -> the claim that encodes it (a reworded row is still its claim's, and so
+    is the row where its claim finds its text, Note.stated: a relation written from its other side)."""
+    out, rows = {}, None
     for c in claims:
         row = note.row_of(c.row) if c.row is not None else None
+        if row is None and c.row is not None and (at := note.stated(c.text, c.quoted)) is not None:
+            rows = table_rows(note) if rows is None else rows
+            line = note.location_of(at[0]).line
+            row = next((r for r in rows if r.location.line == line), None)
         if row is not None:
             out.setdefault(row.text, c.id)
     return out

@@ -206,6 +206,10 @@ MUTATIONS = [
          "so steady energy means correct timing.", kind="statement"),
     Edit("w09-euler-multiplied-out-sign", W9, "Euler gives $h_{\\ell +1}=(1-\\Delta s)h_{\\ell }$",
          "Euler gives $h_{\\ell +1}=h_{\\ell }+\\Delta s\\,h_{\\ell }$", kind="formula"),
+    Edit("c12-chain-ends-commuted-sign", C12, "\\int_0^1a(t)x(t)\\,dt=2(x_0e^{\\theta}-y)\\,x_0e^{\\theta}",
+         "\\int_0^1x(t)a(t)\\,dt=2x_0e^{\\theta}(x_0e^{\\theta}+y)", kind="formula"),
+    Edit("w09-row-relation-reversed", W9, "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^i|a_0-{\\tilde{a}}_0|$ for identical",
+         "${\\beta }^i|a_0-{\\tilde{a}}_0|\\le |a_i-{\\tilde{a}}_i|$ for identical"),
     # the middle of a chain edited (the adjoint's integrand loses x(t)); its ends still agree
     Edit("c12-chain-middle", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_0^1a(t)\\,dt=", kind="formula"),
     # a formula inside listed prose changed, its words kept (the causal mask now lets t see t+1)
@@ -335,6 +339,10 @@ HARMLESS = [
          "\\frac{1}{(1-a_{\\ast }^2)^{-1}-\\beta }"),
     Edit("w09-euler-multiplied-out", W9, "Euler gives $h_{\\ell +1}=(1-\\Delta s)h_{\\ell }$",
          "Euler gives $h_{\\ell +1}=h_{\\ell }-\\Delta s\\,h_{\\ell }$"),
+    Edit("c12-chain-ends-commuted", C12, "\\int_0^1a(t)x(t)\\,dt=2(x_0e^{\\theta}-y)\\,x_0e^{\\theta}",
+         "\\int_0^1x(t)a(t)\\,dt=2x_0e^{\\theta}(x_0e^{\\theta}-y)"),
+    Edit("w09-row-relation-turned", W9, "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^i|a_0-{\\tilde{a}}_0|$ for identical",
+         "${\\beta }^i|a_0-{\\tilde{a}}_0|\\ge |a_i-{\\tilde{a}}_i|$ for identical"),
     Edit("w10-prose-mask-leq", W10, "may use only $x_{\\le t}$ to predict", "may use only ${x}_{\\leq t}$ to predict"),
     Edit("c12-one-sixth", C12, "Implicit Euler multiplies the fast mode by 0.167",
          "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact
