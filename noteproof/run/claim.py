@@ -264,6 +264,7 @@ def statement_maths(claim: Claim, printed: str) -> list[Evidence]:
     for ``1/(1-\\beta )``, or ``\\eta`` for ``\\eta h``, is another formula, and fails. A span
     differing only in a number the claim quotes is left to that quote."""
     from ..formula.meaning import same_meaning
+    from ..sources.reword import rounded_back
     from ..sources.spelling import spelling
     old, new = ([m.group(1) or m.group(2) for m in _SPAN.finditer(t)] for t in (claim.text, printed))
     # a span printed as registered, wherever the words put it, is that span ("set by $S$ and $K$":
@@ -277,7 +278,7 @@ def statement_maths(claim: Claim, printed: str) -> list[Evidence]:
     for x, y in zip(old, new) if len(old) == len(new) else ():
         if _NUMBER.sub("#", x) == _NUMBER.sub("#", y) and any(n in x for n in claim.quoted):
             continue
-        same = same_meaning(x, y)
+        same = same_meaning(x, rounded_back(x, y))   # a re-rounded number is its quote's to judge
         if same is not True:
             how = "reads as another formula" if same is False else "is not read as the same formula"
             out.append(Evidence(EvidenceKind.DEFINITION, f"the statement's ${x}$ is printed ${y}$, which {how}",

@@ -430,8 +430,30 @@ def _alike(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str]
 
     def same_maths(c: str) -> bool:
         printed = signature(c)
-        return printed == sign or printed == signature(_in_digits(text, c))
+        return printed == sign or printed == signature(_in_digits(text, c)) \
+            or signature(rounded_back(text, c)) == sign
     return _most_like(note, text, lambda c: same_maths(c) and keep(c))
+
+
+def rounded_back(text: str, printed: str) -> str:
+    """``printed`` with each decimal that re-rounds ``text``'s decimal at its place (``0.634`` for
+    ``0.633975``, in order) written as ``text`` has it: a quote judges the rounding."""
+    from decimal import Decimal
+    a, b = _DECIMAL.findall(text), list(_DECIMAL.finditer(printed))
+    if not b or len(a) != len(b):
+        return printed
+    out, last = [], 0
+    for x, m in zip(a, b):
+        y = m.group(0)
+        places = len(y.split(".")[1])
+        if abs(Decimal(x) - Decimal(y)) > Decimal(5) / Decimal(10) ** (places + 1):
+            return printed
+        out += [printed[last:m.start()], x]
+        last = m.end()
+    return "".join(out) + printed[last:]
+
+
+_DECIMAL = re.compile(r"(?<![\w.])\d+\.\d+")
 
 
 def _most_like(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str] | None:

@@ -210,6 +210,8 @@ MUTATIONS = [
          "\\int_0^1x(t)a(t)\\,dt=2x_0e^{\\theta}(x_0e^{\\theta}+y)", kind="formula"),
     Edit("w09-row-relation-reversed", W9, "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^i|a_0-{\\tilde{a}}_0|$ for identical",
          "${\\beta }^i|a_0-{\\tilde{a}}_0|\\le |a_i-{\\tilde{a}}_i|$ for identical"),
+    Edit("w10-p2-respelled-sign", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
+         "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}-1}\\simeq 0.634$"),
     # the middle of a chain edited (the adjoint's integrand loses x(t)); its ends still agree
     Edit("c12-chain-middle", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_0^1a(t)\\,dt=", kind="formula"),
     # a formula inside listed prose changed, its words kept (the causal mask now lets t see t+1)
@@ -343,6 +345,8 @@ HARMLESS = [
          "\\int_0^1x(t)a(t)\\,dt=2x_0e^{\\theta}(x_0e^{\\theta}-y)"),
     Edit("w09-row-relation-turned", W9, "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^i|a_0-{\\tilde{a}}_0|$ for identical",
          "${\\beta }^i|a_0-{\\tilde{a}}_0|\\ge |a_i-{\\tilde{a}}_i|$ for identical"),
+    Edit("w10-p2-respelled-and-rounded", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
+         "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+1}\\simeq 0.634$"),
     Edit("w10-prose-mask-leq", W10, "may use only $x_{\\le t}$ to predict", "may use only ${x}_{\\leq t}$ to predict"),
     Edit("c12-one-sixth", C12, "Implicit Euler multiplies the fast mode by 0.167",
          "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact

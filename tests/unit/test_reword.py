@@ -106,3 +106,13 @@ def test_two_phrases_joined_by_and_or_or_may_swap(old, new, swapped):
 ])
 def test_names_in_another_order_change_the_sense_unless_the_relation_turns_too(old, new, change):
     assert meaning_change(old, new) == change
+
+
+@pytest.mark.parametrize("printed, back", [
+    ("p\\simeq 0.634", "p\\simeq 0.633975"),      # a rounding of the registered number
+    ("p\\simeq 0.643", "p\\simeq 0.643"),         # another number: left as printed
+    ("p\\simeq 0.6339750", "p\\simeq 0.633975"),  # more digits
+])
+def test_a_re_rounded_decimal_is_read_back_as_registered(printed, back):
+    from noteproof.sources.reword import rounded_back
+    assert rounded_back("p\\simeq 0.633975", printed) == back
