@@ -208,7 +208,9 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
         # the span, and each formula of a span that prints several, but not inside one printed as registered
         parts = [(x, y) for x, y in anchor.pieces(note.text, a, b)
                  if not any(s <= x and y <= e for s, e in taken[plain])]
-        scored = [(w, text) for text, p in formulas if p == plain
+        # a setting (Δs = 1/2) is an edited occurrence of a setting only, not of Δs = S/L or CΔs²
+        setting = _SETTING.fullmatch(note.text[a:b].strip("$ ")) is not None
+        scored = [(w, text) for text, p in formulas if p == plain and not (setting and not _SETTING.fullmatch(text))
                   if (w := next(filter(None, (anchor.reordered(note.text, x, y, text) for x, y in parts)), None)
                       or _best_of(anchor.window(note.text, a, b, text),
                                   *(anchor.regrouped(note.text, x, y, text) for x, y in parts))) is not None
@@ -224,6 +226,7 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
 
 
 _DECIMAL = re.compile(r"\d*\.\d+")
+_SETTING = re.compile(r"[^=<>]+=\s*[-+\u2212]?\d[\d.,/]*")
 
 
 def _decimals(text: str) -> str:

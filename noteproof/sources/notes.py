@@ -123,9 +123,14 @@ class Note:
         if len(pieces) < 3:
             return []
         inner = pieces[1:-1]
-        pattern = "".join(re.escape(p) if k % 2 == 0 else rf"[^$\n]{{0,{len(p) + 12}}}?" for k, p in enumerate(inner))
+        # each span as written, or with its numbers in another notation of the same value ($\Delta s=1/2$)
+        numbers = [n for k, p in enumerate(inner) if k % 2 == 0 for n in _WORDS_NUMBER.split(p)[1::2]]
+        pattern = "".join(_span_pattern(p) if k % 2 == 0 else rf"[^$\n]{{0,{len(p) + 12}}}?"
+                          for k, p in enumerate(inner))
         out = []
         for m in re.finditer(pattern, self.text):
+            if not all(same_value(g, n) for g, n in zip(m.groups(), numbers)):
+                continue
             a, b = max(0, m.start() - len(pieces[0])), m.end() + len(pieces[-1])
             if difflib.SequenceMatcher(None, snippet, self.text[a:b], autojunk=False).ratio() >= SENTENCE:
                 out.append((a, b))
@@ -331,6 +336,13 @@ class Note:
             return same
         hit = reworded_cell(claim_cell, [r.text for r in rows])
         return None if hit is None else rows[hit]
+
+
+def _span_pattern(span: str) -> str:
+    """A ``$...$`` span as a regex: its words spaced as printed, each number one group of any
+    value (checked after: Note._declared_reworded)."""
+    parts = _WORDS_NUMBER.split(span)
+    return "".join(_spelled(p) if k % 2 == 0 else ANY_VALUE for k, p in enumerate(parts))
 
 
 def numbers_key(numbers: Iterable[str]) -> tuple[str, ...]:

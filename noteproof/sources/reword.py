@@ -127,6 +127,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     for a dropped "only"), or None when every word of _MEANING kept its sense and its order."""
     old, new = _in_digits(old, new), _in_digits(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
+    if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
+        old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if swapped_conjuncts(old, new):
@@ -244,6 +246,11 @@ def _in_digits(text: str, other: str) -> str:
 
 
 _FRACTION_WORDS = {"half": "50", "a quarter": "25", "a third": r"33(?:\.3+)?", "three quarters": "75"}
+
+
+# "shrinks by half" and "is halved" both say "halves"
+_HALVES = re.compile(r"\b(?:(?:shrinks?|falls?|drops?|decreases?|reduces?|is reduced|is cut) by (?:a )?half"
+                     r"|(?:is|are|gets|get) halved)\b", re.IGNORECASE)
 
 
 def _as_fraction_words(text: str, other: str) -> str:

@@ -212,6 +212,8 @@ MUTATIONS = [
          "${\\beta }^i|a_0-{\\tilde{a}}_0|\\le |a_i-{\\tilde{a}}_i|$ for identical"),
     Edit("w10-p2-respelled-sign", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}-1}\\simeq 0.634$"),
+    Edit("w09-doubled-respelled", W9, "At $\\Delta s=0.5$ the amplitude shrinks by half each step",
+         "At $\\Delta s=1/2$ the amplitude is doubled at every step", kind="statement"),
     # the middle of a chain edited (the adjoint's integrand loses x(t)); its ends still agree
     Edit("c12-chain-middle", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_0^1a(t)\\,dt=", kind="formula"),
     # a formula inside listed prose changed, its words kept (the causal mask now lets t see t+1)
@@ -347,6 +349,8 @@ HARMLESS = [
          "${\\beta }^i|a_0-{\\tilde{a}}_0|\\ge |a_i-{\\tilde{a}}_i|$ for identical"),
     Edit("w10-p2-respelled-and-rounded", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+1}\\simeq 0.634$"),
+    Edit("w09-halved-respelled", W9, "At $\\Delta s=0.5$ the amplitude shrinks by half each step",
+         "At $\\Delta s=1/2$ the amplitude is halved at every step"),
     Edit("w10-prose-mask-leq", W10, "may use only $x_{\\le t}$ to predict", "may use only ${x}_{\\leq t}$ to predict"),
     Edit("c12-one-sixth", C12, "Implicit Euler multiplies the fast mode by 0.167",
          "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact
