@@ -158,7 +158,7 @@ def _names_turned(old: str, new: str) -> tuple[str, str] | None:
 def _converse(sa: list[str], sb: list[str], old: str, new: str) -> bool:
     """Whether ``new`` states ``old``'s relation between two names from the other side: one word
     of direction turned to its opposite and the two names around it swapped ("B still right of
-    A" for "A still left of B", "y below x" for "x above y" when x and y are names)."""
+    A" for "A still left of B", "Q is below P" for "P exceeds Q")."""
     diff = [(x, y) for x, y in zip(sa, sb) if x != y]
     if len(sa) != len(sb) or len(diff) != 1 or frozenset(diff[0]) not in _OPPOSITE:
         return False
