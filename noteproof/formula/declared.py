@@ -26,9 +26,9 @@ def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> t
     if not lost:
         return lost
     missing = tuple((s, why) for s, why in spec.math if not note.declared(s))
-    formulas = tuple(dict.fromkeys(f.text for c in claims for f in c.formulas if not f.plain))
+    formulas = tuple(dict.fromkeys((f.text, f.plain) for c in claims for f in c.formulas))
     return tuple(m for m in lost if respelled_declaration(note, m, missing) is None
-                 and not any(_alike(f, m.text) for f in formulas))
+                 and not any(_alike(f, m.text, plain) for f, plain in formulas))
 
 
 def respelled_declaration(note: Note, span: MathCoverage, missing: tuple[tuple[str, str], ...]) -> str | None:
@@ -56,13 +56,13 @@ def prose_read(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[P
     return scan_prose(note, claims, spec, same=_alike)
 
 
-def _alike(a: str, b: str) -> bool:
+def _alike(a: str, b: str, plain: bool = False) -> bool:
     """Whether two printings read as one formula: first the names they use (cheap: most spans of
     a note share none with a given formula), then the formula reader (SymPy)."""
     if _names(a) != _names(b):
         return False
     from .meaning import same_meaning
-    return same_meaning(a, b) is True
+    return same_meaning(a, b, plain) is True
 
 
 def _names(text: str) -> frozenset[str]:
@@ -88,21 +88,19 @@ def enclosing_by_meaning(note: Note, formula: str, start: int, end: int) -> Plac
     return Place(m.start, m.end, m.text, How.RESPELLED)
 
 
-def placed_by_meaning(note: Note, formula: str) -> tuple[Place, ...]:
+def placed_by_meaning(note: Note, formula: str, plain: bool = False) -> tuple[Place, ...]:
     """Each ``$...$`` span of the note, or side of a chain of equalities it prints, that reads as
     the registered LaTeX ``formula`` (``\\frac{2}{2-\\eta h}`` for ``1/(1-\\eta h/2)``;
     ``2x_0e^{\\theta}(x_0e^{\\theta}-y)`` at the end of the adjoint's chain): its places when
     spelling finds none."""
     out = []
-    for m in note.math_spans():
-        if m.plain:
-            continue
-        if _alike(formula, m.text):
+    for m in note.plain_math() if plain else note.math_spans():
+        if _alike(formula, m.text, plain):
             out.append(Place(m.start, m.end, m.text, How.RESPELLED))
             continue
         start = m.start + note.text[m.start:m.end].find(m.text)
         out += [Place(start + a, start + b, m.text[a:b], How.RESPELLED)
-                for a, b in _sides(m.text) if _alike(formula, m.text[a:b])]
+                for a, b in _sides(m.text) if _alike(formula, m.text[a:b], plain)]
     return tuple(out)
 
 

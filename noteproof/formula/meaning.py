@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .parser import FormulaError, read_latex
+from .parser import FormulaError, read_latex, read_plain
 
 
 @lru_cache(maxsize=1024)
-def same_meaning(a: str, b: str) -> bool | None:
+def same_meaning(a: str, b: str, plain: bool = False) -> bool | None:
     """True when the spans ``a`` and ``b`` read as the same parts (relations with the same
     symbols, each side equal; a symmetric one from either side); False when they read otherwise;
     None when either cannot be read or SymPy cannot decide."""
     from .equality import compare_form
     try:
-        left, right = read_latex(a), read_latex(b)
+        read = read_plain if plain else read_latex   # plain: a note's plain-text formula (|1 - z| < 1)
+        left, right = read(a), read(b)
     except (FormulaError, ValueError, TypeError, SyntaxError, RecursionError):
         return None
     if len(left) != len(right):

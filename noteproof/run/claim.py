@@ -474,9 +474,9 @@ def check_formula(run: Run, spec: FormulaSpec) -> FormulaResult:
     form = pick_form(run.derivation(spec.derivation), spec)
     shown, relation = text_of(form), relation_parts(form) is not None
     spots = places(run.note, spec.text, run.quoted, spec.plain)
-    if not spots and not spec.plain:   # respelled beyond its spelling's reach, the same formula
+    if not spots:   # respelled beyond its spelling's reach, the same formula
         from ..formula.declared import placed_by_meaning
-        spots = placed_by_meaning(run.note, spec.text)
+        spots = placed_by_meaning(run.note, spec.text, spec.plain)
     if not spots:
         return FormulaResult(spec.text, Outcome.FAILED, None, spec.derivation, shown,
                              f"not found in {run.note.path}", relation=relation)

@@ -371,7 +371,11 @@ MATHS = frozenset("+-\u2212*/^=<>()[]{}|\\_0123456789")
 def _maths(text: str) -> str:
     """The characters of a text that carry its mathematics: rewording must leave them alone
     (a bold mark ``**`` is emphasis, not a product)."""
+    text = _ABS_DIFFERENCE.sub(lambda m: "|" + " - ".join(sorted(m.groups())) + "|", text)   # |z - 1| is |1 - z|
     return "".join(ch for ch in text.replace("**", "") if ch in MATHS)
+
+
+_ABS_DIFFERENCE = re.compile(r"\|\s*([^|\s-]+)\s*-\s*([^|\s-]+)\s*\|")
 
 
 def signature(text: str) -> str:

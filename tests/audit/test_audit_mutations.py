@@ -214,6 +214,7 @@ MUTATIONS = [
          "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}-1}\\simeq 0.634$"),
     Edit("w09-doubled-respelled", W9, "At $\\Delta s=0.5$ the amplitude shrinks by half each step",
          "At $\\Delta s=1/2$ the amplitude is doubled at every step", kind="statement"),
+    Edit("c12-abs-sum", C12, "stable only if |1 - z| < 1", "stable only if |z + 1| < 1"),
     # the middle of a chain edited (the adjoint's integrand loses x(t)); its ends still agree
     Edit("c12-chain-middle", C12, "=\\int_0^1a(t)x(t)\\,dt=", "=\\int_0^1a(t)\\,dt=", kind="formula"),
     # a formula inside listed prose changed, its words kept (the causal mask now lets t see t+1)
@@ -351,6 +352,7 @@ HARMLESS = [
          "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+1}\\simeq 0.634$"),
     Edit("w09-halved-respelled", W9, "At $\\Delta s=0.5$ the amplitude shrinks by half each step",
          "At $\\Delta s=1/2$ the amplitude is halved at every step"),
+    Edit("c12-abs-difference-turned", C12, "stable only if |1 - z| < 1", "stable only if |z - 1| < 1"),
     Edit("w10-prose-mask-leq", W10, "may use only $x_{\\le t}$ to predict", "may use only ${x}_{\\leq t}$ to predict"),
     Edit("c12-one-sixth", C12, "Implicit Euler multiplies the fast mode by 0.167",
          "Implicit Euler multiplies the fast mode by 1/6"),     # a fraction that does not terminate, exact
