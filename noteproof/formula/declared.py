@@ -35,18 +35,29 @@ def respelled_declaration(note: Note, span: MathCoverage, missing: tuple[tuple[s
     """The ``why`` of the declaration (among those printed nowhere as written, ``missing``) that
     the unaccounted ``span`` is a respelling of: the snippet with one of its spans replaced by
     ``span.text`` stands in the note on the span's line, and the two spans read alike."""
+    line = span.location.line
     for snippet, why in missing:
-        for m in MATH_SPAN.finditer(snippet):
-            inner = 1 if m.group(1) is not None else 2
-            old = m.group(inner)
-            if old == span.text:
-                continue
-            candidate = snippet[:m.start(inner)] + span.text + snippet[m.end(inner):]
-            at = [(a, b) for a, b in note.declared(candidate)
-                  if note.location_of(a).line <= span.location.line <= note.location_of(b).line]
-            if at and _alike(old, span.text):
-                return why
+        if any(_respelled(note, snippet, a, b, span.text, line) for a, b in _inner_spans(snippet)):
+            return why
     return None
+
+
+def _inner_spans(snippet: str) -> list[tuple[int, int]]:
+    """(start, end) of the inside of each ``$...$`` or ``$$...$$`` of a declaration's snippet."""
+    return [m.span(1) if m.group(1) is not None else m.span(2) for m in MATH_SPAN.finditer(snippet)]
+
+
+def _respelled(note: Note, snippet: str, a: int, b: int, printed: str, line: int | None = None) -> bool:
+    """Whether the declaration ``snippet`` stands in the note (on ``line``, when given) with its
+    span ``a``-``b`` printed as ``printed``, a formula that reads alike: the cheap tests first
+    (the same names, then the snippet's place), the formula reader last."""
+    old = snippet[a:b]
+    if printed == old or _names(old) != _names(printed):
+        return False
+    at = note.declared(snippet[:a] + printed + snippet[b:])
+    if line is not None:
+        at = [(x, y) for x, y in at if note.location_of(x).line <= line <= note.location_of(y).line]
+    return bool(at) and _alike(old, printed)
 
 
 def prose_read(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[ProseCoverage, ...]:
@@ -82,7 +93,7 @@ def enclosing_by_meaning(note: Note, formula: str, start: int, end: int) -> Plac
     """The whole ``$...$`` span around ``start``-``end`` when it reads as ``formula``: a place the
     spelling found for part of it (``h_{\\ell +1}=h_{\\ell }-\\Delta s`` of ``h_{\\ell +1}=h_{\\ell
     }-\\Delta s\\,h_{\\ell }``) is that span's part; the span is the formula respelled."""
-    m = next((m for m in note.math_spans() if m.start <= start and end <= m.end and not m.plain), None)
+    m = next((m for m in note.math_spans() if m.start <= start and end <= m.end), None)
     if m is None or (m.start, m.end) == (start, end) or not _alike(formula, m.text):
         return None
     return Place(m.start, m.end, m.text, How.RESPELLED)
@@ -98,8 +109,7 @@ def placed_by_meaning(note: Note, formula: str, plain: bool = False) -> tuple[Pl
         if _alike(formula, m.text, plain):
             out.append(Place(m.start, m.end, m.text, How.RESPELLED))
             continue
-        start = m.start + note.text[m.start:m.end].find(m.text)
-        out += [Place(start + a, start + b, m.text[a:b], How.RESPELLED)
+        out += [Place(m.start + a, m.start + b, m.text[a:b], How.RESPELLED)
                 for a, b in _sides(m.text) if _alike(formula, m.text[a:b], plain)]
     return tuple(out)
 
@@ -119,18 +129,10 @@ def _sides(text: str) -> list[tuple[int, int]]:
 
 def respelled_declaration_of(note: Note, snippet: str) -> bool:
     """Whether a quote's ``snippet`` lies in a ``math:`` declaration that the note prints with one
-    of its spans respelled (respelled_declaration): the quote's number stands in that span."""
+    of its spans respelled (_respelled): the quote's number stands in that span."""
     if note.registry is None:
         return False
-    for declared, _ in note.registry[1].math:
-        if snippet not in declared or note.declared(declared):
-            continue
-        for m in MATH_SPAN.finditer(declared):
-            inner = 1 if m.group(1) is not None else 2
-            if snippet not in m.group(inner):
-                continue
-            for n in note.math_spans():
-                candidate = declared[:m.start(inner)] + n.text + declared[m.end(inner):]
-                if n.text != m.group(inner) and note.declared(candidate) and _alike(m.group(inner), n.text):
-                    return True
-    return False
+    return any(_respelled(note, declared, a, b, n.text)
+               for declared, _ in note.registry[1].math if snippet in declared and not note.declared(declared)
+               for a, b in _inner_spans(declared) if snippet in declared[a:b]
+               for n in note.math_spans())

@@ -29,6 +29,7 @@ from ..sources.numtext import canonical, same_value, verdict_word
 from ..sources.numtext import verdict as word_verdict
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 from ..sources.reword import cell_meaning_change, describe, respelled
+from ..sources.spelling import MATH_SPAN
 from ..sources.tags import TagError, parse_tag
 from .decision import at_settings, reversal
 from .earn import judge, proposal_evidence, reach_gaps
@@ -154,10 +155,10 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     evidence = as_printed(note, evidence, claim, at)
     messages = [] if where else [_not_found(claim, note)]
     # (a statement whose formulas alone are respelled says the same: no registry edit to ask for)
-    if at is not None and note.printed(claim.text, claim.quoted) is None and not respelled(at[1], claim.text):
-        messages.append(f"reworded: the note now reads '{at[1]}'; claims.yaml registers '{claim.text}' "
-                        "(update it; `noteproof audit --fix` prints the change)")
-    if at is not None and note.printed(claim.text, claim.quoted) is None:
+    if at is not None and note.printed(claim.text, claim.quoted) is None:   # found reworded or respelled
+        if not respelled(at[1], claim.text):
+            messages.append(f"reworded: the note now reads '{at[1]}'; claims.yaml registers '{claim.text}' "
+                            "(update it; `noteproof audit --fix` prints the change)")
         evidence += tuple(statement_maths(claim, at[1]))
     tag, status, said = printed_tag(claim, note)
     # what the note's text alone decides, recomputed on every note a cached result is judged on
@@ -224,7 +225,7 @@ def cell_change(registered: str, cell: str) -> tuple[str, str] | None:
     and each condition allows the same values (``\\beta \\in (0,1)``). The report's tag and the
     audit's tag findings both ask this."""
     change = cell_meaning_change(registered, cell)
-    if change is not None or _SPAN.findall(registered) == _SPAN.findall(cell):
+    if change is not None or MATH_SPAN.findall(registered) == MATH_SPAN.findall(cell):
         return change
     from ..formula.ranges import range_change  # SymPy, only for a cell whose math is edited
     found = range_change(registered, cell)
@@ -254,7 +255,6 @@ def in_printed_cell(q, claim: Claim, note: Note) -> bool:
     return same_ranges(claim.tag.text, cell)
 
 
-_SPAN = re.compile(r"\$\$(.+?)\$\$|\$([^$]+)\$", re.S)
 _NUMBER = re.compile(r"\d+(?:\.\d+)?|\.\d+")
 
 
@@ -266,7 +266,7 @@ def statement_maths(claim: Claim, printed: str) -> list[Evidence]:
     from ..formula.meaning import same_meaning
     from ..sources.reword import rounded_back
     from ..sources.spelling import spelling
-    old, new = ([m.group(1) or m.group(2) for m in _SPAN.finditer(t)] for t in (claim.text, printed))
+    old, new = ([m.group(1) or m.group(2) for m in MATH_SPAN.finditer(t)] for t in (claim.text, printed))
     # a span printed as registered, wherever the words put it, is that span ("set by $S$ and $K$":
     # the order of the words is the reword judge's, Note.stated); the others are read in order
     for x in list(old):

@@ -367,7 +367,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     they read alike: formula.declared passes the formula reader's)."""
     from .reword import counts_in_digits, describe, meaning_change, senses
     from .sentences import sentences, words_senses
-    stated = [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
+    stated = stated_spans(note, claims)
     said = {t.text: c.id for c in claims if c.statement for t in sentences(c.statement)}
     listed = dict(spec.prose or ())
     kinds: dict[tuple, list[str]] = {}
@@ -473,8 +473,8 @@ def _measured(span: str) -> list[tuple[int, int]]:
     out = []
     for t in numeric_tokens(span):
         if "." in t.text or "times" in t.text or "e" in t.text.lower():
-            end = t.end + (m.end() if (m := _PERCENT_SIGN.match(span, t.end)) else 0) - (t.end if m else 0)
-            out.append((t.start, end))
+            sign = _PERCENT_SIGN.match(span, t.end)
+            out.append((t.start, sign.end() if sign else t.end))
     return out
 
 
