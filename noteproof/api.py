@@ -22,6 +22,7 @@ from typing import Any
 
 from .defaults import DEFAULT_DPS, DEFAULT_TIMEOUT, PARAM_VALUE
 from .errors import UsageError
+from .formula.respelled import registered_view
 from .model import ClaimResult, Derived, Outcome
 from .run.readouts import check_known, normalize_value, parameters
 from .sources.project import claim_of, find_root, load_project
@@ -420,7 +421,7 @@ def report(root: str | Path | None = None, dps: int = DEFAULT_DPS, jobs: int = 1
     from .report.report import build_report
     from .run.cache import ResultCache
     from .run.pool import run_report
-    project = load_project(find_root(Path(root)) if root is not None else None)
+    project = load_project(find_root(Path(root)) if root is not None else None, view=registered_view)
     store = ResultCache(project.root, dps, extras=True) if cache else None
     results = run_report(project, project.registry.claims, dps, jobs, cache=store)
     built = build_report(project, results, dps, figures=False)
@@ -450,11 +451,11 @@ def __getattr__(name: str):
 
 def claims(root: str | Path | None = None, note: str | None = None) -> list[Claim]:
     """Every claim of the project at ``root`` (or of one note), in registry order."""
-    project = load_project(find_root(Path(root)) if root is not None else None)
+    project = load_project(find_root(Path(root)) if root is not None else None, view=registered_view)
     return [Claim(c.id, project) for c in project.registry.claims if note is None or c.note == note]
 
 
 def claim(claim_id: str, root: str | Path | None = None) -> Claim:
     """The claim ``claim_id`` of the project at ``root`` (default: the nearest folder up with claims.yaml)."""
-    project = load_project(find_root(Path(root)) if root is not None else None)
+    project = load_project(find_root(Path(root)) if root is not None else None, view=registered_view)
     return Claim(claim_of(project, claim_id).id, project)

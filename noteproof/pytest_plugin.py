@@ -73,9 +73,10 @@ class ClaimFailed(Exception):
 class ClaimsFile(pytest.File):
     def collect(self):
         from .errors import NoteproofError
+        from .formula.respelled import registered_view
         from .sources.project import load_project
         try:
-            project = load_project(self.path.parent)
+            project = load_project(self.path.parent, view=registered_view)
         except NoteproofError as exc:
             raise self.CollectError(f"noteproof: error: {exc}") from None
         for claim in project.registry.claims:

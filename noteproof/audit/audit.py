@@ -17,6 +17,7 @@ from pathlib import Path
 
 from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT
 from ..errors import NoteError, NoteproofError, UsageError
+from ..formula.respelled import registered_view
 from ..model import ClaimResult, Finding, Location, Severity
 from ..sources.notes import Note, read_note
 from ..sources.project import Project, load_project
@@ -79,7 +80,7 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
     from ..run.cache import ResultCache
     from ..run.pool import run_jobs
     root = root.resolve()
-    project = load_project(root, unregistered=True, documents=cache)
+    project = load_project(root, unregistered=True, documents=cache, view=registered_view)
     targets = resolve_targets(project, paths, base)
     project = with_notes(project, targets)
     result = AuditResult(targets=targets, warnings=project.warnings)
@@ -327,7 +328,7 @@ def with_notes(project: Project, targets: list[Target]) -> Project:
         if t.path != (project.root / project.registry.notes[t.key].file).resolve():
             notes[t.key] = read_note(t.path, str(t.path))
     return Project(project.root, project.registry, notes, unregistered=project.unregistered,
-                   warnings=project.warnings, store=project.store)
+                   warnings=project.warnings, store=project.store, view=project.view)
 
 
 def match_note(project: Project, path: Path) -> str:

@@ -126,10 +126,11 @@ def _replayed(summary: dict) -> str:
 
 def cmd_scan(args: argparse.Namespace) -> int:
     from ..audit.audit import resolve_targets, with_notes
+    from ..formula.respelled import registered_view
     from ..sources.coverage import prose_stub, scan_note, stubs
     from ..sources.newnotes import note_entry
     from ..sources.project import load_project
-    project = load_project(args.root, unregistered=True)
+    project = load_project(args.root, unregistered=True, view=registered_view)
     terminal.print_warnings(project.warnings)
     keys = list(project.registry.notes)
     if args.paths:

@@ -64,8 +64,9 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
 
 
 def project_of(args: argparse.Namespace):
+    from ..formula.respelled import registered_view
     from ..sources.project import load_project
-    project = load_project(args.root)
+    project = load_project(args.root, view=registered_view)
     terminal.print_warnings(project.warnings)
     return project
 
@@ -91,11 +92,12 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 def _report(args: argparse.Namespace, root: Path, out: Path, cache) -> int:
     """Judge every claim (from the result cache where it holds them), render and write the report."""
+    from ..formula.respelled import registered_view
     from ..report.report import build_report
     from ..report.summary import summary_view
     from ..run.pool import run_report
     from ..sources.project import check_references, load_project
-    project = load_project(root, unregistered=True, documents=cache is not None)
+    project = load_project(root, unregistered=True, documents=cache is not None, view=registered_view)
     terminal.print_warnings(project.warnings)
     claims = project.registry.claims
     if cache is None or any(cache.get(c, project.notes[c.note]) is None for c in claims):

@@ -62,7 +62,12 @@ _HEDGE = re.compile(r"\s*(?:about|roughly|around)\s+(?=[\d.(-])")
 
 @functools.lru_cache(maxsize=16)
 def links(note: Note) -> tuple[Link, ...]:
-    """Every link of every worked calculation in the note, in order."""
+    """Every link of every worked calculation in the note, in order (read once per note)."""
+    return read_links(note)
+
+
+def read_links(note: Note) -> tuple[Link, ...]:
+    """Every link of every worked calculation in ``note``'s text, in order, read now."""
     spans = note.math_spans()
     out = [link for m in spans for link in _latex_links(m.text, m.start)]
     prose, last = [], 0

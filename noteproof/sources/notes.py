@@ -4,7 +4,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import permutations
 from pathlib import Path
@@ -52,6 +52,44 @@ class Note:
     # its regions, read once (sources.document.Document; set by sources.project.Project): used
     # while they were read from this very text
     regions: Any = field(default=None, compare=False, repr=False)
+    # the sides of worked steps the note prints otherwise and is judged as registered
+    # (formula.respelled): (start, end) in this text, and the text printed there
+    respellings: tuple[tuple[int, int, str], ...] = ()
+
+    def respelled(self, swaps: Iterable[tuple[int, int, str]]) -> "Note":
+        """This note with each ``text[start:end]`` read as ``registered`` (``swaps``: (start, end,
+        registered), apart from each other and from the respellings already read)."""
+        text, kept, shift, last = [], [], 0, 0
+        old = [(s, e, p, False) for s, e, p in self.respellings]
+        new = [(s, e, r, True) for s, e, r in swaps if not any(s < b and a < e for a, b, _ in self.respellings)]
+        for s, e, t, swap in sorted(old + new):
+            text.append(self.text[last:s])
+            printed, spelled = (self.text[s:e], t) if swap else (t, self.text[s:e])
+            kept.append((s + shift, s + shift + len(spelled), printed))
+            text.append(spelled)
+            shift += len(spelled) - (e - s)
+            last = e
+        text.append(self.text[last:])
+        return replace(self, text="".join(text), respellings=tuple(kept), regions=None)
+
+    @property
+    def as_printed(self) -> str:
+        """The note's text as printed (its respelled sides as the author wrote them)."""
+        out, last = [], 0
+        for s, e, printed in self.respellings:
+            out += [self.text[last:s], printed]
+            last = e
+        return "".join(out) + self.text[last:]
+
+    def printed_offset(self, offset: int) -> int:
+        """Where ``offset`` of this text stands in the text as printed (a respelled side's
+        offsets stand at its start)."""
+        shift = 0
+        for s, e, printed in self.respellings:
+            if offset < e:
+                return (s if offset >= s else offset) + shift
+            shift += len(printed) - (e - s)
+        return offset + shift
 
     def document(self) -> Any:
         """The note's regions (sources.document) when they were read from its text, else None."""
@@ -142,8 +180,11 @@ class Note:
         return None if i < 0 else self.location_of(i)
 
     def location_of(self, offset: int) -> Location:
-        line = self.text.count("\n", 0, offset) + 1
-        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+        """Line and column of ``offset`` in the text as printed."""
+        text = self.as_printed if self.respellings else self.text
+        offset = self.printed_offset(offset) if self.respellings else offset
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
         return Location(self.path, line, column)
 
     @property

@@ -5,6 +5,7 @@ import difflib
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 from ..defaults import CACHE_FOLDER, REGISTRY
 from ..errors import NoteproofError, RegistryError, UsageError
@@ -33,6 +34,9 @@ class Project:
     unregistered: tuple[str, ...] = ()        # keys of notes/ files claims.yaml does not list (newnotes)
     warnings: tuple[SourceWarning, ...] = ()  # read, but perhaps not as meant (model.SourceWarning)
     store: Path | None = None                 # where notes' documents are kept (sources.document)
+    # how a note is read before it is judged: its worked steps respelled read as registered
+    # (formula.respelled.registered_view, given by the layer that reads formulas)
+    view: Callable[[Note], Note] | None = None
 
     def __post_init__(self) -> None:
         """Each note knows the registry it is judged under (Note.registry, sources.anchor) and
@@ -66,7 +70,8 @@ class Project:
         return self._with_regions(self._registered(note_key, note))
 
     def _registered(self, note_key: str, note: Note) -> Note:
-        return replace(note, registry=(self.claims_of(note_key), self.registry.notes[note_key]))
+        note = replace(note, registry=(self.claims_of(note_key), self.registry.notes[note_key]))
+        return note if self.view is None or note.respellings else self.view(note)
 
     def _with_regions(self, note: Note) -> Note:
         return note if note.document() is not None else replace(note, regions=read_document(note, self.store))
@@ -89,12 +94,14 @@ def claim_of(project: Project, claim_id: str):
 
 
 def load_project(root: Path | None = None, note_paths: dict[str, Path] | None = None,
-                 unregistered: bool = False, documents: bool = True) -> Project:
+                 unregistered: bool = False, documents: bool = True,
+                 view: Callable[[Note], Note] | None = None) -> Project:
     """Load the registry and every note it names (``note_paths`` overrides where a note is read);
     with ``unregistered``, also each note of notes/ it does not name, under a key of its own
     (sources.newnotes). The project's warnings: those notes, and each note's table headings
     that nearly name the status table (sources.tables). With ``documents``, each note's regions
-    are kept in (and read back from) the project's cache folder (sources.document)."""
+    are kept in (and read back from) the project's cache folder (sources.document). ``view``: how
+    a note is read before it is judged (Project.view)."""
     root = (root or find_root()).resolve()
     registry = load_registry(root / REGISTRY, REGISTRY)
     notes = {}
@@ -109,7 +116,7 @@ def load_project(root: Path | None = None, note_paths: dict[str, Path] | None = 
     warned += registry_warnings(root / REGISTRY, REGISTRY)
     store = root / CACHE_FOLDER / DOCUMENTS if documents else None
     return Project(root, registry, notes, unregistered=added, warnings=warned + note_warnings(notes.values()),
-                   store=store)
+                   store=store, view=view)
 
 
 def registry_warnings(path: Path, shown: str) -> tuple[SourceWarning, ...]:

@@ -171,6 +171,9 @@ MUTATIONS = [
          "\\dfrac{d{a}_{\\ast }}{du}=\\dfrac{1-a_{\\ast }^2}{1+\\beta (1-a_{\\ast }^2)}", kind="formula"),
     # a new wrong step inside a claim that already fails (by its erratum)
     Edit("c12-step-in-failing-claim", C12, "1 / 0.19 = 5.263", "1 / 0.18 = 5.263"),
+    # worked arithmetic respelled to another value: judged as printed (formula.respelled)
+    Edit("c12-step-power-misevaluated", C12, "= 1 / 0.2^2 = 25", "= 1 / 0.05 = 25"),
+    Edit("c12-step-factors-misplaced", C12, "0.5 x 1.25^2 = 0.78125", "1.25 x 0.5^2 = 0.78125"),
     # an input printed with another value than the checks take as given (they compute with theirs)
     Edit("w10-weight-input", W10, "At $w=2,x=y=1$", "At $w=3,x=y=1$", kind="input"),
     Edit("w09-coupling-input", W9, "For $\\beta =1/2$, initial states", "For $\\beta =3/4$, initial states", kind="input"),
@@ -298,6 +301,13 @@ HARMLESS = [
     Edit("c12-times-ten", C12, "The measured value is 0.00000083", "The measured value is 8.3 x 10^-7"),
     Edit("c12-latex-times-ten", C12, "(exact: 0): 0.0107", "(exact: 0): 1.07\\times 10^{-2}"),
     Edit("c12-unicode-minus", C12, "fast mode: -4", "fast mode: \u22124"),
+    # worked arithmetic respelled, same value (formula.respelled): a power evaluated, factors
+    # reordered, a product folded, a number written as a product
+    Edit("c12-step-power-evaluated", C12, "= 1 / 0.2^2 = 25", "= 1 / 0.04 = 25"),
+    Edit("c12-step-factors-reordered", C12, "0.5 x 1.25^2 = 0.78125", "1.25^2 x 0.5 = 0.78125"),
+    Edit("c12-step-product-folded", C12, "gap = 2 e^(-2 x 1) = 0.271", "gap = 2 e^(-2) = 0.271"),
+    Edit("c12-step-number-as-product", C12, "The factor is 1 - 1.5 = -0.5.", "The factor is 1 - 2 x 0.75 = -0.5."),
+    Edit("w10-step-factors-reordered", W10, "$\\frac{1}{2}(0.8)(0.2)=0.08$", "$\\frac{1}{2}(0.2)(0.8)=0.08$"),
     Edit("c12-sci-readout", C12, "RK4 error at time 1: 0.0000148", "RK4 error at time 1: 1.48e-5"),
     Edit("w09-more-digits", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.0009765625"),
     Edit("w09-re-round", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.00098"),

@@ -35,11 +35,12 @@ def _cases(edits):
 @pytest.fixture(scope="module")
 def judge(report_cache):
     from noteproof.formula.declared import prose_read, unaccounted_math
+    from noteproof.formula.respelled import registered_view
     from noteproof.run.cache import ResultCache, note_inputs
     from noteproof.run.claim import run_claim
     from noteproof.sources.coverage import encoded_rows
     from noteproof.sources.project import load_project
-    project = load_project(ROOT)
+    project = load_project(ROOT, view=registered_view)
     from noteproof.sources.content import memoize_derivations
     memoize_derivations(project.content)   # as a report does: each derivation once per parameters
     # the session's cold report (conftest.reported): its results are the real project's
@@ -55,7 +56,8 @@ def judge(report_cache):
 
     def verdict(key: str, text: str) -> set[str]:
         """What fails in the report of note ``key`` printed as ``text``."""
-        note = replace(project.notes[key], text=text)   # judged under the registry (sources.coverage.places)
+        # judged under the registry (sources.coverage.places), its worked steps read as registered
+        note = project.view(replace(project.notes[key], text=text, respellings=()))
         claims = project.claims_of(key)
         bad = {(c.id, m) for c in claims if (r := result(c, note)).outcome in BROKEN for m in r.messages or ("",)}
         encoded = encoded_rows(note, claims)

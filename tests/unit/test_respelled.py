@@ -1,0 +1,59 @@
+"""Worked arithmetic respelled and read as registered (formula.respelled, Note.respelled)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from noteproof.formula.respelled import registered_view
+from noteproof.model import Location
+from noteproof.sources.notes import Note
+from noteproof.sources.registry import NoteSpec
+
+SENTENCE = "Slope = x / (1 - theta)^2 = 1 / 0.2^2 = 25. Estimate = slope x 0.01 = 0.25."
+SPEC = NoteSpec("x", "notes/x.txt", "X", Location("claims.yaml"), prose=((SENTENCE, "worked"),))
+
+
+def _view(text: str) -> Note:
+    return registered_view(Note("notes/x.txt", text, registry=((), SPEC)))
+
+
+@pytest.mark.parametrize("old, new", [
+    ("1 / 0.2^2", "1 / 0.04"),          # a power evaluated
+    ("1 / 0.2^2", "0.2^(-2)"),          # another expression of the value
+    ("1 / 0.2^2", "(1/0.2)^2"),
+])
+def test_a_side_of_the_same_value_is_read_as_registered(old, new):
+    printed = "Intro line.\n" + SENTENCE.replace(old, new) + " Then 1 / 0.5 = 2."
+    view = _view(printed)
+    assert view.text == "Intro line.\n" + SENTENCE + " Then 1 / 0.5 = 2."
+    assert view.as_printed == printed
+    # a place after the respelled side is located where the author printed it
+    after = view.text.index("Estimate")
+    assert view.location_of(after).column == printed.index("Estimate") - printed.index("\n")
+
+
+@pytest.mark.parametrize("new", ["1 / 0.05", "1 / 0.2^3", "0.2^2"])
+def test_a_side_of_another_value_is_judged_as_printed(new):
+    printed = SENTENCE.replace("1 / 0.2^2", new)
+    view = _view(printed)
+    assert view.text == printed and view.respellings == ()
+
+
+def test_a_number_given_more_digits_is_left_to_the_quotes():
+    printed = SENTENCE.replace("= 25.", "= 25.0.")
+    assert _view(printed).respellings == ()
+
+
+def test_a_place_printed_as_registered_is_never_respelled():
+    assert _view(SENTENCE).respellings == ()
+    assert registered_view(Note("notes/x.txt", SENTENCE)).text == SENTENCE   # no registry: as printed
+
+
+def test_two_neighbouring_sides_respelled_are_both_read():
+    spec = replace(SPEC, prose=(("It is 0.5 x 1.25^2 = 0.78125 and 2 x 3 = 6 so.", "worked"),))
+    printed = "It is 1.25^2 x 0.5 = 0.78125 and 3 x 2 = 6 so."
+    view = registered_view(Note("notes/x.txt", printed, registry=((), spec)))
+    assert view.text == "It is 0.5 x 1.25^2 = 0.78125 and 2 x 3 = 6 so."
+    assert view.as_printed == printed
+    assert view.printed_offset(view.text.index("and")) == printed.index("and")
