@@ -136,7 +136,8 @@ def audit(root: Path, paths: list[Path], base: str | None = None, strict: bool =
         result.findings += present(found, plan.note, plan.old, plan.where)
         result.touched += sorted(plan.touched)
         if fixes:
-            result.fixes.append(Fix(_shown(root, t.path), plan.note.text, _apply(plan.note.text, fixes)))
+            printed = plan.note.as_printed
+            result.fixes.append(Fix(_shown(root, t.path), printed, _apply(printed, _as_printed(plan.note, fixes))))
         reworded += patched_rewordings(plan.reworded, fixes)
     registry = _registry_fix(root, reworded)
     if registry is not None:
@@ -387,6 +388,17 @@ def _shown(root: Path, path: Path) -> str:
         return path.resolve().relative_to(root).as_posix()
     except ValueError:
         return os.path.relpath(path.resolve()).replace(os.sep, "/")
+
+
+def _as_printed(note, fixes: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The fixes (offsets in the note as judged) at their offsets in the text as printed; one
+    inside a worked step's respelled side is dropped (the side as printed has the same value)."""
+    out = []
+    for start, end, new in fixes:
+        a, b = note.printed_offset(start), note.printed_offset(end)
+        if b - a == end - start:
+            out.append((a, b, new))
+    return out
 
 
 def _apply(text: str, fixes: list[tuple[int, int, str]]) -> str:

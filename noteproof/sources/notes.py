@@ -180,11 +180,10 @@ class Note:
         return None if i < 0 else self.location_of(i)
 
     def location_of(self, offset: int) -> Location:
-        """Line and column of ``offset`` in the text as printed."""
-        text = self.as_printed if self.respellings else self.text
-        offset = self.printed_offset(offset) if self.respellings else offset
-        line = text.count("\n", 0, offset) + 1
-        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        """Line and column of ``offset`` (a respelled side never holds a line break, so the line
+        is the printed one's; the column is the text's as judged, Note.respellings)."""
+        line = self.text.count("\n", 0, offset) + 1
+        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
         return Location(self.path, line, column)
 
     @property
