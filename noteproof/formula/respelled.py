@@ -26,7 +26,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Iterable
 
-from ..sources.notes import Note
+from ..sources.notes import Note, math_spans
 from .arith import DIGITS
 from .chains import Side, read_links
 
@@ -37,16 +37,16 @@ MAX_PASSES = 4
 
 
 def registered_view(note: Note) -> Note:
-    """The note with each respelled side of a worked step read as registered (module docstring);
-    the note itself when nothing is respelled or it has no registry."""
+    """The note with each respelled side of a worked step, and each ``$...$`` span respelled, read
+    as registered (module docstring); the note itself when nothing is respelled or it has no
+    registry."""
     if note.registry is None:
         return note
-    registered = _registered_sides(note)
-    if not registered:
-        return note
+    sides, spans = _registered_sides(note), _registered_spans(note)
     view = note
     for _ in range(MAX_PASSES):
-        swaps = _swaps(view, registered)
+        swaps = _span_swaps(view, spans)
+        swaps += [w for w in _swaps(view, sides) if not any(w[0] < e and s < w[1] for s, e, _ in swaps)]
         if not swaps:
             break
         view = view.respelled(swaps)
@@ -58,14 +58,16 @@ def _registered_texts(note: Note) -> Iterable[tuple[str, bool]]:
     statement, formula or sentence) rather than a fragment's cut (a quote's snippet)."""
     claims, spec = note.registry
     for c in claims:
-        if c.statement:
-            yield c.statement, True
+        if c.row or c.statement:
+            yield c.row or c.statement, True
         for f in c.formulas:
             yield (f.text if f.plain else f"${f.text}$"), True
         for q in c.quotes:
             yield q.snippet, False
     for sentence, _ in (spec.prose or ()):
         yield sentence, True
+    for snippet, _ in spec.math:
+        yield snippet, False
 
 
 def _registered_sides(note: Note) -> list[tuple[str, str, Side]]:
@@ -104,6 +106,40 @@ def _swaps(note: Note, registered: list[tuple[str, str, Side]]) -> list[tuple[in
                      if not (side.literal and printed.literal) and _equal(side.value, printed.value)}
         if len(spellings) == 1 and not any(start < e and s < end for s, e, _ in out):
             out.append((start, end, spellings.pop()))
+    return out
+
+
+def _registered_spans(note: Note) -> list[tuple[str, str, str]]:
+    """(words before, words after, inner text) for each whole ``$...$`` span of each registered
+    text that has words around it; the words stop at the neighbouring spans."""
+    out, seen = [], set()
+    for text, _ in _registered_texts(note):
+        if "$" not in text or text in seen:
+            continue
+        seen.add(text)
+        spans = math_spans(text)
+        for i, m in enumerate(spans):
+            lo = max(m.start - CONTEXT, spans[i - 1].end if i else 0)
+            hi = min(m.end + CONTEXT, spans[i + 1].start if i + 1 < len(spans) else len(text))
+            before, after = text[lo:m.start], text[m.end:hi]
+            if len((before + after).replace(" ", "").replace("$", "")) >= MIN_CONTEXT:
+                out.append((before, after, m.text))
+    return out
+
+
+def _span_swaps(note: Note, registered: list[tuple[str, str, str]]) -> list[tuple[int, int, str]]:
+    """(start, end, registered spelling) for each ``$...$`` span printed otherwise with the same
+    meaning (formula.meaning) where a registered text's words stand around it."""
+    text, out = note.text, []
+    for m in math_spans(text):
+        here = {span for before, after, span in registered
+                if text.endswith(before, 0, m.start) and text.startswith(after, m.end)}
+        if not here or m.text in here:
+            continue
+        from .meaning import same_meaning  # SymPy, only for a span printed otherwise
+        same = {span for span in here if same_meaning(span, m.text)}
+        if len(same) == 1:
+            out.append((m.start, m.end, same.pop()))
     return out
 
 

@@ -330,7 +330,7 @@ class Note:
     def math_spans(self) -> tuple[MathSpan, ...]:
         """Every ``$$...$$`` and ``$...$`` of the note, in order."""
         doc = self.document()
-        return doc.math if doc is not None else _math_spans(self.text)
+        return doc.math if doc is not None else math_spans(self.text)
 
     def plain_math(self) -> tuple[MathSpan, ...]:
         """Every plain-text formula of the note's prose outside its ``$...$`` spans, in order
@@ -391,7 +391,8 @@ def numbers_key(numbers: Iterable[str]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=32)
-def _math_spans(text: str) -> tuple[MathSpan, ...]:
+def math_spans(text: str) -> tuple[MathSpan, ...]:
+    """Every ``$$...$$`` and ``$...$`` of ``text``, in order (its inner text and offsets)."""
     return tuple(MathSpan(m.group(1) or m.group(2), m.start(1) if m.group(1) else m.start(2),
                           m.end(1) if m.group(1) else m.end(2)) for m in MATH_SPAN.finditer(text))
 
@@ -400,7 +401,7 @@ def _math_spans(text: str) -> tuple[MathSpan, ...]:
 def _plain_math(text: str) -> tuple[MathSpan, ...]:
     """A note's plain-text formulas, found once per text (sources.plainmath is slow)."""
     from .plainmath import plain_formulas
-    skip = [(m.start, m.end) for m in _math_spans(text)]
+    skip = [(m.start, m.end) for m in math_spans(text)]
     return tuple(MathSpan(text[a:b], a, b, True) for a, b in plain_formulas(text, skip))
 
 

@@ -59,7 +59,7 @@ _SENSES = {
     "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
     "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",
     "continuous": "continuous", "discrete": "discrete", "finite": "finite", "infinite": "infinite",
-    "necessary": "necessary", "sufficient": "sufficient", "independent": "independent", "dependent": "dependent",
+    "necessary": "necessary necessarily", "need": "need needs", "sufficient": "sufficient", "independent": "independent", "dependent": "dependent",
     "convex": "convex", "concave": "concave", "attracting": "attracting attractive attractor",
     "repelling": "repelling repulsive repeller", "contract": "contract contracts contracting contraction contractive",
     "expand": "expand expands expanding expansion expansive",
@@ -89,7 +89,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     next to each other or joined by "than", "by" or "a"); "don't" is "do not"; "over" and "under"
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
     "at most", "never exceeds" and "no more than" are "bounded by"; "puts all its mass on" is
-    "concentrates on"; "as $\\tau$ grows" (increases,
+    "concentrates on"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows" (increases,
     gets large) is "at large $\\tau$", and "as h shrinks" (decreases, becomes small) "at small h"."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _AT_MOST.sub("bounded", text)
@@ -101,12 +101,13 @@ def senses(text: str) -> list[tuple[str, str]]:
         (a, w1, _, end), (b, w2, start, e2) = out[i - 1], out[i]
         if (a, b) in _PAIRS and _JOINS.fullmatch(text[end:start]):
             out[i - 1:i + 1] = [(_PAIRS[a, b], f"{w1} {w2}", out[i - 1][2], e2)]
-    return [(s, w) for s, w, _, _ in out]
+    return [(s, w) for s, w, _, _ in out if s != "need"]   # "need" alone says nothing: "need not" does
 
 
 # two senses that say one: "above zero" is "positive", "shrinks by half" is "halves", "never
-# exceeds" (and "no more than") is "bounded by"
-_PAIRS = {("not", "up"): "at most", ("up", "zero"): "positive", ("down", "zero"): "negative", ("down", "half"): "half",
+# exceeds" (and "no more than") is "bounded by", "need not" (and "not necessarily") is "not
+# necessarily": a necessity denied, not "never"
+_PAIRS = {("not", "up"): "at most", ("need", "not"): "not necessarily", ("not", "necessary"): "not necessarily", ("up", "zero"): "positive", ("down", "zero"): "negative", ("down", "half"): "half",
           ("down", "third"): "third", ("down", "quarter"): "quarter"}
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
@@ -498,6 +499,17 @@ def _lost_word(snippet: str, around: str) -> bool:
                if len(w) > 2 and w not in _FUNCTION_WORDS and w not in _MEANING)   # senses: meaning_change
 
 
+def _relabelled(before: str, note: str, at: int) -> bool:
+    """Whether a read-out's label (the snippet's words before ``label:``) lost a word on the
+    line that prints the number at ``at``: the label names what the number is."""
+    if ":" not in before:
+        return False
+    label = before[:before.index(":")]
+    line = note[note.rfind("\n", 0, at) + 1:at]
+    printed = {w.lower() for w in _WORD.findall(line[:line.find(":")])} if ":" in line else set()
+    return any(w.lower() not in printed for w in _WORD.findall(label) if len(w) > 2 and w.lower() not in _FUNCTION_WORDS)
+
+
 def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Callable[[str, str], bool],
                    token: str) -> tuple[int, str] | None:
     """(offset, printed number) of the one printing of ``number``'s value whose words are most
@@ -528,6 +540,8 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
             return 0.0
         if _lost_word(snippet, note[max(0, at - before - 24):at + len(shown) + after + 24]):
             return 0.0   # "After 4 steps the errors" is not where "After 4 steps Euler" stood
+        if _relabelled(snippet[:offset], note, at):
+            return 0.0   # "Euler energy range: 0.469" is not the read-out "Verlet energy range: 0.469"
         return max(difflib.SequenceMatcher(None, snippet, words, autojunk=False).ratio(), alike_tokens(at, shown),
                    difflib.SequenceMatcher(None, _sensed(snippet), _sensed(words), autojunk=False).ratio())
 
