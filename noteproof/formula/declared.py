@@ -28,7 +28,7 @@ def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> t
     missing = tuple((s, why) for s, why in spec.math if not note.declared(s))
     formulas = tuple(dict.fromkeys((f.text, f.plain) for c in claims for f in c.formulas))
     return tuple(m for m in lost if respelled_declaration(note, m, missing) is None
-                 and not any(_alike(f, m.text, plain) for f, plain in formulas))
+                 and not any(alike(f, m.text, plain) for f, plain in formulas))
 
 
 def respelled_declaration(note: Note, span: MathCoverage, missing: tuple[tuple[str, str], ...]) -> str | None:
@@ -57,17 +57,17 @@ def _respelled(note: Note, snippet: str, a: int, b: int, printed: str, line: int
     at = note.declared(snippet[:a] + printed + snippet[b:])
     if line is not None:
         at = [(x, y) for x, y in at if note.location_of(x).line <= line <= note.location_of(y).line]
-    return bool(at) and _alike(old, printed)
+    return bool(at) and alike(old, printed)
 
 
 def prose_read(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[ProseCoverage, ...]:
     """The note's sentences with what accounts for each (sources.coverage.scan_prose), a listed
     sentence's formulas compared by meaning: "Their ratio is $\\frac{2}{2-\\eta h}$" is the listed
     "Their ratio is $1/(1-\\eta h/2)$"."""
-    return scan_prose(note, claims, spec, same=_alike)
+    return scan_prose(note, claims, spec, same=alike)
 
 
-def _alike(a: str, b: str, plain: bool = False) -> bool:
+def alike(a: str, b: str, plain: bool = False) -> bool:
     """Whether two printings read as one formula: first the names they use (cheap: most spans of
     a note share none with a given formula), then the formula reader (SymPy)."""
     if _names(a) != _names(b):
@@ -94,7 +94,7 @@ def enclosing_by_meaning(note: Note, formula: str, start: int, end: int) -> Plac
     spelling found for part of it (``h_{\\ell +1}=h_{\\ell }-\\Delta s`` of ``h_{\\ell +1}=h_{\\ell
     }-\\Delta s\\,h_{\\ell }``) is that span's part; the span is the formula respelled."""
     m = next((m for m in note.math_spans() if m.start <= start and end <= m.end), None)
-    if m is None or (m.start, m.end) == (start, end) or not _alike(formula, m.text):
+    if m is None or (m.start, m.end) == (start, end) or not alike(formula, m.text):
         return None
     return Place(m.start, m.end, m.text, How.RESPELLED)
 
@@ -106,11 +106,11 @@ def placed_by_meaning(note: Note, formula: str, plain: bool = False) -> tuple[Pl
     spelling finds none."""
     out = []
     for m in note.plain_math() if plain else note.math_spans():
-        if _alike(formula, m.text, plain):
+        if alike(formula, m.text, plain):
             out.append(Place(m.start, m.end, m.text, How.RESPELLED))
             continue
         out += [Place(m.start + a, m.start + b, m.text[a:b], How.RESPELLED)
-                for a, b in _sides(m.text) if _alike(formula, m.text[a:b], plain)]
+                for a, b in _sides(m.text) if alike(formula, m.text[a:b], plain)]
     return tuple(out)
 
 

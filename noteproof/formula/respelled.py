@@ -8,8 +8,9 @@ snippets and listed prose hold ``= 1 / 0.2^2 = 25``, ``0.5 x 1.25^2 = 0.78125`` 
 spelling, not the mathematics. A printed side is *the registered side respelled* when
 
 * a registered text holds a side (chains: a purely numeric side of a relation) whose words before
-  and after (up to ``CONTEXT`` characters inside the registered text, and not into another
-  expression) stand around the printed side;
+  and after (up to ``CONTEXT`` characters inside the registered text, and not into another side)
+  stand around the printed side, a neighbouring number that cuts them short printed with its
+  value (``= 0.000747`` as ``= 7.47 x 10^-4``);
 * the two sides are equal in value (exactly for rationals, to ``TOLERANCE`` for the rest);
 * at least one of them is an expression, not one printed number (a number re-rounded or given more
   digits is the quotes' business: Note.quote_at);
@@ -23,6 +24,7 @@ Note.printed_offset). A side of another value is never replaced: that edit is ju
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
 
@@ -32,6 +34,7 @@ from .chains import Side, read_links
 
 CONTEXT = 16           # characters of a registered text's words around a side that anchor it
 MIN_CONTEXT = 3        # fewer non-space characters of context anchor nothing
+NUMBER_CONTEXT = 3     # what a neighbouring number, matched by value, counts for
 TOLERANCE = 1e-40      # relative, for values that are not rationals (e^, log, sqrt)
 MAX_PASSES = 4
 
@@ -70,9 +73,29 @@ def _registered_texts(note: Note) -> Iterable[tuple[str, bool]]:
         yield snippet, False
 
 
-def _registered_sides(note: Note) -> list[tuple[str, str, Side]]:
-    """(words before, words after, side) for each side of each registered text; the words stop at
-    the next expression (it may be respelled too)."""
+@dataclass(frozen=True)
+class _Anchor:
+    """A registered side and the words around it; a neighbouring number that cuts the words short
+    is matched by its value (it may be printed in another notation too)."""
+
+    before: str
+    after: str
+    side: Side
+    previous: Any = None        # the value of the number just before ``before``, if it cut them
+    next: Any = None            # the value of the number just after ``after``, if it cut them
+
+    def stands(self, text: str, start: int, end: int, printed: dict[int, Side], ending: dict[int, Side]) -> bool:
+        """Whether these words (and neighbouring numbers) stand around ``text[start:end]``."""
+        if not (text.endswith(self.before, 0, start) and text.startswith(self.after, end)):
+            return False
+        after, before = printed.get(end + len(self.after)), ending.get(start - len(self.before))
+        return (self.next is None or (after is not None and _equal(after.value, self.next))) and \
+            (self.previous is None or (before is not None and _equal(before.value, self.previous)))
+
+
+def _registered_sides(note: Note) -> list[_Anchor]:
+    """Each side of each registered text with the words around it; the words stop at the next
+    side (it may be respelled too), a number there is matched by value."""
     out, seen = [], set()
     for text, whole in _registered_texts(note):
         if not text or text in seen:
@@ -80,26 +103,29 @@ def _registered_sides(note: Note) -> list[tuple[str, str, Side]]:
         seen.add(text)
         sides = sorted({s for link in read_links(Note("", text)) for s in (link.left, link.right)},
                        key=lambda s: s.start)
-        expressions = [s for s in sides if not s.literal]
-        for side in sides:
+        for i, side in enumerate(sides):
             if not whole and (side.start == 0 or side.end == len(text)):
                 continue      # a snippet may cut a side short: ``0.2^2 = 25`` of ``1 / 0.2^2``
-            lo = max([side.start - CONTEXT, 0] + [s.end for s in expressions if s.end <= side.start])
-            hi = min([side.end + CONTEXT, len(text)] + [s.start for s in expressions if s.start >= side.end])
-            before, after = text[lo:side.start], text[side.end:hi]
-            if len((before + after).replace(" ", "")) >= MIN_CONTEXT:
-                out.append((before, after, side))
+            prev = sides[i - 1] if i and sides[i - 1].end > side.start - CONTEXT else None
+            nxt = sides[i + 1] if i + 1 < len(sides) and sides[i + 1].start < side.end + CONTEXT else None
+            before = text[prev.end if prev else max(0, side.start - CONTEXT):side.start]
+            after = text[side.end:nxt.start if nxt else side.end + CONTEXT]
+            cut = [p for p in (prev, nxt) if p is not None and p.literal]
+            if len((before + after).replace(" ", "")) + NUMBER_CONTEXT * len(cut) >= MIN_CONTEXT:
+                out.append(_Anchor(before, after, side, prev.value if prev and prev.literal else None,
+                                   nxt.value if nxt and nxt.literal else None))
     return out
 
 
-def _swaps(note: Note, registered: list[tuple[str, str, Side]]) -> list[tuple[int, int, str]]:
+def _swaps(note: Note, registered: list[_Anchor]) -> list[tuple[int, int, str]]:
     """(start, end, registered spelling) for each printed side that is a registered side respelled:
     none where a registered text prints the side as it stands."""
     text, out = note.text, []
     sides = {(s.start, s.end): s for k in read_links(note) for s in (k.left, k.right)}
+    starting = {s.start: s for s in sides.values()}
+    ending = {s.end: s for s in sides.values()}
     for (start, end), printed in sorted(sides.items()):
-        here = [side for before, after, side in registered
-                if text.endswith(before, 0, start) and text.startswith(after, end)]
+        here = [a.side for a in registered if a.stands(text, start, end, starting, ending)]
         if any(side.text == printed.text for side in here):
             continue
         spellings = {side.text for side in here
@@ -136,8 +162,8 @@ def _span_swaps(note: Note, registered: list[tuple[str, str, str]]) -> list[tupl
                 if text.endswith(before, 0, m.start) and text.startswith(after, m.end)}
         if not here or m.text in here:
             continue
-        from .meaning import same_meaning  # SymPy, only for a span printed otherwise
-        same = {span for span in here if same_meaning(span, m.text)}
+        from .declared import alike  # the names first; SymPy only for a span that may be the same
+        same = {span for span in here if alike(span, m.text)}
         if len(same) == 1:
             out.append((m.start, m.end, same.pop()))
     return out

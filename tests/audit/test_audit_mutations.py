@@ -171,6 +171,10 @@ MUTATIONS = [
          "\\dfrac{d{a}_{\\ast }}{du}=\\dfrac{1-a_{\\ast }^2}{1+\\beta (1-a_{\\ast }^2)}", kind="formula"),
     # a new wrong step inside a claim that already fails (by its erratum)
     Edit("c12-step-in-failing-claim", C12, "1 / 0.19 = 5.263", "1 / 0.18 = 5.263"),
+    # a read-out's label names its number; "need not" is not "never" (a blind probe's)
+    Edit("c12-readout-relabelled", C12, "Verlet energy range: 0.469 to 0.5", "Euler energy range: 0.469 to 0.5",
+         at="Euler adds energy at every step"),   # the claim's quotes are no longer found: its line
+    Edit("w09-need-not-never", W9, "need not yield a large derivative", "can never yield a large derivative"),
     # worked arithmetic respelled to another value: judged as printed (formula.respelled)
     Edit("c12-step-power-misevaluated", C12, "= 1 / 0.2^2 = 25", "= 1 / 0.05 = 25"),
     Edit("c12-step-factors-misplaced", C12, "0.5 x 1.25^2 = 0.78125", "1.25 x 0.5^2 = 0.78125"),
@@ -307,6 +311,9 @@ HARMLESS = [
     Edit("c12-step-factors-reordered", C12, "0.5 x 1.25^2 = 0.78125", "1.25^2 x 0.5 = 0.78125"),
     Edit("c12-step-product-folded", C12, "gap = 2 e^(-2 x 1) = 0.271", "gap = 2 e^(-2) = 0.271"),
     Edit("c12-step-number-as-product", C12, "The factor is 1 - 1.5 = -0.5.", "The factor is 1 - 2 x 0.75 = -0.5."),
+    Edit("c12-step-folded-and-sci", C12, "the exact value is e^(-1.2 x 6) = 0.000747", "the exact value is e^(-7.2) = 7.47 x 10^-4"),
+    Edit("w09-row-negative-power", W9, "Response $1/(1-\\beta )$ at the origin", "Response $(1-\\beta )^{-1}$ at the origin"),
+    Edit("w09-need-not-reworded", W9, "need not yield a large derivative", "does not necessarily yield a large derivative"),
     Edit("w10-step-factors-reordered", W10, "$\\frac{1}{2}(0.8)(0.2)=0.08$", "$\\frac{1}{2}(0.2)(0.8)=0.08$"),
     Edit("c12-sci-readout", C12, "RK4 error at time 1: 0.0000148", "RK4 error at time 1: 1.48e-5"),
     Edit("w09-more-digits", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.0009765625"),
