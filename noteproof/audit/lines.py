@@ -1,10 +1,13 @@
 """A finding as a linter prints it (ruff's shape), for every door that shows findings:
 ``path:line:col: CODE message``, the note's line with a caret under the changed token, and
-``help:``. Text only; the CLI and the pytest plugin print it.
+``help:``. Text only; the CLI and the pytest plugin print it. The message and the help are
+mathematics a reader reads, so they are set in Unicode (formula.prose.unicode, as the report's
+terminal lines); the note's line under them stays as printed, for the caret.
 """
 from __future__ import annotations
 
 from ..defaults import FINDING_LINE_SHOWN as SHOWN
+from ..formula.prose import unicode as math_text
 from ..model import Finding
 
 
@@ -15,11 +18,11 @@ def format_finding(f: Finding) -> str:
     where = f"{loc.path}:{loc.line}:{loc.column or 1}: " if loc and loc.line else (f"{loc}: " if loc else "")
     level = "" if f.severity.value == "error" else f"{f.severity.value}: "
     who = f"{f.claim}: " if f.claim else ""
-    out = [f"{where}{f.code} {level}{who}{f.message}".rstrip()]
+    out = [f"{where}{f.code} {level}{who}{math_text(f.message)}".rstrip()]
     if f.source and loc and loc.line and (f.span or loc.column):
         out += _caret(f.source, loc.line, (loc.column or 1) - 1, _width(f))
     if f.help:
-        out.append(f"  help: {f.help}")
+        out.append(f"  help: {math_text(f.help)}")
     return "\n".join(out)
 
 

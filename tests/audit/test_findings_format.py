@@ -188,3 +188,18 @@ def test_a_respaced_worked_step_that_holds_is_no_unchecked_arithmetic(repo, old,
     (run.steps): NP302 does not call it unchecked."""
     run, _ = audit(repo, "chapter12", (old, new))
     assert run.code == 0, run.json["findings"]
+
+
+def test_the_terminal_finding_sets_its_mathematics_in_unicode():
+    """The message and help are read, so they are typeset; the note's line keeps its LaTeX (the caret)."""
+    from noteproof.audit.lines import format_finding
+    from noteproof.model import Finding, FindingKind, Location, Severity
+    line = r"may use only $x_{\le t+1}$ to predict"
+    f = Finding(FindingKind.FORMULA, Severity.WARNING, "", Location("notes/w.txt", 3, 15),
+                r"edited math: $x_{\le t+1}$ (was $x_{\le t}$), at $\beta<1$", code="NP301",
+                help=r"restore $x_{\le t}$", span=(14, 25), source=line)
+    shown = format_finding(f)
+    first, help_line = shown.split("\n")[0], shown.split("\n")[-1]
+    assert "$" not in first and "\\le" not in first and "β<1" in first and "≤" in first
+    assert help_line == "  help: restore x_(≤t)"
+    assert line in shown
