@@ -89,10 +89,11 @@ def senses(text: str) -> list[tuple[str, str]]:
     next to each other or joined by "than", "by" or "a"); "don't" is "do not"; "over" and "under"
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
     "at most", "never exceeds" and "no more than" are "bounded by"; "puts all its mass on" is
-    "concentrates on"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows" (increases,
+    "concentrates on"; "at first order in $x$" is "at order $x$"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows" (increases,
     gets large) is "at large $\\tau$", and "as h shrinks" (decreases, becomes small) "at small h"."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _AT_MOST.sub("bounded", text)
+    text = _FIRST_ORDER.sub("order ", text)
     text = _ALL_MASS.sub("concentrates", text)
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
     out = [(sense, m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)
@@ -112,6 +113,8 @@ _PAIRS = {("not", "up"): "at most", ("need", "not"): "not necessarily", ("not", 
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
+# "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
+_FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
 _ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its)\s+(?:probability\s+)?mass\b",
                        re.IGNORECASE)   # "puts all its mass on" a token "concentrates on" it
 # a limit said of one quantity: "as $\tau$ grows" is "at large $\tau$", "as h becomes small" "at small h"

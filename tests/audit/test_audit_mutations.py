@@ -313,6 +313,8 @@ HARMLESS = [
     Edit("c12-step-number-as-product", C12, "The factor is 1 - 1.5 = -0.5.", "The factor is 1 - 2 x 0.75 = -0.5."),
     Edit("c12-step-folded-and-sci", C12, "the exact value is e^(-1.2 x 6) = 0.000747", "the exact value is e^(-7.2) = 7.47 x 10^-4"),
     Edit("w09-row-negative-power", W9, "Response $1/(1-\\beta )$ at the origin", "Response $(1-\\beta )^{-1}$ at the origin"),
+    Edit("w10-first-order-in", W10, "Discrete and diffusion stationary variances differ at order $\\eta h$",
+         "The discrete and diffusion stationary variances differ at first order in $\\eta h$"),
     Edit("w09-need-not-reworded", W9, "need not yield a large derivative", "does not necessarily yield a large derivative"),
     Edit("w10-step-factors-reordered", W10, "$\\frac{1}{2}(0.8)(0.2)=0.08$", "$\\frac{1}{2}(0.2)(0.8)=0.08$"),
     Edit("c12-sci-readout", C12, "RK4 error at time 1: 0.0000148", "RK4 error at time 1: 1.48e-5"),
