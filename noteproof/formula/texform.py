@@ -50,14 +50,15 @@ def _word(part: str) -> str:
     return rf"\mathrm{{{part}}}" if len(part) > 1 and part.isalpha() else part
 
 
-def form_latex(obj: Any, table: Mapping[str, str] | None = None) -> str:
+def form_latex(obj: Any, table: Mapping[str, str] | None = None, partial: bool = False) -> str:
     """A derived SymPy object or reader Relation as LaTeX in the note's notation ("" when it is
-    neither); a reader Relation prints through its ``_latex`` hook (formula.printing)."""
+    neither); a reader Relation prints through its ``_latex`` hook (formula.printing).
+    ``partial``: derivatives are written with ∂ (the note's formula does: ∂ℒ/∂θ)."""
     from .typeset import as_basic
     basic = as_basic(obj)
     if basic is None:
         return ""
-    return _printer_class()(dict(table or {})).doprint(basic)
+    return _printer_class()(dict(table or {}), partial).doprint(basic)
 
 
 def form_unicode(obj: Any, table: Mapping[str, str] | None = None) -> str:
@@ -145,9 +146,9 @@ def _printer_class():
     from sympy.printing.latex import LatexPrinter
 
     class Printer(LatexPrinter):
-        def __init__(self, table):
+        def __init__(self, table, partial=False):
             super().__init__({"mul_symbol": None})
-            self.table = table
+            self.table, self.partial = table, partial
 
         def _print_Symbol(self, sym, style="plain"):
             return name_latex(sym.name, self.table)
@@ -176,7 +177,7 @@ def _printer_class():
             if not (isinstance(f, AppliedUndef) and set(f.args) <= set(variables)):
                 return super()._print_Derivative(e)
             from sympy.printing.conventions import requires_partial
-            d = r"\partial " if requires_partial(e) else "d "
+            d = r"\partial " if self.partial or requires_partial(e) else "d "
             dim = sum(int(n) for _, n in e.variable_count)
             top = d.strip() + (f"^{{{dim}}} " if dim > 1 else " ") + name_latex(type(f).__name__, self.table)
             bottom = " ".join(d + self._print(v) + (f"^{{{n}}}" if n > 1 else "") for v, n in e.variable_count)

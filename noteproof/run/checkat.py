@@ -294,12 +294,12 @@ def _typeset(r, derived, spec, table: dict):
     if form is None:
         return r
     return replace(r, mathml=r.mathml or to_mathml(form, table, "\\partial" in spec.text),
-                   derived_latex=r.derived_latex or _latex_of(lambda: form, table))
+                   derived_latex=r.derived_latex or _latex_of(lambda: form, table, "\\partial" in spec.text))
 
 
-def _latex_of(form_of, table: dict) -> str:
+def _latex_of(form_of, table: dict, partial: bool = False) -> str:
     try:
-        return form_latex(form_of(), table)
+        return form_latex(form_of(), table, partial)
     except MemoryError:
         raise
     except Exception:   # no form to print: the plain text stands alone

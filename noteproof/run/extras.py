@@ -155,7 +155,7 @@ def extras(project, claim: Claim, result: ClaimResult, dps: int) -> dict:
             form = _safe(lambda: named_form(run.derivation(spec.derivation), spec))
             out["formulas"].append(_safe(lambda: to_mathml(form, table, partial)))
             out["printed"].append(_safe(lambda: read_mathml(spec, f.location, table)))
-            out["latex"].append(_safe(lambda: form_latex(form, table)) if form is not None else "")
+            out["latex"].append(_safe(lambda: form_latex(form, table, partial)) if form is not None else "")
         table = symbol_table(project, claim)
         for check_id in claim.derivations:
             steps = _safe(lambda: run.derivation(check_id).steps) or ()

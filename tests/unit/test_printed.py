@@ -346,3 +346,13 @@ def test_the_backward_recursion_keeps_the_transpose_on_the_left(real):
     new = "={\\delta }^{\\ell +1}(D_h{F}_{\\ell }{)}^{\\mathsf{T}},"
     r = run_both_edited(real, "w10.backward-recursion", old, new)
     assert r.outcome is Outcome.FAILED
+
+
+def test_a_derivative_is_written_with_the_notes_partial_sign():
+    """∂ℒ/∂θ where the note's formula writes \\partial, d/dθ otherwise; the note's \\mathcal L."""
+    import sympy
+    from noteproof.formula.texform import form_latex
+    theta = sympy.Symbol("theta")
+    d = sympy.Derivative(sympy.Function("L")(theta), theta)
+    assert form_latex(d, {"L": "\\mathcal L"}, partial=True) == r"\frac{\partial \mathcal L}{\partial \theta}"
+    assert form_latex(d, {"L": "\\mathcal L"}) == r"\frac{d \mathcal L}{d \theta}"
