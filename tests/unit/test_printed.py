@@ -351,6 +351,7 @@ def test_the_backward_recursion_keeps_the_transpose_on_the_left(real):
 def test_a_derivative_is_written_with_the_notes_partial_sign():
     """∂ℒ/∂θ where the note's formula writes \\partial, d/dθ otherwise; the note's \\mathcal L."""
     import sympy
+
     from noteproof.formula.texform import form_latex
     theta = sympy.Symbol("theta")
     d = sympy.Derivative(sympy.Function("L")(theta), theta)
