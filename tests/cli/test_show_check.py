@@ -46,10 +46,11 @@ def shared_project():
     derive once (the CLI loads the project afresh on every call otherwise)."""
     import noteproof.sources.project as project_module
     from noteproof.sources.content import memoize_derivations
-    project = project_module.load_project(ROOT)
+    from noteproof.formula.respelled import registered_view
+    project = project_module.load_project(ROOT, view=registered_view)
     memoize_derivations(project.content)
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(project_module, "load_project", lambda root=None, note_paths=None: project)
+        mp.setattr(project_module, "load_project", lambda root=None, note_paths=None, **_: project)
         yield project
 
 
