@@ -45,8 +45,8 @@ def shared_project():
     """One project for the every-claim tests, derivations memoized: show and check of a claim
     derive once (the CLI loads the project afresh on every call otherwise)."""
     import noteproof.sources.project as project_module
-    from noteproof.sources.content import memoize_derivations
     from noteproof.formula.respelled import registered_view
+    from noteproof.sources.content import memoize_derivations
     project = project_module.load_project(ROOT, view=registered_view)
     memoize_derivations(project.content)
     with pytest.MonkeyPatch.context() as mp:
