@@ -16,11 +16,15 @@ spelling, not the mathematics. A printed side is *the registered side respelled*
   digits is the quotes' business: Note.quote_at);
 * one registered spelling fits (two different ones: the place is left as printed).
 
-The note is then judged in its registered view: each such side replaced by its registered
-spelling (Note.respelled), and read again until nothing changes, so two neighbouring sides
-respelled are both found. Every value the checks read stays the printed one's, because it is
-equal; locations and fixes are mapped back to the text as printed (Note.location_of,
-Note.printed_offset). A side of another value is never replaced: that edit is judged as printed.
+A ``$...$`` span is read the same way: where a registered text's words stand around it and it
+is printed otherwise with the same meaning (formula.declared.alike: its names, then the reader).
+
+The note is then judged in its registered view: each such side or span replaced by its
+registered spelling (Note.respelled), and read again until nothing changes, so two neighbouring
+sides respelled are both found. Every value the checks read stays the printed one's, because it
+is equal. A respelled side holds no line break, so locations keep their lines (their columns are
+the view's); `audit --fix` maps its fixes back to the text as printed (Note.printed_offset). A
+side of another value, or a span of another meaning, is never replaced: it is judged as printed.
 """
 from __future__ import annotations
 
