@@ -167,10 +167,26 @@ def _span_swaps(note: Note, registered: list[tuple[str, str, str]]) -> list[tupl
         if not here or m.text in here:
             continue
         from .declared import alike  # the names first; SymPy only for a span that may be the same
-        same = {span for span in here if alike(span, m.text)}
+        same = {span for span in here if alike(span, m.text)} or \
+            {span for span in here if _worked_out(span, m.text)}
         if len(same) == 1:
             out.append((m.start, m.end, same.pop()))
     return out
+
+
+def _worked_out(registered: str, printed: str) -> bool:
+    """``printed`` is the registered number with its arithmetic shown: one chain of equalities,
+    end to end, every side of the registered number's value (``2\\cdot 2\\cdot 1\\cdot (2^2-1)=12``
+    for ``12``). A step of another value, or a relation other than ``=``, is judged as printed."""
+    alone = read_links(Note("", f"${registered}=0$"))
+    if len(alone) != 1 or not alone[0].left.literal or alone[0].left.text != registered.strip():
+        return False
+    steps = read_links(Note("", f"${printed}$"))
+    if not steps or any(k.op != "=" for k in steps) or steps[0].left.start != 1 + len(printed) - len(printed.lstrip()) \
+            or steps[-1].right.end != 1 + len(printed.rstrip()):
+        return False
+    chained = all(a.right == b.left for a, b in zip(steps, steps[1:]))
+    return chained and all(_equal(s.value, alone[0].left.value) for k in steps for s in (k.left, k.right))
 
 
 def _equal(a: Any, b: Any) -> bool:

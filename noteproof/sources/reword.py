@@ -138,7 +138,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     if swapped_conjuncts(old, new):
         return None
     if sa == sb:
-        return _names_turned(old, new)
+        return _names_turned(old, new) or _transposed(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -157,6 +157,27 @@ def _names_turned(old: str, new: str) -> tuple[str, str] | None:
     first = next(i for i, (x, y) in enumerate(zip(na, nb)) if x != y)
     last = len(na) - next(i for i, (x, y) in enumerate(zip(reversed(na), reversed(nb))) if x != y)
     return " … ".join(na[first:last]), " … ".join(nb[first:last])
+
+
+_TERM = re.compile(r"(?<![\\A-Za-z])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")   # round-off, RK4
+
+
+def _transposed(old: str, new: str) -> tuple[str, str] | None:
+    """Two words of their own (names, nouns) that changed places, every other word kept: "big
+    steps lose accuracy to round-off, and tiny steps to curvature" pairs each cause with the other
+    size, "Error ratio (RK4 / Euler)" is the inverse ratio. As (old order, new order); None when
+    the words differ otherwise. Whole phrases swapped around one "and" are swapped_conjuncts."""
+    a, b = _TERM.findall(old), _TERM.findall(new)
+    if len(a) != len(b):
+        return None
+    moved = [i for i, (x, y) in enumerate(zip(a, b)) if x.lower() != y.lower()]
+    if len(moved) != 2:
+        return None
+    i, j = moved
+    if a[i].lower() != b[j].lower() or a[j].lower() != b[i].lower() or \
+            any(w.lower() in _FUNCTION_WORDS or len(w) < 2 for w in (a[i], a[j])):
+        return None
+    return f"{a[i]} … {a[j]}", f"{b[i]} … {b[j]}"
 
 
 def _converse(sa: list[str], sb: list[str], old: str, new: str) -> bool:
@@ -509,8 +530,19 @@ def _relabelled(before: str, note: str, at: int) -> bool:
         return False
     label = before[:before.index(":")]
     line = note[note.rfind("\n", 0, at) + 1:at]
-    printed = {w.lower() for w in _WORD.findall(line[:line.find(":")])} if ":" in line else set()
-    return any(w.lower() not in printed for w in _WORD.findall(label) if len(w) > 2 and w.lower() not in _FUNCTION_WORDS)
+    printed = {_stem(w) for w in _WORD.findall(line[:line.find(":")])} if ":" in line else set()
+    if ":" in line and _transposed(label, line[:line.find(":")]) is not None:
+        return True       # "(RK4 / Euler)" names the inverse of "(Euler / RK4)"
+    return any(_stem(w) not in printed for w in _WORD.findall(label) if len(w) > 2 and w.lower() not in _FUNCTION_WORDS)
+
+
+_ENDING = re.compile(r"(?<=[a-z]{3})(?:ies|es|s|ed|ing)$")
+
+
+def _stem(word: str) -> str:
+    """A word without its inflection: "shrinks", "shrink" and "shrinking" are one word in a
+    label ("Does Euler shrink?" names what "Euler shrinks?" names)."""
+    return _ENDING.sub("", word.lower().rstrip("'"))
 
 
 def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Callable[[str, str], bool],

@@ -57,3 +57,17 @@ def test_two_neighbouring_sides_respelled_are_both_read():
     assert view.text == "It is 0.5 x 1.25^2 = 0.78125 and 2 x 3 = 6 so."
     assert view.as_printed == printed
     assert view.printed_offset(view.text.index("and")) == printed.index("and")
+
+
+@pytest.mark.parametrize("printed, read", [
+    (r"this is $2\cdot 2\cdot 1\cdot (2^2-1)=12$ here", True),     # the arithmetic shown, right
+    (r"this is $12 = 4\cdot 3$ here", True),
+    (r"this is $2\cdot 2\cdot 2\cdot (2^2-1)=12$ here", False),    # a wrong step: judged as printed
+    (r"this is $2\cdot 2\cdot 1\cdot (2^2-1)=13$ here", False),    # another number
+    (r"this is $4\cdot 3\approx 12$ here", False),                 # not an equality
+])
+def test_a_registered_number_printed_with_its_arithmetic_is_read_as_registered(printed, read):
+    spec = replace(SPEC, prose=(("Sum: this is $12$ here.", "worked"),))
+    view = registered_view(Note("notes/x.txt", f"Sum: {printed}.", registry=((), spec)))
+    assert (view.text == "Sum: this is $12$ here.") is read
+    assert view.as_printed == f"Sum: {printed}."

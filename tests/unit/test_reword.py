@@ -116,3 +116,26 @@ def test_names_in_another_order_change_the_sense_unless_the_relation_turns_too(o
 def test_a_re_rounded_decimal_is_read_back_as_registered(printed, back):
     from noteproof.sources.reword import rounded_back
     assert rounded_back("p\\simeq 0.633975", printed) == back
+
+
+@pytest.mark.parametrize("old, new, change", [
+    ("big steps lose accuracy to curvature, and tiny steps lose it to round-off",
+     "big steps lose accuracy to round-off, and tiny steps lose it to curvature", ("curvature … round-off", "round-off … curvature")),
+    ("Error ratio (Euler / RK4): 3,490", "Error ratio (RK4 / Euler): 3,490", ("Euler … RK4", "RK4 … Euler")),
+    ("a smooth and invertible map", "an invertible and smooth map", None),   # the phrases around "and"
+])
+def test_two_words_of_their_own_that_change_places_change_the_sense(old, new, change):
+    assert meaning_change(old, new) == change
+
+
+@pytest.mark.parametrize("printed, found", [
+    ("Does Euler shrink?: yes", True),          # the label's words, inflected otherwise
+    ("Euler shrinking?: yes", True),
+    ("Does Verlet shrink?: yes", False),        # another method's read-out
+    ("Error ratio (RK4 / Euler): 3,490", False),   # the inverse ratio
+])
+def test_a_read_out_is_found_by_its_label_s_words_and_their_order(printed, found):
+    from noteproof.sources.notes import Note
+    snippet, number = ("Error ratio (Euler / RK4): 3,490", "3,490") if "ratio" in printed else ("Euler shrinks?: yes", "yes")
+    note = Note("notes/x.txt", f"Read-outs.\n{printed}\nEnd.\n")
+    assert (note.quote_at(snippet, number) is not None) is found
