@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from ..sources.anchor import How, Place
-from ..sources.coverage import MathCoverage, ProseCoverage, scan_math, scan_prose
+from ..sources.coverage import MathCoverage, ProseCoverage, places, scan_math, scan_prose
 from ..sources.notes import Note
 from ..sources.registry import Claim, NoteSpec
 from ..sources.spelling import MATH_SPAN
@@ -20,14 +20,18 @@ from ..sources.spelling import MATH_SPAN
 
 def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[MathCoverage, ...]:
     """The note's math spans that nothing accounts for (sources.coverage.scan_math), less those
-    a declaration accounts for respelled (``respelled_declaration``) and those that read as one
-    of the note's registered formulas (its place by meaning: run.claim.check_formula)."""
+    a declaration accounts for respelled (``respelled_declaration``), those that read as one
+    of the note's registered formulas (its place by meaning: run.claim.check_formula) and those
+    that hold an edited occurrence of one (its check judges it there: wrong, not unaccounted)."""
     lost = tuple(m for m in scan_math(note, claims, spec) if m.coverage == "unaccounted")
     if not lost:
         return lost
     missing = tuple((s, why) for s, why in spec.math if not note.declared(s))
     formulas = tuple(dict.fromkeys((f.text, f.plain) for c in claims for f in c.formulas))
+    edited = {(note.location_of(p.start).line, p.printed) for f, plain in formulas
+              for p in places(note, f, plain=plain) if p.how is How.NEAR}
     return tuple(m for m in lost if respelled_declaration(note, m, missing) is None
+                 and not any(line == m.location.line and printed in m.text for line, printed in edited)
                  and not any(alike(f, m.text, plain) for f, plain in formulas))
 
 

@@ -16,8 +16,13 @@ spelling, not the mathematics. A printed side is *the registered side respelled*
   digits is the quotes' business: Note.quote_at);
 * one registered spelling fits (two different ones: the place is left as printed).
 
-A ``$...$`` span is read the same way: where a registered text's words stand around it and it
-is printed otherwise with the same meaning (formula.declared.alike: its names, then the reader).
+A ``$...$`` span, or a plain-text formula of the prose (``1 - h + h^2/2 - h^3/6 + h^4/24 =
+0.779``, sources.plainmath), is read the same way: where a registered text's words stand around it
+and it is printed otherwise with the same meaning (formula.declared.alike: its names, then the
+reader; a plain formula keeps its numbers as printed, so its terms may move but a number is
+never re-rounded away). A registered number printed with its arithmetic shown (``$2\\cdot 2\\cdot
+1\\cdot (2^2-1)=12$`` for ``$12$``) is read as registered when every step is an equality of
+that value (``_worked_out``); one wrong step leaves it as printed.
 
 The note is then judged in its registered view: each such side or span replaced by its
 registered spelling (Note.respelled), and read again until nothing changes, so two neighbouring
@@ -28,6 +33,8 @@ side of another value, or a span of another meaning, is never replaced: it is ju
 """
 from __future__ import annotations
 
+import re
+from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable
@@ -139,39 +146,61 @@ def _swaps(note: Note, registered: list[_Anchor]) -> list[tuple[int, int, str]]:
     return out
 
 
-def _registered_spans(note: Note) -> list[tuple[str, str, str]]:
-    """(words before, words after, inner text) for each whole ``$...$`` span of each registered
-    text that has words around it; the words stop at the neighbouring spans."""
+def _registered_spans(note: Note) -> list[tuple[str, str, str, bool]]:
+    """(words before, words after, inner text, plain) for each whole ``$...$`` span, and each
+    plain-text formula of the prose (``1 - h + h^2/2 = 0.779``: sources.plainmath), of each
+    registered text that has words around it; the words stop at the neighbouring formulas."""
     out, seen = [], set()
-    for text, _ in _registered_texts(note):
-        if "$" not in text or text in seen:
+    for text, whole in _registered_texts(note):
+        if text in seen:
             continue
         seen.add(text)
-        spans = math_spans(text)
-        for i, m in enumerate(spans):
-            lo = max(m.start - CONTEXT, spans[i - 1].end if i else 0)
-            hi = min(m.end + CONTEXT, spans[i + 1].start if i + 1 < len(spans) else len(text))
-            before, after = text[lo:m.start], text[m.end:hi]
-            if len((before + after).replace(" ", "").replace("$", "")) >= MIN_CONTEXT:
-                out.append((before, after, m.text))
+        out += _around(text, math_spans(text), False, True)
+        plain = [m for m in Note("", text).plain_math() if whole or 0 < m.start and m.end < len(text)]
+        out += _around(text, plain, True, whole)
     return out
 
 
-def _span_swaps(note: Note, registered: list[tuple[str, str, str]]) -> list[tuple[int, int, str]]:
-    """(start, end, registered spelling) for each ``$...$`` span printed otherwise with the same
-    meaning (formula.meaning) where a registered text's words stand around it."""
+def _around(text: str, spans, plain: bool, whole: bool) -> list[tuple[str, str, str, bool]]:
+    """The words around each of ``spans`` in ``text``, up to CONTEXT characters and not into
+    the neighbouring spans."""
+    out = []
+    for i, m in enumerate(spans):
+        lo = max(m.start - CONTEXT, spans[i - 1].end if i else 0)
+        hi = min(m.end + CONTEXT, spans[i + 1].start if i + 1 < len(spans) else len(text))
+        before, after = text[lo:m.start], text[m.end:hi]
+        if len((before + after).replace(" ", "").replace("$", "")) >= MIN_CONTEXT:
+            out.append((before, after, m.text, plain))
+    return out
+
+
+def _span_swaps(note: Note, registered: list[tuple[str, str, str, bool]]) -> list[tuple[int, int, str]]:
+    """(start, end, registered spelling) for each ``$...$`` span, or plain-text formula, printed
+    otherwise with the same meaning (formula.meaning) where a registered text's words stand
+    around it."""
+    from .declared import alike  # the names first; SymPy only for a formula that may be the same
     text, out = note.text, []
-    for m in math_spans(text):
-        here = {span for before, after, span in registered
-                if text.endswith(before, 0, m.start) and text.startswith(after, m.end)}
-        if not here or m.text in here:
-            continue
-        from .declared import alike  # the names first; SymPy only for a span that may be the same
-        same = {span for span in here if alike(span, m.text)} or \
-            {span for span in here if _worked_out(span, m.text)}
-        if len(same) == 1:
-            out.append((m.start, m.end, same.pop()))
+    for plain, spans in ((False, math_spans(text)), (True, note.plain_math())):
+        for m in spans:
+            here = {span for before, after, span, kind in registered if kind == plain
+                    and text.endswith(before, 0, m.start) and text.startswith(after, m.end)}
+            if not here or m.text in here or any(m.start < e and s < m.end for s, e, _ in out):
+                continue
+            same = {span for span in here if (not plain or _numbers(span) == _numbers(m.text))
+                    and alike(span, m.text, plain)} or \
+                {span for span in here if not plain and _worked_out(span, m.text)}
+            if len(same) == 1:
+                out.append((m.start, m.end, same.pop()))
     return out
+
+
+def _numbers(text: str) -> Counter:
+    """The numbers a plain-text formula prints, as printed: its terms may move, but a number
+    re-rounded or given more digits (``= 25.0`` for ``= 25``) is the quotes' business."""
+    return Counter(_NUMBER.findall(text))
+
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _worked_out(registered: str, printed: str) -> bool:

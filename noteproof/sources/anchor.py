@@ -17,6 +17,7 @@ This module only finds places; it reads no formula.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from difflib import SequenceMatcher
 from enum import Enum
@@ -121,7 +122,9 @@ def reordered(text: str, a: int, b: int, formula: str) -> tuple[int, int, float]
     norm, wanted = (skeleton(t) for t in (text[a:b], formula))
     if not norm or not wanted or abs(len(norm) - len(wanted)) > 0.1 * len(wanted):
         return None
-    return (a, b, 1.0) if alike(norm, wanted) >= REORDERED else None
+    # or one character changed besides: a sign flipped in a reordered sum (an edit, judged there)
+    changed = len(norm) == len(wanted) and sum((Counter(norm) - Counter(wanted)).values()) <= 1
+    return (a, b, 1.0) if changed or alike(norm, wanted) >= REORDERED else None
 
 
 def regrouped(text: str, a: int, b: int, formula: str) -> tuple[int, int, float] | None:
@@ -154,12 +157,19 @@ def pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:
             out.append((last + lead, last + len(piece.rstrip())))
         last = max(last, y)
     out += _components(text, a, b)
-    # and a formula before its value: p_2(A)=\frac{\sqrt{3}}{\sqrt{3}+1} of p_2(A)=...\simeq 0.633975
+    # and a formula before its value: p_2(A)=\frac{\sqrt{3}}{\sqrt{3}+1} of p_2(A)=...\simeq 0.633975,
+    # an expression before the number it evaluates to: 1 - h + h^2/2 of 1 - h + h^2/2 = 0.625
     for x, y in list(out):
         value = [m.start() for m in re.finditer(APPROX_EQUAL, text[x:y]) if x + m.start() in outside]
+        value += [m.start() - x for m in _VALUE.finditer(text, x, y)
+                  if m.start() in outside and m.end() == y and _OPERATION.search(text, x, m.start())]
         if value and text[x:x + value[-1]].strip():
             out.append((x, x + len(text[x:x + value[-1]].rstrip())))
     return out
+
+
+_VALUE = re.compile(r"=\s*[-+\u2212]?\d[\d.,]*\s*$")
+_OPERATION = re.compile(r"\w\s*[-+/^*]\s*[\w(\\{]")
 
 
 def _components(text: str, a: int, b: int) -> list[tuple[int, int]]:

@@ -226,7 +226,7 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
 
 
 _DECIMAL = re.compile(r"\d*\.\d+")
-_SETTING = re.compile(r"[^=<>]+=\s*[-+\u2212]?\d[\d.,/]*")
+_SETTING = re.compile(r"[^=<>+*/^]+=\s*[-+\u2212]?\d[\d.,/]*")
 
 
 def _decimals(text: str) -> str:

@@ -176,6 +176,22 @@ def test_reordered_factors_are_the_formula_and_a_sign_flip_among_them_is_wrong(p
         assert (f.outcome.value == "verified") == holds, f.message
 
 
+def test_a_plain_sum_reordered_with_a_sign_flipped_is_the_formula_wrong_not_unaccounted(project):
+    """Chapter 12's RK4 factor printed ``h^4/24 + h^3/6 + h^2/2 - h + 1 = 0.779``: the edited
+    occurrence of the registered sum (terms reordered, one sign changed) fails its formula
+    with what the derivation gives, and the span is not "unaccounted" besides."""
+    from noteproof.formula.declared import unaccounted_math
+    from noteproof.run.claim import run_claim
+    note = project.notes["chapter12"]
+    old = "1 - h + h^2/2 - h^3/6 + h^4/24 = 0.779"
+    edited = project.judged("chapter12", replace(note, text=note.text.replace(
+        old, "h^4/24 + h^3/6 + h^2/2 - h + 1 = 0.779", 1), regions=None))
+    result = run_claim(project.registry.claim("c12.d06.rk4-factor"), project.content, edited)
+    assert any("wrong:" in f.message and "derives" in f.message for f in result.formulas), result.messages
+    lost = unaccounted_math(edited, project.claims_of("chapter12"), project.registry.notes["chapter12"])
+    assert not [m for m in lost if "h^4/24" in m.text]
+
+
 def test_a_note_without_a_prose_key_is_not_inventoried(project):
     """Its sentences are "unlisted" (scan --prose prints them), which fails nothing; an empty
     prose: list inventories the note, and every sentence nothing states is unaccounted."""

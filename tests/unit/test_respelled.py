@@ -71,3 +71,24 @@ def test_a_registered_number_printed_with_its_arithmetic_is_read_as_registered(p
     view = registered_view(Note("notes/x.txt", f"Sum: {printed}.", registry=((), spec)))
     assert (view.text == "Sum: this is $12$ here.") is read
     assert view.as_printed == f"Sum: {printed}."
+
+
+RK4 = "Euler multiplies by 1 - h = 0.75 per step; RK4 by 1 - h + h^2/2 - h^3/6 + h^4/24 = 0.779 per step."
+
+
+@pytest.mark.parametrize("printed, read", [
+    ("h^4/24 - h^3/6 + h^2/2 - h + 1", True),      # the terms reordered
+    ("h^4/24 + h^3/6 + h^2/2 - h + 1", False),     # a sign flipped: judged as printed
+    ("1 - h + h^2/2 - h^3/6 + h^4/25", False),
+])
+def test_a_plain_formula_printed_otherwise_with_the_same_meaning_is_read_as_registered(printed, read):
+    spec = replace(SPEC, prose=((RK4, "worked"),))
+    text = RK4.replace("1 - h + h^2/2 - h^3/6 + h^4/24", printed)
+    view = registered_view(Note("notes/x.txt", text, registry=((), spec)))
+    assert (view.text == RK4) is read and view.as_printed == text
+
+
+def test_a_plain_formula_keeps_its_numbers_as_printed():
+    spec = replace(SPEC, prose=((RK4, "worked"),))
+    text = RK4.replace("= 0.779", "= 0.7790")
+    assert registered_view(Note("notes/x.txt", text, registry=((), spec))).respellings == ()
