@@ -25,6 +25,15 @@ class _NotArithmetic(Exception):
 
 def value(toks: list[Token]) -> Any:
     """The exact value (Fraction) or mpmath value of the numeric expression ``toks``, or None."""
+    out = _evaluated(toks)
+    if out is not None and not isinstance(out, Fraction):   # a transcendental part: again, at DIGITS
+        mp = _mp()
+        with mp.workdps(max(DIGITS, mp.mp.dps)):
+            out = _evaluated(toks)
+    return out
+
+
+def _evaluated(toks: list[Token]) -> Any:
     if not toks:
         return None
     try:

@@ -32,6 +32,13 @@ class Side:
     end: int
     value: Any
     literal: bool     # one printed number: what a step rounds to
+    latex: bool = False   # read inside ``$...$``
+
+    @property
+    def shown(self) -> str:
+        """The side as a reader sees it: Unicode, not LaTeX (``−log 0.08``, ``2·2·1·(2²−1)``)."""
+        from .prose import tex_unicode, unicode
+        return tex_unicode(self.text) if self.latex else unicode(self.text)
 
 
 @dataclass(frozen=True)
@@ -45,6 +52,11 @@ class Link:
     @property
     def text(self) -> str:
         return f"{self.left.text} {PRINTED_OP.get(self.op, self.op)} {self.right.text}"
+
+    @property
+    def shown(self) -> str:
+        """The step typeset in Unicode (Side.shown)."""
+        return f"{self.left.shown} {PRINTED_OP.get(self.op, self.op)} {self.right.shown}"
 
 
 PRINTED_OP = {"~": "≈", "<=": "≤", ">=": "≥", "!=": "≠"}
@@ -170,7 +182,7 @@ def _latex_side(src: str, toks: list[Token], offset: int) -> Side | None:
     if not toks or value(toks) is None:
         return None
     lo, hi = toks[0].pos, _end(src, toks[-1])
-    return Side(src[lo:hi].strip(), offset + lo, offset + hi, value(toks), _literal(src[lo:hi], toks))
+    return Side(src[lo:hi].strip(), offset + lo, offset + hi, value(toks), _literal(src[lo:hi], toks), True)
 
 
 def _end(src: str, tok: Token) -> int:

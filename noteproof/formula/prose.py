@@ -224,12 +224,16 @@ def tex_unicode(src: str) -> str:
              "quad": " ", "qquad": "  ", "sum": "\u2211", "prod": "\u220f", "int": "\u222b", "mid": "\u2223",
              "Vert": "\u2016", "lVert": "\u2016", "rVert": "\u2016", "vert": "|", "lvert": "|", "rvert": "|",
              "ell": "\u2113", "to": "\u2192", "in": " \u2208 ", "notin": " \u2209 ", "subset": " \u2282 "}
-    text = re.sub(r"\\(?!d?frac|tfrac|sqrt)([A-Za-z]+)\s?",
-                  lambda m: marks.get(m[1]) or (greek(m[1]) if m[1] in GREEK else m[1]), text)
+    text = re.sub(r"\\(?!d?frac|tfrac|sqrt)([A-Za-z]+)(\s?)(?=(.?))",
+                  lambda m: marks.get(m[1]) or (greek(m[1]) if m[1] in GREEK else m[1])
+                  + (" " if m[1] in _FUNCTION_NAMES and m[2] and m[3] not in "(^_{" else ""), text)
     text = re.sub(r"(?<![_^}])(?<!frac)(?<!sqrt)\{\s*([^{}\s]\u0303?)\s*\}", r"\1", text)   # {a} -> a
     text = _fractions(text)
     text = text.replace("-", "\u2212").replace("\\", "")
     return "".join(_unicode(p) for p in _scripts(text)).replace("{", "").replace("}", "")
+
+
+_FUNCTION_NAMES = frozenset("log ln exp sin cos tan tanh sinh cosh det min max".split())  # log 0.08, not log0.08
 
 
 def _accented(name: str, accent: str) -> str:
@@ -248,7 +252,10 @@ def _fractions(text: str) -> str:
     if "sqrt" in m[0]:
         return text[:m.start()] + f"\u221a({_fractions(first)})" + _fractions(text[end:])
     second, end2 = _argument(text, end, "^") if text[end:end + 1] == "{" else ("", end)
-    return text[:m.start()] + _over(_fractions(first), _fractions(second)) + _fractions(text[end2:])
+    fraction, rest = _over(_fractions(first), _fractions(second)), _fractions(text[end2:])
+    if rest[:1] == "(" or rest[:1].isalnum():   # a factor follows: (1/2)(0.8), not 1/2(0.8)
+        fraction = f"({fraction})"
+    return text[:m.start()] + fraction + rest
 
 
 def _over(top: str, bottom: str) -> str:

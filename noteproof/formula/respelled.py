@@ -21,8 +21,10 @@ A ``$...$`` span, or a plain-text formula of the prose (``1 - h + h^2/2 - h^3/6 
 and it is printed otherwise with the same meaning (formula.declared.alike: its names, then the
 reader; a plain formula keeps its numbers as printed, so its terms may move but a number is
 never re-rounded away). A registered number printed with its arithmetic shown (``$2\\cdot 2\\cdot
-1\\cdot (2^2-1)=12$`` for ``$12$``) is read as registered when every step is an equality of
-that value (``_worked_out``); one wrong step leaves it as printed.
+1\\cdot (2^2-1)=12$`` for ``$12$``, ``$\\log (1/0.08)=\\log 12.5\\simeq 2.5257$`` for ``$-\\log
+0.08\\simeq 2.525729$``) is read as registered up to its first relation of another kind when
+every step is an equality of that value (``_worked_out``); what follows stays as printed, and one
+wrong step leaves it all as printed.
 
 The note is then judged in its registered view: each such side or span replaced by its
 registered spelling (Note.respelled), and read again until nothing changes, so two neighbouring
@@ -186,11 +188,12 @@ def _span_swaps(note: Note, registered: list[tuple[str, str, str, bool]]) -> lis
                     and text.endswith(before, 0, m.start) and text.startswith(after, m.end)}
             if not here or m.text in here or any(m.start < e and s < m.end for s, e, _ in out):
                 continue
-            same = {span for span in here if (not plain or _numbers(span) == _numbers(m.text))
+            same = {(len(m.text), span) for span in here if (not plain or _numbers(span) == _numbers(m.text))
                     and alike(span, m.text, plain)} or \
-                {span for span in here if not plain and _worked_out(span, m.text)}
+                {w for span in here if not plain and (w := _worked_out(span, m.text)) is not None}
             if len(same) == 1:
-                out.append((m.start, m.end, same.pop()))
+                end, spelling = same.pop()
+                out.append((m.start, m.start + end, spelling))
     return out
 
 
@@ -203,19 +206,43 @@ def _numbers(text: str) -> Counter:
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 
 
-def _worked_out(registered: str, printed: str) -> bool:
-    """``printed`` is the registered number with its arithmetic shown: one chain of equalities,
-    end to end, every side of the registered number's value (``2\\cdot 2\\cdot 1\\cdot (2^2-1)=12``
-    for ``12``). A step of another value, or a relation other than ``=``, is judged as printed."""
-    alone = read_links(Note("", f"${registered}=0$"))
-    if len(alone) != 1 or not alone[0].left.literal or alone[0].left.text != registered.strip():
-        return False
-    steps = read_links(Note("", f"${printed}$"))
-    if not steps or any(k.op != "=" for k in steps) or steps[0].left.start != 1 + len(printed) - len(printed.lstrip()) \
-            or steps[-1].right.end != 1 + len(printed.rstrip()):
-        return False
-    chained = all(a.right == b.left for a, b in zip(steps, steps[1:]))
-    return chained and all(_equal(s.value, alone[0].left.value) for k in steps for s in (k.left, k.right))
+def _worked_out(registered: str, printed: str) -> tuple[int, str] | None:
+    """(end, registered spelling) of the chain of equalities ``printed`` opens with when it is
+    the one ``registered`` opens with, its arithmetic shown otherwise: every side of one value,
+    the same relation (or none) after it, and a step of arithmetic on one hand at least
+    (``2\\cdot 2\\cdot 1\\cdot (2^2-1)=12`` for ``12``; ``\\log (1/0.08)=\\log 12.5`` for
+    ``-\\log 0.08`` before ``\\simeq 2.5257``, which the quotes judge as printed). A step of
+    another value is judged as printed: None."""
+    mine, theirs = _lead(registered), _lead(printed)
+    if mine is None or theirs is None or mine[3] != theirs[3] or mine[2] + theirs[2] == 0:
+        return None
+    if not _equal(mine[1], theirs[1]) or printed[:theirs[0]] == registered[:mine[0]]:
+        return None
+    return theirs[0], registered[:mine[0]]
+
+
+def _lead(text: str) -> tuple[int, Any, int, str | None] | None:
+    """(end, value, steps, next relation) of the chain of equalities a span's ``text`` opens
+    with (its first side when a step of another kind follows); None when it opens with no
+    numeric side, a step of another value, or something that is no relation follows it."""
+    links, lead = read_links(Note("", f"${text}$")), len(text) - len(text.lstrip())
+    if not links or links[0].left.start != 1 + lead:
+        alone = read_links(Note("", f"${text}=0$"))     # the whole text one side, no relation
+        whole = len(alone) == 1 and (alone[0].left.start, alone[0].left.end) == (1 + lead, 1 + len(text.rstrip()))
+        return (len(text.rstrip()), alone[0].left.value, 0, None) if whole else None
+    run = [links[0]]
+    for k in links[1:]:
+        if k.left != run[-1].right:
+            break
+        run.append(k)
+    steps = next((i for i, k in enumerate(run) if k.op != "="), len(run))
+    sides = [run[0].left] + [k.right for k in run[:steps]]
+    if not all(_equal(side.value, sides[0].value) for side in sides):
+        return None
+    after = run[steps].op if steps < len(run) else None
+    if after is None and sides[-1].end != 1 + len(text.rstrip()):
+        return None
+    return sides[-1].end - 1, sides[0].value, steps, after
 
 
 def _equal(a: Any, b: Any) -> bool:

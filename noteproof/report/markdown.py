@@ -77,7 +77,7 @@ def unregistered_lines(section) -> list[str]:
     out = ["", f"Not registered in claims.yaml (`notes:`): its rows are not encoded; "
            f"`noteproof scan {section.path} --emit-stubs` writes its entries. Its worked steps, as printed:", ""]
     out += [f"- ❌ {cell(wrong_step(c))}" for c in section.wrong_steps]
-    out += [f"- ✅ `{c.location}`: {cell(c.link.text)} ({c.how})" for c in section.steps if c.holds]
+    out += [f"- ✅ `{c.location}`: {cell(c.link.shown)} ({c.how})" for c in section.steps if c.holds]
     if section.identities:
         out += ["", "Its self-contained equalities, identities and inequalities, decided by SymPy:", ""]
         out += [f"- {IDENTITY_MARK[c.verdict.value]} `{c.location}`: `${cell(c.printed.strip())}$`: {cell(c.message)}"

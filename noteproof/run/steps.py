@@ -69,7 +69,7 @@ def step_evidence(claim: Claim, note: Note) -> list[Evidence]:
     checks = step_checks(claim, note)
     good = [c for c in checks if c.holds]
     out = [Evidence(EvidenceKind.IDENTITY, "the worked calculation's steps hold as printed: "
-                    + "; ".join(f"{c.link.text} ({c.how})" for c in good), True, detail=STEP_EVIDENCE,
+                    + "; ".join(f"{c.link.shown} ({c.how})" for c in good), True, detail=STEP_EVIDENCE,
                     condition=True, reach=Reach.SETTING)] if good else []
     out += [Evidence(EvidenceKind.IDENTITY, wrong_step(c), False, detail=STEP_EVIDENCE, condition=True,
                      reach=Reach.SETTING) for c in checks if not c.holds]
@@ -79,11 +79,11 @@ def step_evidence(claim: Claim, note: Note) -> list[Evidence]:
 def wrong_step(c: StepCheck, located: bool = True) -> str:
     """The message for a step that fails: the step, where (``located``), and both sides' values."""
     link = c.link
-    head = f"the worked step {link.text}" + (f" ({c.location})" if located else "")
+    head = f"the worked step {link.shown}" + (f" ({c.location})" if located else "")
     if link.op in _ROUNDING:
         fix = f"; it should read {c.expected}" if c.expected else ""
-        return f"{head} is wrong: {link.left.text} is {c.left}, not {link.right.text}{fix}"
-    return f"{head} is wrong: {link.left.text} is {c.left}, {link.right.text} is {_text(link.right.value)}"
+        return f"{head} is wrong: {link.left.shown} is {c.left}, not {link.right.shown}{fix}"
+    return f"{head} is wrong: {link.left.shown} is {c.left}, {link.right.shown} is {_text(link.right.value)}"
 
 
 def _equal(a: Any, b: Any) -> bool:

@@ -37,7 +37,7 @@ def test_the_first_report_names_the_note_lists_its_rows_and_flags_its_wrong_step
     assert [(s["step"], s["location"], s["expected"]) for s in wrong] == [(WRONG, "notes/week11.md:22:47", "0.4")]
     assert "not registered: notes/week11.md (1 wrong worked step, 1 wrong relation)" in " ".join(run.stdout.split())
     md = (cached_project / "out" / "claims.md").read_text(encoding="utf-8")
-    assert "1 - 0.3 x 2 is 0.4, not 0.5; it should read 0.4" in md
+    assert "1 − 0.3×2 is 0.4, not 0.5; it should read 0.4" in md
     assert doc["summary"]["wrong_identities"] == 1
     decided = {(i["printed"], i["location"]): i["verdict"] for i in note["identities"]}
     assert decided[(WRONG_IDENTITY, "notes/week11.md:39:34")] == "wrong"

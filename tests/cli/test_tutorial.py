@@ -62,7 +62,7 @@ def test_adding_a_note_runs_as_written(cached_project):
     first, stubs, again, show, check = [r for c, r in runs if c.startswith("noteproof")]
     assert "notes/week11.md: note not registered" in first.stderr
     assert "not encoded notes/week11.md:31: Step factor $1-\\eta a$ per step" in first.stdout
-    assert "1 - 0.3 x 2 is 0.4, not 0.5" in first.stdout
+    assert "1 − 0.3×2 is 0.4, not 0.5" in first.stdout
     assert "#  week11:" in stubs.stdout and stubs.stdout.count("  - id: w11.") == 5
     assert "not registered" not in again.stderr
     doc = json.loads((project / "report" / "claims.json").read_text(encoding="utf-8"))

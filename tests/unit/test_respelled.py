@@ -92,3 +92,15 @@ def test_a_plain_formula_keeps_its_numbers_as_printed():
     spec = replace(SPEC, prose=((RK4, "worked"),))
     text = RK4.replace("= 0.779", "= 0.7790")
     assert registered_view(Note("notes/x.txt", text, registry=((), spec))).respellings == ()
+
+
+@pytest.mark.parametrize("printed, read", [
+    (r"-\log 0.08\simeq 2.5257", None),                                        # a re-rounding: the quotes'
+    (r"\log (1/0.08)=\log 12.5\simeq 2.5257", r"-\log 0.08\simeq 2.5257"),      # steps shown, kept rounding
+    (r"\log (1/0.08)=\log 12\simeq 2.5257", None),                              # a wrong step
+])
+def test_a_span_s_leading_equalities_are_read_as_registered_and_the_rest_as_printed(printed, read):
+    spec = replace(SPEC, prose=((r"The path cost is $-\log 0.08\simeq 2.525729$ nats.", "worked"),))
+    text = f"The path cost is ${printed}$ nats."
+    view = registered_view(Note("notes/x.txt", text, registry=((), spec)))
+    assert view.text == (text if read is None else f"The path cost is ${read}$ nats.")
