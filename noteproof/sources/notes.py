@@ -19,6 +19,7 @@ from .tables import Row, status_rows
 
 TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
 NUMBER_TOKEN = PRINTED_OR_WORD   # a number in any of the notes' notations, as parse_quoted reads it
+_NUMBER_WORD = re.compile(f"(?<![\\w.])(?:{NUMBER_TOKEN})(?![\\w])")   # one, as a whole word
 APPROXIMATE = re.compile(r"(\\simeq|\\approx|≈|≃|~|\babout|\broughly|\bnear|\baround)\s*[-+(]?\s*$")
 # a number in a quote's words, in any notation, bracketed or not: e^(1/2) for e^0.5
 BRACKETED = r"(?:\(\s*)?({})(?:\s*\))?"
@@ -249,7 +250,29 @@ class Note:
             at = self._quote_at(other, number)
         if at is None and number.isalpha():   # a read-out in words, capitalised: "Yes." for "yes"
             at = self._word_at(snippet, number)
+        if at is None:
+            at = self._in_reworded(snippet, number)
         return percent_of(self.text, snippet, number, at)
+
+    def _in_reworded(self, snippet: str, number: str) -> tuple[int, str] | None:
+        """The quoted number inside a registered sentence or row that holds ``snippet`` and now
+        stands reworded (Note.stated): the number in the same place among its numbers, the
+        others keeping their values ("which stays under 1 for any positive step" for "which is
+        below 1 for every positive step"). It is judged as printed there."""
+        off = number_offset(snippet, number)
+        if off < 0 or not self.registry:
+            return None
+        for text in dict.fromkeys(c.text for c in self.registry[0]):
+            i = text.find(snippet) if text else -1
+            if i < 0 or (found := self.stated(text)) is None or found[1] == text:
+                continue
+            mine, theirs = (list(_NUMBER_WORD.finditer(t)) for t in (text, found[1]))
+            k = next((j for j, m in enumerate(mine) if m.start() == i + off), None)
+            if k is None or len(mine) != len(theirs) or not all(
+                    same_value(a.group(0), b.group(0)) for j, (a, b) in enumerate(zip(mine, theirs)) if j != k):
+                continue
+            return found[0] + theirs[k].start(), theirs[k].group(0)
+        return None
 
     def _word_at(self, snippet: str, word: str) -> tuple[int, str] | None:
         """The one place the snippet stands with its read-out word in another case."""

@@ -192,6 +192,20 @@ def test_a_plain_sum_reordered_with_a_sign_flipped_is_the_formula_wrong_not_unac
     assert not [m for m in lost if "h^4/24" in m.text]
 
 
+@pytest.mark.parametrize("new, printed", [
+    ("which stays under 1 for any positive step", "1"),     # an erratum reworded: still false, the same check
+])
+def test_a_quote_inside_a_reworded_statement_is_its_number_there(project, new, printed):
+    from noteproof.run.claim import run_claim
+    note = project.notes["chapter12"]
+    edited = project.judged("chapter12", replace(note, text=note.text.replace(
+        "which is below 1 for every positive step", new, 1), regions=None))
+    at = edited.quote_at("which is below 1 for every", "1")
+    assert at is not None and at[1] == printed and edited.text[at[0] - 18:at[0]] == "which stays under ", at
+    result = run_claim(project.registry.claim("c12.d08.implicit-range"), project.content, edited)
+    assert not [m for m in result.messages if "not found" in m], result.messages
+
+
 def test_a_note_without_a_prose_key_is_not_inventoried(project):
     """Its sentences are "unlisted" (scan --prose prints them), which fails nothing; an empty
     prose: list inventories the note, and every sentence nothing states is unaccounted."""
