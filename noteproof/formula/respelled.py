@@ -58,11 +58,12 @@ def registered_view(note: Note) -> Note:
     registry."""
     if note.registry is None:
         return note
-    sides, spans = _registered_sides(note), _registered_spans(note)
+    sides, spans, steps = _registered_sides(note), _registered_spans(note), _registered_steps(note)
     view = note
     for _ in range(MAX_PASSES):
         swaps = _span_swaps(view, spans)
         swaps += [w for w in _swaps(view, sides) if not any(w[0] < e and s < w[1] for s, e, _ in swaps)]
+        swaps += [w for w in _shown_steps(view, steps) if not any(w[0] < e and s < w[1] for s, e, _ in swaps)]
         if not swaps:
             break
         view = view.respelled(swaps)
@@ -145,6 +146,26 @@ def _swaps(note: Note, registered: list[_Anchor]) -> list[tuple[int, int, str]]:
                      if not (side.literal and printed.literal) and _equal(side.value, printed.value)}
         if len(spellings) == 1 and not any(start < e and s < end for s, e, _ in out):
             out.append((start, end, spellings.pop()))
+    return out
+
+
+def _registered_steps(note: Note) -> frozenset[tuple[str, str]]:
+    """(left, right) of each equality a registered text prints: ``1 - 1.5 x 1.2 x 1 = -0.8``."""
+    return frozenset((k.left.text, k.right.text) for text, _ in _registered_texts(note) if text
+                     for k in read_links(Note("", text)) if k.op == "=")
+
+
+def _shown_steps(note: Note, registered: frozenset[tuple[str, str]]) -> list[tuple[int, int, str]]:
+    """(start, end, "") for each step the author inserted into a registered equality, its
+    arithmetic right: ``A = B = C`` printed where a registered text prints ``A = C``, all three
+    of one value (``1 - 1.5 x 1.2 x 1 = 1 - 1.8 = -0.8``). The view reads ``A = C``; a step of
+    another value is judged as printed."""
+    links, out = read_links(note), []
+    for a, b in zip(links, links[1:]):
+        if a.op == b.op == "=" and a.right == b.left and (a.left.text, b.right.text) in registered \
+                and (a.left.text, a.right.text) not in registered and (a.right.text, b.right.text) not in registered \
+                and _equal(a.left.value, a.right.value) and _equal(b.left.value, b.right.value):
+            out.append((a.left.end, a.right.end, ""))
     return out
 
 

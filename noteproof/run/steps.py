@@ -80,10 +80,12 @@ def wrong_step(c: StepCheck, located: bool = True) -> str:
     """The message for a step that fails: the step, where (``located``), and both sides' values."""
     link = c.link
     head = f"the worked step {link.shown}" + (f" ({c.location})" if located else "")
+    minus = lambda number: number.replace("-", "\u2212")   # a value typeset as the sides are
     if link.op in _ROUNDING:
-        fix = f"; it should read {c.expected}" if c.expected else ""
-        return f"{head} is wrong: {link.left.shown} is {c.left}, not {link.right.shown}{fix}"
-    return f"{head} is wrong: {link.left.shown} is {c.left}, {link.right.shown} is {_text(link.right.value)}"
+        fix = f"; it should read {minus(c.expected)}" if c.expected else ""
+        return f"{head} is wrong: {link.left.shown} is {minus(c.left)}, not {link.right.shown}{fix}"
+    return (f"{head} is wrong: {link.left.shown} is {minus(c.left)}, {link.right.shown} is "
+            f"{minus(_text(link.right.value))}")
 
 
 def _equal(a: Any, b: Any) -> bool:

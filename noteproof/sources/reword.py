@@ -533,9 +533,25 @@ def _relabelled(before: str, note: str, at: int) -> bool:
     printed = {_stem(w) for w in _WORD.findall(line[:line.find(":")])} if ":" in line else set()
     if ":" in line and _transposed(label, line[:line.find(":")]) is not None:
         return True       # "(RK4 / Euler)" names the inverse of "(Euler / RK4)"
+    if _named_by_symbol(before, note, at):
+        return False      # "Resting value (z*)" is "Equilibrium (z*)": the symbol names the number
     return any(_stem(w) not in printed for w in _WORD.findall(label) if len(w) > 2 and w.lower() not in _FUNCTION_WORDS)
 
 
+def _named_by_symbol(before: str, note: str, at: int) -> bool:
+    """Whether a read-out's label names its number by a symbol (``(z*)``) that the label on the
+    line printing the number at ``at`` names too, the value straight after the colon: the words
+    around the symbol may change ("Resting value (z*): 5" for "Equilibrium (z*): 5")."""
+    if not before.rstrip().endswith(":"):
+        return False
+    named = _SYMBOL.findall(before[:before.rindex(":")])
+    line = note[note.rfind("\n", 0, at) + 1:at]
+    if not named or not line.rstrip().endswith(":"):
+        return False
+    return all(f"({n})" in line for n in named)
+
+
+_SYMBOL = re.compile(r"\(([^()\s]{1,10})\)")   # a label's symbol: (z*), (h), (theta)
 _ENDING = re.compile(r"(?<=[a-z]{3})(?:ies|es|s|ed|ing)$")
 
 
@@ -573,6 +589,8 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
         words = note[max(0, at - before - 4):at + len(shown) + after + 4]
         if meaning_change(snippet, words) is not None:   # "is below 1" is not where "is above 1" stood
             return 0.0
+        if _named_by_symbol(snippet[:offset], note, at):
+            return 1.0   # "Resting value (z*): 5" is the read-out "Equilibrium (z*): 5"
         if _lost_word(snippet, note[max(0, at - before - 24):at + len(shown) + after + 24]):
             return 0.0   # "After 4 steps the errors" is not where "After 4 steps Euler" stood
         if _relabelled(snippet[:offset], note, at):

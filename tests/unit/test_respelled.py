@@ -104,3 +104,15 @@ def test_a_span_s_leading_equalities_are_read_as_registered_and_the_rest_as_prin
     text = f"The path cost is ${printed}$ nats."
     view = registered_view(Note("notes/x.txt", text, registry=((), spec)))
     assert view.text == (text if read is None else f"The path cost is ${read}$ nats.")
+
+
+@pytest.mark.parametrize("printed, read", [
+    ("x1 = 1 - 1.5 x 1.2 x 1 = 1 - 1.8 = -0.8.", True),     # a right step shown between the two sides
+    ("x1 = 1 - 1.5 x 1.2 x 1 = 1 - 1.9 = -0.8.", False),    # a wrong one: judged as printed
+])
+def test_a_step_inserted_into_a_registered_equality_is_read_as_registered(printed, read):
+    registered = "First step: x1 = 1 - 1.5 x 1.2 x 1 = -0.8."
+    spec = replace(SPEC, prose=((registered, "worked"),))
+    view = registered_view(Note("notes/x.txt", f"First step: {printed}", registry=((), spec)))
+    assert (view.text == registered) is read
+    assert view.as_printed == f"First step: {printed}"

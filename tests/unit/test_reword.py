@@ -133,9 +133,12 @@ def test_two_words_of_their_own_that_change_places_change_the_sense(old, new, ch
     ("Euler shrinking?: yes", True),
     ("Does Verlet shrink?: yes", False),        # another method's read-out
     ("Error ratio (RK4 / Euler): 3,490", False),   # the inverse ratio
+    ("Resting value (z*): 5", True),            # the symbol names the number, the words may change
+    ("Resting value (x): 5", False),
 ])
 def test_a_read_out_is_found_by_its_label_s_words_and_their_order(printed, found):
     from noteproof.sources.notes import Note
-    snippet, number = ("Error ratio (Euler / RK4): 3,490", "3,490") if "ratio" in printed else ("Euler shrinks?: yes", "yes")
+    snippet, number = ("Error ratio (Euler / RK4): 3,490", "3,490") if "ratio" in printed else \
+        ("Equilibrium (z*): 5", "5") if "Resting" in printed else ("Euler shrinks?: yes", "yes")
     note = Note("notes/x.txt", f"Read-outs.\n{printed}\nEnd.\n")
     assert (note.quote_at(snippet, number) is not None) is found
