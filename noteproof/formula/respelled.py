@@ -39,6 +39,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Iterable
 
 from ..sources.notes import Note, math_spans
@@ -115,7 +116,7 @@ def _registered_sides(note: Note) -> list[_Anchor]:
         if not text or text in seen:
             continue
         seen.add(text)
-        sides = sorted({s for link in read_links(Note("", text)) for s in (link.left, link.right)},
+        sides = sorted({s for link in _links_of(text) for s in (link.left, link.right)},
                        key=lambda s: s.start)
         for i, side in enumerate(sides):
             if not whole and (side.start == 0 or side.end == len(text)):
@@ -152,7 +153,7 @@ def _swaps(note: Note, registered: list[_Anchor]) -> list[tuple[int, int, str]]:
 def _registered_steps(note: Note) -> frozenset[tuple[str, str]]:
     """(left, right) of each equality a registered text prints: ``1 - 1.5 x 1.2 x 1 = -0.8``."""
     return frozenset((k.left.text, k.right.text) for text, _ in _registered_texts(note) if text
-                     for k in read_links(Note("", text)) if k.op == "=")
+                     for k in _links_of(text) if k.op == "=")
 
 
 def _shown_steps(note: Note, registered: frozenset[tuple[str, str]]) -> list[tuple[int, int, str]]:
@@ -179,7 +180,7 @@ def _registered_spans(note: Note) -> list[tuple[str, str, str, bool]]:
             continue
         seen.add(text)
         out += _around(text, math_spans(text), False, True)
-        plain = [m for m in Note("", text).plain_math() if whole or 0 < m.start and m.end < len(text)]
+        plain = [m for m in _plain_of(text) if whole or 0 < m.start and m.end < len(text)]
         out += _around(text, plain, True, whole)
     return out
 
@@ -246,9 +247,9 @@ def _lead(text: str) -> tuple[int, Any, int, str | None] | None:
     """(end, value, steps, next relation) of the chain of equalities a span's ``text`` opens
     with (its first side when a step of another kind follows); None when it opens with no
     numeric side, a step of another value, or something that is no relation follows it."""
-    links, lead = read_links(Note("", f"${text}$")), len(text) - len(text.lstrip())
+    links, lead = _links_of(f"${text}$"), len(text) - len(text.lstrip())
     if not links or links[0].left.start != 1 + lead:
-        alone = read_links(Note("", f"${text}=0$"))     # the whole text one side, no relation
+        alone = _links_of(f"${text}=0$")     # the whole text one side, no relation
         whole = len(alone) == 1 and (alone[0].left.start, alone[0].left.end) == (1 + lead, 1 + len(text.rstrip()))
         return (len(text.rstrip()), alone[0].left.value, 0, None) if whole else None
     run = [links[0]]
@@ -264,6 +265,18 @@ def _lead(text: str) -> tuple[int, Any, int, str | None] | None:
     if after is None and sides[-1].end != 1 + len(text.rstrip()):
         return None
     return sides[-1].end - 1, sides[0].value, steps, after
+
+
+@lru_cache(maxsize=4096)
+def _links_of(text: str) -> tuple:
+    """The links of a registered text (or a span's), read once per process."""
+    return read_links(Note("", text))
+
+
+@lru_cache(maxsize=4096)
+def _plain_of(text: str) -> tuple:
+    """The plain-text formulas of a registered text, read once per process."""
+    return Note("", text).plain_math()
 
 
 def _equal(a: Any, b: Any) -> bool:

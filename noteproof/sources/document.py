@@ -27,7 +27,7 @@ import json
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from ..errors import NoteError
 from ..model import Location
@@ -91,6 +91,57 @@ def read_document(note: Note, folder: Path | None = None) -> Document:
 
 
 _MEMORY: dict[str, Document] = {}
+
+
+def read_view(note: Note, view: Callable[[Note], Note], folder: Path | None = None) -> Note:
+    """The note as ``view`` reads it (Project.view: formula.respelled.registered_view), from
+    memory, else from ``folder``, else read now (and kept there): its text and respellings,
+    keyed as its document is (the note's text, its registry, the engine). An entry that does
+    not give back the printed text is a miss."""
+    key = "view-" + document_key(note)
+    path = None if folder is None else folder / f"{key}.json"
+    found = _VIEWS.get(key)
+    if found is None and path is not None:
+        found = _load_view(path, key)
+    if found is None:
+        read = view(note)
+        found = (None, ()) if not read.respellings else (read.text, read.respellings)
+        if path is not None:
+            _store_view(path, key, found)
+    _VIEWS[key] = found
+    while len(_VIEWS) > MEMORY_ENTRIES:
+        del _VIEWS[next(iter(_VIEWS))]
+    text, respellings = found
+    if text is None:
+        return note
+    out = replace(note, text=text, respellings=respellings, regions=None)
+    return out if out.as_printed == note.text else view(note)
+
+
+_VIEWS: dict[str, tuple[str | None, tuple[tuple[int, int, str], ...]]] = {}
+
+
+def _store_view(path: Path, key: str, found: tuple) -> None:
+    text, respellings = found
+    data = {"schema": SCHEMA, "key": key, "text": text, "respellings": [list(r) for r in respellings]}
+    try:
+        write_atomically(path, json.dumps(data, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+    except OSError:
+        pass
+
+
+def _load_view(path: Path, key: str) -> tuple | None:
+    try:
+        if not path.exists() or path.stat().st_size > MAX_ENTRY_BYTES:
+            return None
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("schema") != SCHEMA or data.get("key") != key:
+            return None
+        text = data["text"]
+        return (None if text is None else _str(text),
+                tuple((_int(s), _int(e), _str(t)) for s, e, t in data["respellings"]))
+    except (OSError, ValueError, TypeError, KeyError):
+        return None
 
 
 def build(note: Note, key: str) -> Document:

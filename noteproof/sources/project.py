@@ -11,7 +11,7 @@ from ..defaults import CACHE_FOLDER, REGISTRY
 from ..errors import NoteproofError, RegistryError, UsageError
 from ..model import Location, SourceWarning
 from .document import FOLDER as DOCUMENTS
-from .document import read_document
+from .document import read_document, read_view
 from .notes import Note, Row, read_note, table_rows
 from .registry import Registry, load_registry
 
@@ -71,7 +71,7 @@ class Project:
 
     def _registered(self, note_key: str, note: Note) -> Note:
         note = replace(note, registry=(self.claims_of(note_key), self.registry.notes[note_key]))
-        return note if self.view is None or note.respellings else self.view(note)
+        return note if self.view is None or note.respellings else read_view(note, self.view, self.store)
 
     def _with_regions(self, note: Note) -> Note:
         return note if note.document() is not None else replace(note, regions=read_document(note, self.store))

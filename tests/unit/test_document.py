@@ -89,3 +89,27 @@ def test_the_project_keeps_documents_in_its_cache_folder_unless_told_not_to(tmp_
     assert not (root / ".noteproof-cache").exists()
     load_project(root)
     assert len(list((root / ".noteproof-cache" / "documents").glob("*.json"))) == 3
+
+
+def test_a_note_s_view_is_kept_by_key_and_a_damaged_entry_is_read_again(project, tmp_path):
+    """sources.document.read_view: the registered view (formula.respelled) of an edited note is
+    read once, kept as JSON, and given back from disk; an entry that does not give back the
+    printed text is a miss."""
+    from noteproof.formula.respelled import registered_view
+    from noteproof.sources.document import _VIEWS, read_view
+    note = project.notes["chapter12"]
+    printed = note.text.replace("1 - h + h^2/2 - h^3/6 + h^4/24 = 0.779", "h^4/24 - h^3/6 + h^2/2 - h + 1 = 0.779", 1)
+    edited = replace(note, text=printed, regions=None)
+    first = read_view(edited, registered_view, tmp_path)
+    assert first.respellings and first.as_printed == printed and "1 - h + h^2/2" in first.text
+    [entry] = tmp_path.glob("view-*.json")
+    _VIEWS.clear()
+    calls = []
+    assert read_view(edited, lambda n: calls.append(n) or registered_view(n), tmp_path).text == first.text
+    assert not calls                                    # from disk
+    data = json.loads(entry.read_text())
+    data["text"] = data["text"].replace("Chapter 12", "Chapter 13", 1)   # no longer the printed text
+    entry.write_text(json.dumps(data))
+    _VIEWS.clear()
+    again = read_view(edited, registered_view, tmp_path)
+    assert again.text == first.text and again.as_printed == printed
