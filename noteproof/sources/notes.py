@@ -311,7 +311,8 @@ class Note:
         and this quote's number is still found beside it."""
         claims = self.registry[0] if self.registry else ()
         return frozenset(q.number for c in claims for q in c.quotes
-                         if q.number != number and q.numeric and q.snippet != snippet and _overlap(q.snippet, snippet))
+                         if q.number != number and q.numeric and q.snippet != snippet
+                         and _overlap(q.snippet, snippet, q.number))
 
     def _quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         off = number_offset(snippet, number)
@@ -587,11 +588,16 @@ def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None)
 _WORDS_NUMBER = re.compile(r"(?<![\w.])(\d+(?:\.\d+)?(?:/\d+)?)(?![\w.]?\d)")
 
 
-def _overlap(a: str, b: str) -> bool:
-    """Whether one text holds the other, or one ends with at least CONTEXT characters the other begins with."""
+def _overlap(a: str, b: str, number: str) -> bool:
+    """Whether snippet ``a`` shares with ``b`` the part that prints ``a``'s ``number``: one holds
+    the other, or one ends with at least CONTEXT characters the other begins with, ``number``
+    among them ("step 1/10^4 gets 3.7" does not share its 3.7 with "... = 1.25 per step")."""
     if a in b or b in a:
         return True
-    return any(a.endswith(b[:n]) or b.endswith(a[:n]) for n in range(CONTEXT, min(len(a), len(b))))
+    at = number_offset(a, number)
+    end = at + len(number)
+    return any(b.endswith(a[:n]) and end <= n or a.endswith(b[:n]) and at >= len(a) - n
+               for n in range(CONTEXT, min(len(a), len(b))))
 
 
 def whole_numbers(text: str, start: int, end: int) -> bool:

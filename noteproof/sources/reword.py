@@ -138,7 +138,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     if swapped_conjuncts(old, new):
         return None
     if sa == sb:
-        return _names_turned(old, new) or _transposed(old, new)
+        return _names_turned(old, new) or _transposed(old, new) or _renamed(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -159,6 +159,16 @@ def _names_turned(old: str, new: str) -> tuple[str, str] | None:
     return " … ".join(na[first:last]), " … ".join(nb[first:last])
 
 
+def _renamed(old: str, new: str) -> tuple[str, str] | None:
+    """A legend's symbol changed (``q: momentum of the oscillator`` for ``p: momentum of the
+    oscillator``): the line says what another symbol means. As (old symbol, new symbol)."""
+    a, b = _LEGEND.match(old), _LEGEND.match(new)
+    if a and b and a.group(1) != b.group(1):
+        return a.group(1), b.group(1)
+    return None
+
+
+_LEGEND = re.compile(r"\s*([^\s:]{1,12}):\s")   # "q: position of the oscillator", "h: step size"
 _TERM = re.compile(r"(?<![\\A-Za-z])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")   # round-off, RK4
 
 
@@ -539,7 +549,7 @@ def _relabelled(before: str, note: str, at: int) -> bool:
 
 
 def _named_by_symbol(before: str, note: str, at: int) -> bool:
-    """Whether a read-out's label names its number by a symbol (``(z*)``) that the label on the
+    """Whether a read-out's label names its number by a symbol (``(z*)``, ``|theta|``) that the label on the
     line printing the number at ``at`` names too, the value straight after the colon: the words
     around the symbol may change ("Resting value (z*): 5" for "Equilibrium (z*): 5")."""
     if not before.rstrip().endswith(":"):
@@ -548,10 +558,11 @@ def _named_by_symbol(before: str, note: str, at: int) -> bool:
     line = note[note.rfind("\n", 0, at) + 1:at]
     if not named or not line.rstrip().endswith(":"):
         return False
-    return all(f"({n})" in line for n in named)
+    return all(n in line for n in named)
 
 
-_SYMBOL = re.compile(r"\(([^()\s]{1,10})\)")   # a label's symbol: (z*), (h), (theta)
+# a label's symbol: (z*), (h), (theta), |theta|
+_SYMBOL = re.compile(r"\([^()\s]{1,10}\)|\|[^|\s]{1,10}\|")
 _ENDING = re.compile(r"(?<=[a-z]{3})(?:ies|es|s|ed|ing)$")
 
 

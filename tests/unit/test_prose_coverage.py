@@ -246,3 +246,14 @@ def test_a_number_printed_as_registered_before_a_percent_sign_is_itself(project)
     assert note.quote_at("Perplexity drops by 12", "12") == (20, "12")
     assert replace(note, text="Perplexity drops by 0.12% here.\n").quote_at("Perplexity drops by 12", "12") \
         in (None, (20, "0.12%"))
+
+
+def test_a_quote_s_context_number_changes_only_where_another_quote_checks_that_very_number(project):
+    """``1 + h^2/2 = 1.25`` for ``1 + h^2 = 1.25``: the 2 of the exponent is checked by no quote
+    that shares it (``steps below 2 divided`` only ends with "step"s letters), so the quote is
+    not found there: the edited factor fails its claim."""
+    note = project.notes["chapter12"]
+    edited = replace(note, text=note.text.replace("energy by 1 + h^2 = 1.25", "energy by 1 + h^2/2 = 1.25", 1),
+                     regions=None)
+    assert edited.quote_at("1 + h^2 = 1.25 per step", "1.25") is None
+    assert note.quote_at("1 + h^2 = 1.25 per step", "1.25") is not None

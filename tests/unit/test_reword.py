@@ -123,6 +123,8 @@ def test_a_re_rounded_decimal_is_read_back_as_registered(printed, back):
      "big steps lose accuracy to round-off, and tiny steps lose it to curvature", ("curvature … round-off", "round-off … curvature")),
     ("Error ratio (Euler / RK4): 3,490", "Error ratio (RK4 / Euler): 3,490", ("Euler … RK4", "RK4 … Euler")),
     ("a smooth and invertible map", "an invertible and smooth map", None),   # the phrases around "and"
+    ("p: momentum of the oscillator", "q: momentum of the oscillator", ("p", "q")),   # a legend's symbol
+    ("h: step size", "h: the step size", None),
 ])
 def test_two_words_of_their_own_that_change_places_change_the_sense(old, new, change):
     assert meaning_change(old, new) == change
@@ -135,10 +137,12 @@ def test_two_words_of_their_own_that_change_places_change_the_sense(old, new, ch
     ("Error ratio (RK4 / Euler): 3,490", False),   # the inverse ratio
     ("Resting value (z*): 5", True),            # the symbol names the number, the words may change
     ("Resting value (x): 5", False),
+    ("Magnitude of the multiplier |theta|: 1.2", True),
 ])
 def test_a_read_out_is_found_by_its_label_s_words_and_their_order(printed, found):
     from noteproof.sources.notes import Note
     snippet, number = ("Error ratio (Euler / RK4): 3,490", "3,490") if "ratio" in printed else \
-        ("Equilibrium (z*): 5", "5") if "Resting" in printed else ("Euler shrinks?: yes", "yes")
+        ("Equilibrium (z*): 5", "5") if "Resting" in printed else \
+        ("Size of multiplier |theta|: 1.2", "1.2") if "theta" in printed else ("Euler shrinks?: yes", "yes")
     note = Note("notes/x.txt", f"Read-outs.\n{printed}\nEnd.\n")
     assert (note.quote_at(snippet, number) is not None) is found
