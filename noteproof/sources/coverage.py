@@ -366,7 +366,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     sentence's ``$...$`` spans are compared up to notation, or by ``same`` (two spans, whether
     they read alike: formula.declared passes the formula reader's)."""
     from .reword import counts_in_digits, describe, meaning_change, senses
-    from .sentences import sentences, words_senses
+    from .sentences import is_legend, sentences, words_senses
     stated = stated_spans(note, claims)
     said = {t.text: c.id for c in claims if c.statement for t in sentences(c.statement)}
     listed = dict(spec.prose or ())
@@ -415,7 +415,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                 maths = _maths_change(nearest, s.text, same)
                 found("unaccounted" if maths else "prose", "" if maths else listed[nearest],
                       describe(maths) if maths else "")
-            elif nearest is None and not senses(counts_in_digits(s.text)):
+            elif nearest is None and not senses(counts_in_digits(s.text)) and not is_legend(s.text):
                 continue   # its only words of sense are counts ("at time six"): numbers, which quotes judge
             else:
                 found("unaccounted" if spec.prose is not None else "unlisted", "",

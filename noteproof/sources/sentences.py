@@ -2,7 +2,8 @@
 of comparison, direction, quantity and quantification (sources.reword's senses).
 
 "the sign stays negative", "the orbit spirals outward", "at large tau", "separated by one",
-"sampling with replacement": a sentence holds a claim in its words as well as in its math.
+"sampling with replacement": a sentence holds a claim in its words as well as in its math. A
+legend's line ("q: position of the oscillator") says what a symbol names, and is one too.
 The sentences a registered claim states are judged by that claim (run.claim); every other
 sentence that carries a sense is either listed under its note's ``prose:`` in claims.yaml
 (words the checks do not compute, kept as printed) or unaccounted, like unaccounted math
@@ -19,6 +20,8 @@ from .reword import senses
 
 _SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)")     # a full stop ends one before a space: "0.167" does not
 _MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]*\$", re.S)
+# a legend's line says what a symbol names ("q: position of the oscillator"): a sentence too
+_LEGEND = re.compile(r"[^\s:]{1,12}: \S")
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,11 @@ class Sentence:
     end: int
     text: str
     senses: tuple[str, ...]     # the senses of its words, math left out (reword.senses)
+
+
+def is_legend(line: str) -> bool:
+    """Whether a line of the note is a legend's: a symbol and what it names."""
+    return _LEGEND.match(line) is not None
 
 
 @lru_cache(maxsize=4096)
@@ -46,7 +54,7 @@ def sentences(text: str, every: bool = False) -> tuple[Sentence, ...]:
             for m in _SENTENCE.finditer(line):
                 a, b = start + m.start(), start + m.end()
                 said = words_senses(text[a:b])
-                if said or every:
+                if said or every or (m.start() == 0 and is_legend(line)):
                     out.append(Sentence(a, b, text[a:b], said))
         start += len(line) + 1
     return tuple(out)

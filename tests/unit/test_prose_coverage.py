@@ -257,3 +257,15 @@ def test_a_quote_s_context_number_changes_only_where_another_quote_checks_that_v
                      regions=None)
     assert edited.quote_at("1 + h^2 = 1.25 per step", "1.25") is None
     assert note.quote_at("1 + h^2 = 1.25 per step", "1.25") is not None
+
+
+def test_a_legend_line_is_a_sentence_and_two_symbols_swapped_are_unaccounted(project):
+    """Chapter 12's legend says what each symbol names; swapping two symbols' meanings makes
+    both lines unaccounted, with the symbol that changed; a rewording keeps them listed."""
+    note = project.notes["chapter12"]
+    old = "q: position of the oscillator\np: momentum of the oscillator"
+    swapped = unaccounted(project, "chapter12", note.text.replace(
+        old, "q: momentum of the oscillator\np: position of the oscillator", 1))
+    assert sorted(p.change for p in swapped) == ['"p" -> "q"', '"q" -> "p"'], swapped
+    assert not unaccounted(project, "chapter12", note.text.replace(
+        "q: position of the oscillator", "q: the position of the oscillator", 1))
