@@ -110,15 +110,15 @@ def placed_by_meaning(note: Note, formula: str, plain: bool = False) -> tuple[Pl
     spelling finds none."""
     out = []
     for m in note.plain_math() if plain else note.math_spans():
-        if alike(formula, m.text, plain):
+        if alike(formula, m.text, plain) or (not plain and step_shown(formula, m.text)):
             out.append(Place(m.start, m.end, m.text, How.RESPELLED))
             continue
         out += [Place(m.start + a, m.start + b, m.text[a:b], How.RESPELLED)
-                for a, b in _sides(m.text) if alike(formula, m.text[a:b], plain)]
+                for a, b in top_sides(m.text) if alike(formula, m.text[a:b], plain)]
     return tuple(out)
 
 
-def _sides(text: str) -> list[tuple[int, int]]:
+def top_sides(text: str) -> list[tuple[int, int]]:
     """(start, end) of each side of the top-level equalities of ``text`` (none when it has none)."""
     cuts, depth = [], 0
     for i, ch in enumerate(text):
@@ -129,6 +129,21 @@ def _sides(text: str) -> list[tuple[int, int]]:
         return []
     edges = [-1] + cuts + [len(text)]
     return [(a + 1, b) for a, b in zip(edges, edges[1:]) if text[a + 1:b].strip()]
+
+
+def step_shown(registered: str, printed: str) -> bool:
+    """``printed`` is the registered chain of equalities with one more side between two of its
+    own, that side equal to a neighbour (``h_{\\ell +1}=h_{\\ell }-\\Delta s\\,h_{\\ell }=(1-\\Delta
+    s)h_{\\ell }`` for ``h_{\\ell +1}=(1-\\Delta s)h_{\\ell }``): a step of the algebra shown."""
+    mine, theirs = top_sides(registered) or [(0, len(registered))], top_sides(printed)
+    if len(theirs) != len(mine) + 1:
+        return False
+    texts = [printed[a:b].strip() for a, b in theirs]
+    for i in range(1, len(texts) - 1):
+        rest = "=".join(texts[:i] + texts[i + 1:])
+        if (alike(texts[i], texts[i + 1]) or alike(texts[i], texts[i - 1])) and alike(registered, rest):
+            return True
+    return False
 
 
 def respelled_declaration_of(note: Note, snippet: str) -> bool:

@@ -54,6 +54,8 @@ def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
         if rr is None:
             return Comparison(False, "the note prints an expression where a relation was derived")
         turned = f"relation {' '.join(as_read[0])} printed, {' '.join(as_derived[0])} derived"
+        if _steps_shown(rr, dr):
+            return Comparison(True)
         if rr[0] != dr[0] or len(rr[1]) != len(dr[1]):
             return Comparison(False, turned)
         same = _all_equal(rr[1], dr[1])
@@ -69,6 +71,15 @@ def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
                               "derives an expression, not the relation: derive the relation itself")
         return same_expr(rr[1][-1] if side == "rhs" else rr[1][0], derived)
     return same_expr(read, derived)
+
+
+def _steps_shown(read: tuple, derived: tuple) -> bool:
+    """A chain of equalities ``a = b_1 = ... = b_k`` printed for the derived equation ``a = b``:
+    its first side is ``a`` and every other side equals ``b`` (the algebra's steps shown)."""
+    if derived[0] != ("=",) or len(read[0]) < 2 or any(op != "=" for op in read[0]):
+        return False
+    lhs, rhs = derived[1]
+    return same_expr(read[1][0], lhs).equal is True and all(same_expr(x, rhs).equal is True for x in read[1][1:])
 
 
 _SYMMETRIC = {("=",), ("!=",), ("\u2260",)}   # a relation that reads the same from either side

@@ -182,6 +182,8 @@ def _registered_spans(note: Note) -> list[tuple[str, str, str, bool]]:
         out += _around(text, math_spans(text), False, True)
         plain = [m for m in _plain_of(text) if whole or 0 < m.start and m.end < len(text)]
         out += _around(text, plain, True, whole)
+    # a claim's LaTeX formula, words or none: anchored by its own first and last sides (_step_shown)
+    out += [(None, None, f.text, False) for c in note.registry[0] for f in c.formulas if not f.plain]
     return out
 
 
@@ -202,21 +204,38 @@ def _span_swaps(note: Note, registered: list[tuple[str, str, str, bool]]) -> lis
     """(start, end, registered spelling) for each ``$...$`` span, or plain-text formula, printed
     otherwise with the same meaning (formula.meaning) where a registered text's words stand
     around it."""
-    from .declared import alike  # the names first; SymPy only for a formula that may be the same
+    from .declared import alike, step_shown  # the names first; SymPy only for a formula that may be the same
     text, out = note.text, []
     for plain, spans in ((False, math_spans(text)), (True, note.plain_math())):
         for m in spans:
-            here = {span for before, after, span, kind in registered if kind == plain
+            if any(m.start < e and s < m.end for s, e, _ in out):
+                continue
+            here = {span for before, after, span, kind in registered if kind == plain and before is not None
                     and text.endswith(before, 0, m.start) and text.startswith(after, m.end)}
-            if not here or m.text in here or any(m.start < e and s < m.end for s, e, _ in out):
+            if not here and not plain:
+                shown = {span for before, _, span, _ in registered if before is None and _step_shown(span, m.text)}
+                out += [(m.start, m.end, shown.pop())] if len(shown) == 1 else []
+            if not here or m.text in here:
                 continue
             same = {(len(m.text), span) for span in here if (not plain or _numbers(span) == _numbers(m.text))
                     and alike(span, m.text, plain)} or \
-                {w for span in here if not plain and (w := _worked_out(span, m.text)) is not None}
+                {w for span in here if not plain and (w := _worked_out(span, m.text)) is not None} or \
+                {(len(m.text), span) for span in here if not plain and step_shown(span, m.text)}
             if len(same) == 1:
                 end, spelling = same.pop()
                 out.append((m.start, m.start + end, spelling))
     return out
+
+
+def _step_shown(formula: str, printed: str) -> bool:
+    """The span prints ``formula`` with a step of its algebra shown between its first and last
+    sides, each printed as registered (formula.declared.step_shown): its place, with no words."""
+    from .declared import step_shown, top_sides
+    mine, theirs = top_sides(formula), top_sides(printed)
+    if len(mine) < 2 or len(theirs) != len(mine) + 1:
+        return False
+    ends = [(formula[a:b].strip(), printed[c:d].strip()) for (a, b), (c, d) in ((mine[0], theirs[0]), (mine[-1], theirs[-1]))]
+    return all(x == y for x, y in ends) and step_shown(formula, printed)
 
 
 def _numbers(text: str) -> Counter:

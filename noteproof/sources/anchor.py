@@ -136,7 +136,7 @@ def regrouped(text: str, a: int, b: int, formula: str) -> tuple[int, int, float]
     return (a, b, score) if score >= NEAR else None
 
 
-_BETWEEN = re.compile(r"\\text\{[^{}]*\}|\\q?quad(?![A-Za-z])|\\[ ,;!]|[,;]\s")
+_BETWEEN = re.compile(r"\\text\{[^{}]*\}|\\q?quad(?![A-Za-z])|\\[ ;]|[,;]\s")   # \, and \! are spacing inside a term
 
 
 def pieces(text: str, a: int, b: int) -> list[tuple[int, int]]:

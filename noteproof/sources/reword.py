@@ -36,7 +36,7 @@ _SENTENCES = re.compile(r"\S(?:[^.!?\n]|[.!?]+(?![\s.!?]|$))*(?:[.!?]+(?=\s|$)|(
 _SENSES = {
     "up": "above exceed exceeds exceeding larger greater bigger higher more raise raises raised increase "
           "increases increased increasing grow grows growing rise rises rising upper amplify amplifies amplified "
-          "magnify magnifies magnified widen widens widened widening wider gain gains gained",
+          "magnify magnifies magnified widen widens widened widening wider gain gains gained past beyond",
     "down": "below beneath smaller less fewer lower lowers lowered decrease decreases decreased shrink "
             "shrinks shrinking fall falls falling reduce reduces reduced drop drops decay decays decaying decreasing "
             "attenuate attenuates attenuated damp damps damped dampen dampens suppress suppresses suppressed "
@@ -68,7 +68,8 @@ _SENSES = {
     "zero": "zero", "yes": "yes", "true": "true", "false": "false", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
     "diverge": "diverge diverges diverged", "exact": "exact exactly",
     "approximate": "approximate approximately approximation roughly", "sum": "sum sums summed summing total add adds adding",
-    "fixed": "fixed", "constant": "constant", "linear": "linear", "nonlinear": "nonlinear",
+    "fixed": "fixed fix fixes", "constant": "constant", "onward": "onward onwards",
+    "digits": "digit digits", "bits": "bit bits", "radians": "radian radians", "degrees": "degree degrees", "linear": "linear", "nonlinear": "nonlinear",
     "quadratic": "quadratic", "isotropic": "isotropic", "anisotropic": "anisotropic",
     "one": "one once single", "two": "two twice double doubles doubled both", "three": "three thrice triple triples",
     "four": "four", "five": "five", "six": "six", "seven": "seven", "eight": "eight", "nine": "nine",
@@ -234,11 +235,17 @@ def swapped_conjuncts(old: str, new: str) -> bool:
     for a in starts:
         for b in ends:
             mo, mn = old[a:b], new[a:b]
-            for join in (" and ", " or "):
+            for join in (" and ", " or ", "; "):
                 parts = mo.split(join)
-                if len(parts) == 2 and all(parts) and mn == parts[1] + join + parts[0]:
+                if len(parts) == 2 and all(parts) and _same_clause(mn, parts[1] + join + parts[0]):
                     return True
     return False
+
+
+def _same_clause(a: str, b: str) -> bool:
+    """Equal, or equal but for the capital that opens a sentence (two clauses around "; " swapped:
+    "At theta = 1 with x = 0 ...; at theta = 1 with x = 1 ...")."""
+    return a == b or a.lower() == b.lower()
 
 
 def _replaced(old: str, new: str, was: str, now: str) -> tuple[str, str]:

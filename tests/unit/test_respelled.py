@@ -116,3 +116,19 @@ def test_a_step_inserted_into_a_registered_equality_is_read_as_registered(printe
     view = registered_view(Note("notes/x.txt", f"First step: {printed}", registry=((), spec)))
     assert (view.text == registered) is read
     assert view.as_printed == f"First step: {printed}"
+
+
+@pytest.mark.parametrize("printed, read", [
+    (r"h_{\ell +1}=h_{\ell }-\Delta s\,h_{\ell }=(1-\Delta s)h_{\ell }", True),   # a step of the algebra shown
+    (r"h_{\ell +1}=h_{\ell }+\Delta s\,h_{\ell }=(1-\Delta s)h_{\ell }", False),  # a wrong step
+    (r"h_{\ell +1}=h_{\ell }-\Delta s\,h_{\ell }", False),                       # not the registered sides
+])
+def test_a_registered_formula_with_a_step_shown_is_read_as_registered(printed, read):
+    from noteproof.model import Location as L
+    from noteproof.sources.registry import FormulaSpec
+    formula = r"h_{\ell +1}=(1-\Delta s)h_{\ell }"
+    spec = FormulaSpec(formula, False, "d", None, (), (), None, "rhs", L("claims.yaml"))
+    claim = type("C", (), {"formulas": (spec,), "row": None, "statement": None, "quotes": ()})()
+    text = f"Euler gives ${printed}$. Next."
+    view = registered_view(Note("notes/x.txt", text, registry=((claim,), SPEC)))
+    assert (view.text == f"Euler gives ${formula}$. Next.") is read

@@ -125,6 +125,11 @@ def test_a_re_rounded_decimal_is_read_back_as_registered(printed, back):
     ("a smooth and invertible map", "an invertible and smooth map", None),   # the phrases around "and"
     ("p: momentum of the oscillator", "q: momentum of the oscillator", ("p", "q")),   # a legend's symbol
     ("h: step size", "h: the step size", None),
+    ("larger than 1 in size past ah = 2", "larger than 1 in size from ah = 2 onward", ("past", "onward")),   # a boundary
+    ("which carries about 16 digits", "which carries about 16 bits", ("digits", "bits")),                  # a unit
+    ("Hold the parameter fixed and prescribe inputs", "Fix the parameter and prescribe the inputs", None),
+    ("At theta = 1 with x = 1 none exists; at theta = 1 with x = 0 every value is fixed.",
+     "At theta = 1 with x = 0 every value is fixed; at theta = 1 with x = 1 none exists.", None),   # clauses swapped
 ])
 def test_two_words_of_their_own_that_change_places_change_the_sense(old, new, change):
     assert meaning_change(old, new) == change

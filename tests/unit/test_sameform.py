@@ -39,3 +39,15 @@ def test_tuples_compare_elementwise():
     assert same_expr(sp.Tuple(x, y - 1), (x, y - 1)).equal is True
     assert same_expr(sp.Tuple(x, y - 1), sp.Tuple(x, y + 1)).equal is False
     assert same_expr(sp.Tuple(x, y), x).equal is False
+
+
+def test_a_chain_of_equalities_is_the_derived_equation_with_its_steps_shown():
+    """``h' = h - s h = (1 - s) h`` for the derived ``h' = (1 - s) h``: every later side equals the
+    derived right-hand side; one that does not fails the chain."""
+    from noteproof.formula.parser import read_latex
+    a, h, s = sp.symbols("a h s")
+    derived = sp.Eq(a, (1 - s) * h, evaluate=False)
+    [shown] = read_latex(r"a=h-s\,h=(1-s)h")
+    [wrong] = read_latex(r"a=h+s\,h=(1-s)h")
+    assert compare_form(shown, derived).equal is True
+    assert compare_form(wrong, derived).equal is False
