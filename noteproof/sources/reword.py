@@ -97,6 +97,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _FIRST_ORDER.sub("order ", text)
     text = _ALL_MASS.sub("concentrates", text)
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
+    text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
     out = [(sense, m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)
            if (sense := _MEANING.get(m.group(0).lower(), "all")) != "all"]
     for i in range(len(out) - 1, 0, -1):
@@ -111,6 +112,7 @@ def senses(text: str) -> list[tuple[str, str]]:
 # necessarily": a necessity denied, not "never"
 _PAIRS = {("not", "up"): "at most", ("need", "not"): "not necessarily", ("not", "necessary"): "not necessarily", ("up", "zero"): "positive", ("down", "zero"): "negative", ("down", "half"): "half",
           ("down", "third"): "third", ("down", "quarter"): "quarter"}
+_SLASH = re.compile(r"(?<=[a-z]) / (?=[a-z])")   # between words, not names: "EPUB / v43 print"
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
@@ -414,10 +416,12 @@ def _maths(text: str) -> str:
     """The characters of a text that carry its mathematics: rewording must leave them alone
     (a bold mark ``**`` is emphasis, not a product)."""
     text = _ABS_DIFFERENCE.sub(lambda m: "|" + " - ".join(sorted(m.groups())) + "|", text)   # |z - 1| is |1 - z|
+    text = _DIVIDED.sub("/", text)   # "fast rate divided by slow rate" is "fast rate / slow rate"
     return "".join(ch for ch in text.replace("**", "") if ch in MATHS)
 
 
 _ABS_DIFFERENCE = re.compile(r"\|\s*([^|\s-]+)\s*-\s*([^|\s-]+)\s*\|")
+_DIVIDED = re.compile(r"\bdivided\s+by\b|\bover\b(?=\s+(?:the\s+)?[a-z0-9(])", re.IGNORECASE)
 
 
 def signature(text: str) -> str:

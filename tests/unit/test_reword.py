@@ -151,3 +151,11 @@ def test_a_read_out_is_found_by_its_label_s_words_and_their_order(printed, found
         ("Size of multiplier |theta|: 1.2", "1.2") if "theta" in printed else ("Euler shrinks?: yes", "yes")
     note = Note("notes/x.txt", f"Read-outs.\n{printed}\nEnd.\n")
     assert (note.quote_at(snippet, number) is not None) is found
+
+
+def test_a_quotient_in_words_is_the_quotient_in_a_label():
+    from noteproof.sources.notes import Note
+    note = Note("notes/x.txt", "Read-outs.\nStiffness ratio (fast rate divided by slow rate): 100\nEnd.\n")
+    assert note.quote_at("Stiffness ratio (fast rate / slow rate): 100", "100") is not None
+    assert meaning_change("fast rate / slow rate", "fast rate divided by slow rate") is None
+    assert meaning_change("v39 EPUB / v43 print.", "v39 EPUB / v43 print.") is None
