@@ -397,6 +397,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif s.text in listed:
             matched.add(s.text)
             found("prose", listed[s.text])
+        elif (joined := _joined(s.text, listed)) is not None:   # two listed sentences joined by "; "
+            matched.update(joined)
+            found("prose", listed[joined[0]])
         elif (alike := _most_alike(s.text, kinds.get(s.senses, ()))) is not None:
             matched.add(alike)
             if (names := meaning_change(alike, s.text)) is not None:   # the same senses, names turned
@@ -489,6 +492,17 @@ def _maths_key(span: str) -> str:
 
 
 _SYNONYM = re.compile(r"(\\le|\\ge|\\ne)q(?![A-Za-z])")   # \leq is \le, \geq \ge, \neq \ne
+
+
+def _joined(text: str, listed: dict) -> tuple[str, ...] | None:
+    """The listed sentences ``text`` prints joined by "; " ("A fixed map gives an autonomous one;
+    both are legitimate dynamical systems." for the two), each as listed but for its first
+    capital and its full stop; None otherwise."""
+    parts = text.split("; ")
+    if len(parts) < 2:
+        return None
+    whole = [p[:1].upper() + p[1:] + ("" if p.endswith((".", "!", "?")) else ".") for p in parts]
+    return tuple(whole) if all(w in listed for w in whole) else None
 
 
 def _most_alike(text: str, candidates, floor: float = PROSE_ALIKE) -> str | None:

@@ -269,3 +269,12 @@ def test_a_legend_line_is_a_sentence_and_two_symbols_swapped_are_unaccounted(pro
     assert sorted(p.change for p in swapped) == ['"p" -> "q"', '"q" -> "p"'], swapped
     assert not unaccounted(project, "chapter12", note.text.replace(
         "q: position of the oscillator", "q: the position of the oscillator", 1))
+
+
+def test_two_listed_sentences_joined_by_a_semicolon_stay_listed(project):
+    note = project.notes["week09"]
+    old = "A fixed map gives an autonomous one. Both are legitimate dynamical systems."
+    assert not unaccounted(project, "week09", note.text.replace(
+        old, "A fixed map gives an autonomous one; both are legitimate dynamical systems.", 1))
+    assert unaccounted(project, "week09", note.text.replace(
+        old, "A fixed map gives an autonomous one; neither is a legitimate dynamical system.", 1))
