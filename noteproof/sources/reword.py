@@ -448,7 +448,14 @@ def reworded(note: str, text: str) -> tuple[int, str] | None:
     with the same mathematics (digits, operators, brackets, LaTeX, each ``$...$`` up to its
     spelling: ``signature``): words may change, never the math (an edited formula inside a
     sentence is judged as an edit, not a rewording)."""
-    return _alike(note, text, lambda c: meaning_change(text, c) is None)
+    return _alike(note, text, lambda c: meaning_change(text, c) is None) or _swapped_run(note, text)
+
+
+def _swapped_run(note: str, text: str) -> tuple[int, str] | None:
+    """The one run of the note that is ``text`` with two of its clauses swapped around "and",
+    "or" or "; " (swapped_conjuncts): the same statement, its numbers in another order."""
+    found = [(at, c) for at, c in _runs(note) if len(c) == len(text) and swapped_conjuncts(text, c)]
+    return found[0] if len(found) == 1 else None
 
 
 def sense_changed(note: str, text: str) -> tuple[int, str, tuple[str, str]] | None:

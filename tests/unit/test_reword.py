@@ -159,3 +159,11 @@ def test_a_quotient_in_words_is_the_quotient_in_a_label():
     assert note.quote_at("Stiffness ratio (fast rate / slow rate): 100", "100") is not None
     assert meaning_change("fast rate / slow rate", "fast rate divided by slow rate") is None
     assert meaning_change("v39 EPUB / v43 print.", "v39 EPUB / v43 print.") is None
+
+
+def test_a_statement_with_two_clauses_swapped_is_found_reworded():
+    from noteproof.sources.reword import reworded
+    text = "At theta = 1 with x = 1 none exists; at theta = 1 with x = 0 every value is fixed."
+    note = "Intro.\nAt theta = 1 with x = 0 every value is fixed; at theta = 1 with x = 1 none exists. Next.\n"
+    at = reworded(note, text)
+    assert at is not None and at[1].startswith("At theta = 1 with x = 0") and note[at[0]:].startswith(at[1])
