@@ -10,6 +10,7 @@ one layer up, adds the reading by meaning, so the report and the audit ask the s
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..sources.anchor import How, Place
 from ..sources.coverage import MathCoverage, ProseCoverage, places, scan_math, scan_prose
@@ -118,24 +119,26 @@ def placed_by_meaning(note: Note, formula: str, plain: bool = False) -> tuple[Pl
     return tuple(out)
 
 
-def top_sides(text: str) -> list[tuple[int, int]]:
-    """(start, end) of each side of the top-level equalities of ``text`` (none when it has none)."""
+@lru_cache(maxsize=4096)
+def top_sides(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each side of the top-level equalities of ``text`` (none when it has none);
+    read once per text (the registered view asks it of every span for every registered formula)."""
     cuts, depth = [], 0
     for i, ch in enumerate(text):
         depth += ch in "({[" and 1 or ch in ")}]" and -1 or 0
         if ch == "=" and depth == 0:
             cuts.append(i)
     if not cuts:
-        return []
+        return ()
     edges = [-1] + cuts + [len(text)]
-    return [(a + 1, b) for a, b in zip(edges, edges[1:]) if text[a + 1:b].strip()]
+    return tuple((a + 1, b) for a, b in zip(edges, edges[1:]) if text[a + 1:b].strip())
 
 
 def step_shown(registered: str, printed: str) -> bool:
     """``printed`` is the registered chain of equalities with one more side between two of its
     own, that side equal to a neighbour (``h_{\\ell +1}=h_{\\ell }-\\Delta s\\,h_{\\ell }=(1-\\Delta
     s)h_{\\ell }`` for ``h_{\\ell +1}=(1-\\Delta s)h_{\\ell }``): a step of the algebra shown."""
-    mine, theirs = top_sides(registered) or [(0, len(registered))], top_sides(printed)
+    mine, theirs = top_sides(registered) or ((0, len(registered)),), top_sides(printed)
     if len(theirs) != len(mine) + 1:
         return False
     texts = [printed[a:b].strip() for a, b in theirs]

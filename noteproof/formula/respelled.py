@@ -44,7 +44,7 @@ from typing import Any, Iterable
 
 from ..sources.notes import Note, math_spans
 from .arith import DIGITS
-from .chains import Side, read_links
+from .chains import Link, Side, read_links
 
 CONTEXT = 16           # characters of a registered text's words around a side that anchor it
 MIN_CONTEXT = 3        # fewer non-space characters of context anchor nothing
@@ -62,9 +62,10 @@ def registered_view(note: Note) -> Note:
     sides, spans, steps = _registered_sides(note), _registered_spans(note), _registered_steps(note)
     view = note
     for _ in range(MAX_PASSES):
+        links = read_links(view)
         swaps = _span_swaps(view, spans)
-        swaps += [w for w in _swaps(view, sides) if not any(w[0] < e and s < w[1] for s, e, _ in swaps)]
-        swaps += [w for w in _shown_steps(view, steps) if not any(w[0] < e and s < w[1] for s, e, _ in swaps)]
+        swaps += [w for w in _swaps(view, links, sides) if not any(w[0] < e and s < w[1] for s, e, _ in swaps)]
+        swaps += [w for w in _shown_steps(links, steps) if not any(w[0] < e and s < w[1] for s, e, _ in swaps)]
         if not swaps:
             break
         view = view.respelled(swaps)
@@ -132,11 +133,11 @@ def _registered_sides(note: Note) -> list[_Anchor]:
     return out
 
 
-def _swaps(note: Note, registered: list[_Anchor]) -> list[tuple[int, int, str]]:
+def _swaps(note: Note, links: tuple[Link, ...], registered: list[_Anchor]) -> list[tuple[int, int, str]]:
     """(start, end, registered spelling) for each printed side that is a registered side respelled:
-    none where a registered text prints the side as it stands."""
+    none where a registered text prints the side as it stands (``links``: the note's)."""
     text, out = note.text, []
-    sides = {(s.start, s.end): s for k in read_links(note) for s in (k.left, k.right)}
+    sides = {(s.start, s.end): s for k in links for s in (k.left, k.right)}
     starting = {s.start: s for s in sides.values()}
     ending = {s.end: s for s in sides.values()}
     for (start, end), printed in sorted(sides.items()):
@@ -156,12 +157,12 @@ def _registered_steps(note: Note) -> frozenset[tuple[str, str]]:
                      for k in _links_of(text) if k.op == "=")
 
 
-def _shown_steps(note: Note, registered: frozenset[tuple[str, str]]) -> list[tuple[int, int, str]]:
+def _shown_steps(links: tuple[Link, ...], registered: frozenset[tuple[str, str]]) -> list[tuple[int, int, str]]:
     """(start, end, "") for each step the author inserted into a registered equality, its
     arithmetic right: ``A = B = C`` printed where a registered text prints ``A = C``, all three
     of one value (``1 - 1.5 x 1.2 x 1 = 1 - 1.8 = -0.8``). The view reads ``A = C``; a step of
-    another value is judged as printed."""
-    links, out = read_links(note), []
+    another value is judged as printed (``links``: the note's, chains.read_links)."""
+    out = []
     for a, b in zip(links, links[1:]):
         if a.op == b.op == "=" and a.right == b.left and (a.left.text, b.right.text) in registered \
                 and (a.left.text, a.right.text) not in registered and (a.right.text, b.right.text) not in registered \

@@ -165,13 +165,13 @@ def _names_turned(old: str, new: str) -> tuple[str, str] | None:
 def _renamed(old: str, new: str) -> tuple[str, str] | None:
     """A legend's symbol changed (``q: momentum of the oscillator`` for ``p: momentum of the
     oscillator``): the line says what another symbol means. As (old symbol, new symbol)."""
-    a, b = _LEGEND.match(old), _LEGEND.match(new)
+    a, b = LEGEND.match(old), LEGEND.match(new)
     if a and b and a.group(1) != b.group(1):
         return a.group(1), b.group(1)
     return None
 
 
-_LEGEND = re.compile(r"\s*([^\s:]{1,12}):\s")   # "q: position of the oscillator", "h: step size"
+LEGEND = re.compile(r"\s*([^\s:]{1,12}): (?=\S)")   # a legend's line: "q: position of the oscillator"
 _TERM = re.compile(r"(?<![\\A-Za-z])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")   # round-off, RK4
 
 
@@ -561,8 +561,6 @@ def _relabelled(before: str, note: str, at: int) -> bool:
     printed = {_stem(w) for w in _WORD.findall(line[:line.find(":")])} if ":" in line else set()
     if ":" in line and _transposed(label, line[:line.find(":")]) is not None:
         return True       # "(RK4 / Euler)" names the inverse of "(Euler / RK4)"
-    if _named_by_symbol(before, note, at):
-        return False      # "Resting value (z*)" is "Equilibrium (z*)": the symbol names the number
     return any(_stem(w) not in printed for w in _WORD.findall(label) if len(w) > 2 and w.lower() not in _FUNCTION_WORDS)
 
 

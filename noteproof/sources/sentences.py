@@ -16,12 +16,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .reword import senses
+from .reword import LEGEND, senses
 
 _SENTENCE = re.compile(r"\S.*?(?:[.!?]+(?=\s|$)|$)")     # a full stop ends one before a space: "0.167" does not
 _MATH = re.compile(r"\$\$.+?\$\$|\$[^$\n]*\$", re.S)
-# a legend's line says what a symbol names ("q: position of the oscillator"): a sentence too
-_LEGEND = re.compile(r"[^\s:]{1,12}: \S")
 
 
 @dataclass(frozen=True)
@@ -33,8 +31,9 @@ class Sentence:
 
 
 def is_legend(line: str) -> bool:
-    """Whether a line of the note is a legend's: a symbol and what it names."""
-    return _LEGEND.match(line) is not None
+    """Whether a line of the note is a legend's: a symbol and what it names (reword.LEGEND; a
+    symbol given another's meaning changes the sense)."""
+    return LEGEND.match(line) is not None
 
 
 @lru_cache(maxsize=4096)
