@@ -120,7 +120,7 @@ class Note:
         other = turned(snippet)   # a relation written from its other side is the same declaration
         return self.same_words(snippet, free) or (other is not None and self.same_words(other, free)) \
             or next(filter(None, (self.same_words(t, free) for t in _reordered_items(snippet))), []) \
-            or self._declared_reworded(snippet)
+            or self._declared_reworded(snippet) or self._declared_in_reworded(snippet)
 
     def _settings_in(self, snippet: str) -> frozenset[str]:
         """The numbers of ``snippet`` that a quote of the registry reads there as a setting (its
@@ -255,14 +255,14 @@ class Note:
         return percent_of(self.text, snippet, number, at)
 
     def _in_reworded(self, snippet: str, number: str) -> tuple[int, str] | None:
-        """The quoted number inside a registered sentence or row that holds ``snippet`` and now
+        """The quoted number inside a registered sentence or row (or a sentence listed as prose) that holds ``snippet`` and now
         stands reworded (Note.stated): the number in the same place among its numbers, the
         others keeping their values ("which stays under 1 for any positive step" for "which is
         below 1 for every positive step"). It is judged as printed there."""
         off = number_offset(snippet, number)
         if off < 0 or not self.registry:
             return None
-        for text in dict.fromkeys(c.text for c in self.registry[0]):
+        for text in self._registered_texts():
             i = text.find(snippet) if text else -1
             if i < 0 or (found := self.stated(text)) is None or found[1] == text:
                 continue
@@ -273,6 +273,28 @@ class Note:
                 continue
             return found[0] + theirs[k].start(), theirs[k].group(0)
         return None
+
+    def _registered_texts(self) -> tuple[str, ...]:
+        """The registry's statements and rows, and the sentences listed as prose (judged as prose)."""
+        if not self.registry:
+            return ()
+        listed = (text for text, _ in self.registry[1].prose or ())
+        return tuple(dict.fromkeys(t for t in (*(c.text for c in self.registry[0]), *listed) if t))
+
+    def _declared_in_reworded(self, snippet: str) -> list[tuple[int, int]]:
+        """A declaration's math spans, printed unchanged and in order, inside the registered or
+        listed sentence that holds ``snippet`` and now stands reworded (Note.stated): "Fix the
+        parameter $\\beta >0$ and ..." for "Hold the parameter $\\beta >0$ fixed and ..."."""
+        spans = _DOLLARS.findall(snippet)
+        for text in self._registered_texts() if spans else ():
+            if snippet not in text or (found := self.stated(text)) is None or found[1] == text:
+                continue
+            at, printed = found
+            start = printed.find(spans[0])
+            end = printed.rfind(spans[-1]) + len(spans[-1])
+            if start >= 0 and _DOLLARS.findall(printed, start, end) == spans:
+                return [(at + start, at + end)]
+        return []
 
     def _word_at(self, snippet: str, word: str) -> tuple[int, str] | None:
         """The one place the snippet stands with its read-out word in another case."""
@@ -517,6 +539,7 @@ def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
     return re.compile("".join(out)) if out and context >= CONTEXT else None
 
 
+_DOLLARS = re.compile(r"\$[^$\n]+\$")   # one inline math span
 _CONTEXT_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]?\d)")
 
 

@@ -69,7 +69,7 @@ _SENSES = {
     "diverge": "diverge diverges diverged", "exact": "exact exactly",
     "approximate": "approximate approximately approximation roughly", "sum": "sum sums summed summing total add adds adding",
     "fixed": "fixed fix fixes", "constant": "constant", "onward": "onward onwards",
-    "digits": "digit digits", "bits": "bit bits", "radians": "radian radians", "degrees": "degree degrees", "linear": "linear", "nonlinear": "nonlinear",
+    "digits": "digit digits", "time unit": "timeunit", "bits": "bit bits", "radians": "radian radians", "degrees": "degree degrees", "linear": "linear", "nonlinear": "nonlinear",
     "quadratic": "quadratic", "isotropic": "isotropic", "anisotropic": "anisotropic",
     "one": "one once single", "two": "two twice double doubles doubled both", "three": "three thrice triple triples",
     "four": "four", "five": "five", "six": "six", "seven": "seven", "eight": "eight", "nine": "nine",
@@ -89,16 +89,17 @@ def senses(text: str) -> list[tuple[str, str]]:
     zero" is "positive", "below zero" "negative" and "shrinks by half" "halves" (_PAIRS, words
     next to each other or joined by "than", "by" or "a"); "don't" is "do not"; "over" and "under"
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
-    "at most", "never exceeds" and "no more than" are "bounded by"; "puts all its mass on" is
+    "at most", "never exceeds" and "no more than" are "bounded by"; "unit of time" (time unit) is a scale of its own; "puts all its mass on" is
     "concentrates on"; "at first order in $x$" is "at order $x$"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows" (increases,
     gets large) is "at large $\\tau$", and "as h shrinks" (decreases, becomes small) "at small h"."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _AT_MOST.sub("bounded", text)
+    text = _TIME_UNIT.sub("timeunit", text)
     text = _FIRST_ORDER.sub("order ", text)
     text = _ALL_MASS.sub("concentrates", text)
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
-    out = [(sense, m.group(0), m.start(), m.end()) for m in _WORD.finditer(text)
+    out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in _WORD.finditer(text)
            if (sense := _MEANING.get(m.group(0).lower(), "all")) != "all"]
     for i in range(len(out) - 1, 0, -1):
         (a, w1, _, end), (b, w2, start, e2) = out[i - 1], out[i]
@@ -117,6 +118,8 @@ _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
 # "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
+_TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGNORECASE)   # a scale, not a step
+_SHOWN = {"timeunit": "unit of time"}
 _FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
 _ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its)\s+(?:probability\s+)?mass\b",
                        re.IGNORECASE)   # "puts all its mass on" a token "concentrates on" it

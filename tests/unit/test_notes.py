@@ -87,3 +87,26 @@ def test_plain_math_spans_are_located():
     (span,) = note.plain_math()
     assert span.plain and note.text[span.start:span.end] == "1 - ah"
     assert note.location_of(span.start).line == 2
+
+
+_LISTED = "Hold the parameter $\\beta >0$ fixed and prescribe inputs $u_i$."
+
+
+def _listed(text: str) -> Note:
+    from noteproof.model import Location
+    from noteproof.sources.registry import NoteSpec
+    spec = NoteSpec("x", "notes/x.txt", "X", Location("claims.yaml"), prose=((_LISTED, "standing assumption"),))
+    return Note("notes/x.txt", text, registry=((), spec))
+
+
+def test_a_listed_sentence_reworded_keeps_its_quotes_and_declarations():
+    note = _listed("Fix the parameter $\\beta >0$ and prescribe the inputs $u_i$.")
+    at, printed = note.quote_at("Hold the parameter $\\beta >0$", "0")
+    assert (note.text[at - 7:at], printed) == ("\\beta >", "0")
+    (start, end), = note.declared("Hold the parameter $\\beta >0$ fixed")
+    assert note.text[start:end] == "$\\beta >0$"
+
+
+def test_a_listed_sentence_with_its_math_changed_declares_nothing():
+    note = _listed("Fix the parameter $\\beta >1$ and prescribe the inputs $u_i$.")
+    assert note.declared("Hold the parameter $\\beta >0$ fixed") == []

@@ -25,6 +25,7 @@ from noteproof.sources.reword import cell_meaning_change, meaning_change, reword
      ("uniform", "concentrates one")),
     ("and understates the size of a finite change", "and overstates the size of a finite change",
      ("understates", "overstates")),
+    ("Each step multiplies the energy by 1.25", "Each unit of time multiplies the energy by 1.25", ("", "unit of time")),
 ])
 def test_a_word_of_comparison_direction_quantity_or_quantifier_changed(old, new, change):
     assert meaning_change(old, new) == change
