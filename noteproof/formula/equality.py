@@ -54,7 +54,7 @@ def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
         if rr is None:
             return Comparison(False, "the note prints an expression where a relation was derived")
         turned = f"relation {' '.join(as_read[0])} printed, {' '.join(as_derived[0])} derived"
-        if _steps_shown(rr, dr):
+        if _steps_shown(rr, dr) or _same_bounds(rr, dr):
             return Comparison(True)
         if rr[0] != dr[0] or len(rr[1]) != len(dr[1]):
             return Comparison(False, turned)
@@ -80,6 +80,48 @@ def _steps_shown(read: tuple, derived: tuple) -> bool:
         return False
     lhs, rhs = derived[1]
     return same_expr(read[1][0], lhs).equal is True and all(same_expr(x, rhs).equal is True for x in read[1][1:])
+
+
+def _same_bounds(read: tuple, derived: tuple) -> bool:
+    """Two inequalities that bound the same quantities the same way: ``-1 < 1 - z < 1`` for
+    ``|z - 1| < 1``, ``0 < z < 2`` too. Each is read as its bounds ``e < 0`` (or ``e <= 0``), an
+    ``|u| < c`` as ``-c < u < c`` (for every real ``c``); the bounds must pair off, each equal to
+    its partner up to a positive factor."""
+    mine, theirs = _bounds(read), _bounds(derived)
+    if mine is None or theirs is None or len(mine) != len(theirs):
+        return False
+    left = list(theirs)
+    for op, e in mine:
+        partner = next((k for k, (o, f) in enumerate(left) if o == op and _positive_multiple(e, f)), None)
+        if partner is None:
+            return False
+        del left[partner]
+    return True
+
+
+def _bounds(parts: tuple) -> list[tuple[str, Any]] | None:
+    """The bounds ``(op, e)`` (``e op 0``) of a chain of ``<`` and ``<=``; None for another relation."""
+    import sympy
+    ops, args = parts
+    if not ops or any(op not in ("<", "<=") for op in ops):
+        return None
+    args = [_as_basic(a) for a in args]
+    if any(a is None for a in args):
+        return None
+    if len(args) == 2 and isinstance(args[0], sympy.Abs):   # |u| < c is -c < u < c
+        (u,), c = args[0].args, args[1]
+        return [(ops[0], -c - u), (ops[0], u - c)]
+    return [(op, a - b) for op, a, b in zip(ops, args, args[1:])]
+
+
+def _positive_multiple(e: Any, f: Any) -> bool:
+    """``e = k f`` for a positive number ``k``."""
+    import sympy
+    try:
+        k = sympy.simplify(rebind(e, f) / f)
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+    return bool(k.is_number and k.is_positive)
 
 
 _SYMMETRIC = {("=",), ("!=",), ("\u2260",)}   # a relation that reads the same from either side

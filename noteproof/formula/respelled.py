@@ -60,7 +60,7 @@ def registered_view(note: Note) -> Note:
     if note.registry is None:
         return note
     sides, spans, steps = _registered_sides(note), _registered_spans(note), _registered_steps(note)
-    view = note
+    view = note.respelled(pairs) if (pairs := _paired_swaps(note)) else note
     for _ in range(MAX_PASSES):
         links = read_links(view)
         swaps = _span_swaps(view, spans)
@@ -149,6 +149,37 @@ def _swaps(note: Note, links: tuple[Link, ...], registered: list[_Anchor]) -> li
         if len(spellings) == 1 and not any(start < e and s < end for s, e, _ in out):
             out.append((start, end, spellings.pop()))
     return out
+
+
+def _paired_swaps(note: Note) -> list[tuple[int, int, str]]:
+    """(start, end, registered line) for each read-out of paired names and values printed with
+    its pairs in another order: "Correct digits (adjoint, finite difference): 10.9, 3.7" for the
+    registered "Correct digits (finite difference, adjoint): 3.7, 10.9" (each name keeps its
+    value, as printed)."""
+    registered = {}
+    for text, whole in _registered_texts(note):
+        if whole and (key := _pairs(text)) is not None:
+            registered.setdefault(key, set()).add(text)
+    out = []
+    for m in _PAIRED.finditer(note.text) if registered else ():
+        found = registered.get(_pairs(m.group(0)), set())
+        if len(found) == 1 and m.group(0) not in found:
+            out.append((m.start(), m.end(), next(iter(found))))
+    return out
+
+
+def _pairs(line: str) -> tuple[str, frozenset] | None:
+    """(label, {(name, value)}) of a read-out ``label (a, b): x, y``; None for another line."""
+    m = _PAIRED.fullmatch(line.strip())
+    if m is None:
+        return None
+    names, values = m.group("names").split(", "), m.group("values").split(", ")
+    if len(names) < 2 or len(names) != len(values) or len(set(names)) != len(names):
+        return None
+    return m.group("label"), frozenset(zip(names, values))
+
+
+_PAIRED = re.compile(r"^(?P<label>[^\n:()]+?) \((?P<names>[^()\n:]+)\): (?P<values>[^\n]+?)[ \t]*$", re.MULTILINE)
 
 
 def _registered_steps(note: Note) -> frozenset[tuple[str, str]]:
@@ -240,9 +271,10 @@ def _step_shown(formula: str, printed: str) -> bool:
 
 
 def _numbers(text: str) -> Counter:
-    """The numbers a plain-text formula prints, as printed: its terms may move, but a number
-    re-rounded or given more digits (``= 25.0`` for ``= 25``) is the quotes' business."""
-    return Counter(_NUMBER.findall(text))
+    """The decimals a plain-text formula prints, as printed: its terms may move and its integers
+    go with its algebra (``-1 < 1 - z < 1`` for ``|1 - z| < 1``), but a number re-rounded or given
+    more digits (``= 25.0`` for ``= 25``, ``0.7792`` for ``0.779``) is the quotes' business."""
+    return Counter(m for m in _NUMBER.findall(text) if not m.isdigit())
 
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")

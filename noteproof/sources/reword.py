@@ -144,7 +144,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     if swapped_conjuncts(old, new):
         return None
     if sa == sb:
-        return _names_turned(old, new) or _transposed(old, new) or _renamed(old, new)
+        return _names_turned(old, new) or _transposed(old, new) or _renamed(old, new) or _listed_otherwise(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -194,6 +194,23 @@ def _transposed(old: str, new: str) -> tuple[str, str] | None:
             any(w.lower() in _FUNCTION_WORDS or len(w) < 2 for w in (a[i], a[j])):
         return None
     return f"{a[i]} … {a[j]}", f"{b[i]} … {b[j]}"
+
+
+def _listed_otherwise(old: str, new: str) -> tuple[str, str] | None:
+    """A list in parentheses printed in another order ("(adjoint, finite difference): 3.7, 10.9"
+    for "(finite difference, adjoint): 3.7, 10.9"): the order pairs each name with its value, or
+    with a coordinate. As (old list, new list)."""
+    a, b = _LISTED.findall(old), _LISTED.findall(new)
+    if len(a) != len(b):
+        return None
+    for x, y in zip(a, b):
+        xs, ys = x.split(", "), y.split(", ")
+        if xs != ys and sorted(xs) == sorted(ys):
+            return f"({x})", f"({y})"
+    return None
+
+
+_LISTED = re.compile(r"\(([^()]+(?:, [^()]+)+)\)")
 
 
 def _converse(sa: list[str], sb: list[str], old: str, new: str) -> bool:
@@ -585,6 +602,21 @@ _SYMBOL = re.compile(r"\([^()\s]{1,10}\)|\|[^|\s]{1,10}\|")
 _ENDING = re.compile(r"(?<=[a-z]{3})(?:ies|es|s|ed|ing)$")
 
 
+def _start(snippet: str, note: str, at: int, before: int) -> int:
+    """Where the words of a quote whose number stands at ``at`` begin: its width before the
+    number, or back to the snippet's first word when words were inserted after it ("Implicit
+    factor on the fast mode (1 / (1 + z)): 0.167" for "Implicit factor on the fast mode: 0.167")."""
+    lo = max(0, at - before - 4)
+    first = _WORD.search(snippet)
+    if first is None or len(first.group(0)) < 3:
+        return lo
+    k = note.rfind(first.group(0), max(0, lo - _INSERTED), lo)
+    return k if k >= 0 and "\n" not in note[k:at] else lo
+
+
+_INSERTED = 32   # how many characters a label or phrase may gain before its number
+
+
 def _stem(word: str) -> str:
     """A word without its inflection: "shrinks", "shrink" and "shrinking" are one word in a
     label ("Does Euler shrink?" names what "Euler shrinks?" names)."""
@@ -616,7 +648,7 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
             and Counter(right[:len(sa)]) == Counter(sa)
 
     def likeness(at: int, shown: str) -> float:
-        words = note[max(0, at - before - 4):at + len(shown) + after + 4]
+        words = note[_start(snippet, note, at, before):at + len(shown) + after + 4]
         if meaning_change(snippet, words) is not None:   # "is below 1" is not where "is above 1" stood
             return 0.0
         if _named_by_symbol(snippet[:offset], note, at):

@@ -132,3 +132,14 @@ def test_a_registered_formula_with_a_step_shown_is_read_as_registered(printed, r
     text = f"Euler gives ${printed}$. Next."
     view = registered_view(Note("notes/x.txt", text, registry=((claim,), SPEC)))
     assert (view.text == f"Euler gives ${formula}$. Next.") is read
+
+
+@pytest.mark.parametrize("printed, registered", [
+    ("Correct digits (adjoint, finite difference): 10.9, 3.7", True),   # each name keeps its value
+    ("Correct digits (adjoint, finite difference): 3.7, 10.9", False),  # the values change hands
+])
+def test_a_read_out_of_pairs_printed_in_another_order_is_read_as_registered(printed, registered):
+    line = "Correct digits (finite difference, adjoint): 3.7, 10.9"
+    spec = replace(SPEC, prose=((line, "read-out"),))
+    view = registered_view(Note("notes/x.txt", f"Read-outs.\n{printed}\nEnd.\n", registry=((), spec)))
+    assert (line in view.text) is registered

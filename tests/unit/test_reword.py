@@ -168,3 +168,20 @@ def test_a_statement_with_two_clauses_swapped_is_found_reworded():
     note = "Intro.\nAt theta = 1 with x = 0 every value is fixed; at theta = 1 with x = 1 none exists. Next.\n"
     at = reworded(note, text)
     assert at is not None and at[1].startswith("At theta = 1 with x = 0") and note[at[0]:].startswith(at[1])
+
+
+@pytest.mark.parametrize("printed, found", [
+    ("Implicit factor on the fast mode (1 / (1 + z)): 0.167", True),   # a formula naming the value
+    ("Implicit factor on the slow mode (1 / (1 + z)): 0.167", False),  # and a word changed
+    ("Explicit factor on the fast mode (1 / (1 + z)): 0.167", False),
+])
+def test_a_label_that_gains_words_before_its_colon_keeps_its_read_out(printed, found):
+    from noteproof.sources.notes import Note
+    note = Note("notes/x.txt", f"Read-outs.\n{printed}\nEnd.\n")
+    assert (note.quote_at("Implicit factor on the fast mode: 0.167", "0.167") is not None) is found
+
+
+def test_a_list_in_parentheses_printed_in_another_order_pairs_otherwise():
+    assert meaning_change("Correct digits (finite difference, adjoint): 3.7, 10.9",
+                          "Correct digits (adjoint, finite difference): 3.7, 10.9") == \
+        ("(finite difference, adjoint)", "(adjoint, finite difference)")

@@ -1,4 +1,5 @@
 """A printed formula against a derived form: symbols by name, relations, refutation."""
+import pytest
 import sympy as sp
 
 from noteproof.formula.equality import compare_form, same_expr
@@ -51,3 +52,16 @@ def test_a_chain_of_equalities_is_the_derived_equation_with_its_steps_shown():
     [wrong] = read_latex(r"a=h+s\,h=(1-s)h")
     assert compare_form(shown, derived).equal is True
     assert compare_form(wrong, derived).equal is False
+
+
+@pytest.mark.parametrize("printed, same", [
+    ("-1 < 1 - z < 1", True),       # |u| < c is -c < u < c
+    ("0 < z < 2", True),
+    ("0 < 2z < 4", True),           # each bound up to a positive factor
+    ("-1 < 1 - z <= 1", False),     # a strict bound made weak
+    ("-2 < 1 - z < 1", False),
+    ("0 < -z < 2", False),
+])
+def test_bounds_that_say_the_same_are_the_same_inequality(printed, same):
+    from noteproof.formula.meaning import same_meaning
+    assert same_meaning("|1 - z| < 1", printed, True) is same
