@@ -733,7 +733,7 @@ def euler_factors() -> Derived:
     z_subs = {h: z / lam}
     worst = sp.Rational(5)  # the page's z = h lambda = 0.05 * 100
     return Derived(
-        forms={"explicit": explicit, "implicit": implicit, "h_max": hmax,
+        forms={"explicit": explicit, "implicit": implicit, "h_max": hmax, "stable_steps": sp.StrictLessThan(h, hmax),
                "h_max_100": hmax.subs(lam, 100), "explicit_factor_z": sp.cancel((explicit / xn).subs(z_subs)),
                "implicit_z": sp.cancel((implicit / xn).subs(z_subs) * x_old),
                "explicit_factor": sp.expand(explicit / xn), "implicit_divisor": sp.cancel(xn / implicit),

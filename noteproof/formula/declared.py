@@ -91,7 +91,7 @@ def _names(text: str) -> frozenset[str]:
 _NAME = re.compile(r"\\[A-Za-z]+|[A-Za-z]")
 _LAYOUT = frozenset(r"\frac \dfrac \tfrac \left \right \cdot \times \mathrm \mathit \mathbf \operatorname "
                     r"\displaystyle \quad \qquad \big \Big \bigl \bigr \Bigl \Bigr \limits \text d".split())
-_SAME_NAME = {"\\ln": "\\log", "\\leq": "\\le", "\\geq": "\\ge", "\\neq": "\\ne", "\\approx": "\\simeq"}
+_SAME_NAME = {"\\ln": "\\log", "\\exp": "e", "\\leq": "\\le", "\\geq": "\\ge", "\\neq": "\\ne", "\\approx": "\\simeq"}
 
 
 def enclosing_by_meaning(note: Note, formula: str, start: int, end: int) -> Place | None:

@@ -115,13 +115,14 @@ def _bounds(parts: tuple) -> list[tuple[str, Any]] | None:
 
 
 def _positive_multiple(e: Any, f: Any) -> bool:
-    """``e = k f`` for a positive number ``k``."""
+    """``e = k f`` for a ``k`` positive by the derived symbols' assumptions (``h\\lambda - 2`` is
+    ``\\lambda (h - 2/\\lambda)`` for a positive rate; a printed symbol is read as the derived one)."""
     import sympy
     try:
         k = sympy.simplify(rebind(e, f) / f)
     except (TypeError, ValueError, ZeroDivisionError):
         return False
-    return bool(k.is_number and k.is_positive)
+    return k.is_positive is True
 
 
 _SYMMETRIC = {("=",), ("!=",), ("\u2260",)}   # a relation that reads the same from either side

@@ -150,7 +150,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     """The claim's result from what its checks gave: where its row stands, the numeric
     evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
     (an audit's replay, replay.py, calls it with what a cached result computed)."""
-    at = note.stated(claim.text, claim.quoted)
+    at = note.stated(claim.text, claim.quoted) or _stated_otherwise(claim, note, formulas)
     where = None if at is None else note.location_of(at[0])
     evidence = as_printed(note, evidence, claim, at)
     messages = [] if where else [_not_found(claim, note)]
@@ -174,6 +174,17 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
                        claim.uses, where, tuple(messages + said + more), steps,
                        errata=located_errata(claim, note, evidence, at), scope=claim.scope,
                        assembled=len(added))
+
+
+def _stated_otherwise(claim: Claim, note: Note, formulas: tuple[FormulaResult, ...]) -> tuple[int, str] | None:
+    """The statement printed with a formula of its own written otherwise, where that formula's
+    check read it and found it equal to the derived form: ``h lambda < 2`` for ``h < 2/lambda``
+    (the derivation's rates are positive). Its words are still judged (Note.stated)."""
+    text = claim.text
+    for spec, result in zip(claim.formulas, formulas):
+        if result.outcome is Outcome.VERIFIED and result.latex != spec.text and spec.text in text:
+            text = text.replace(spec.text, result.latex)
+    return note.stated(text, claim.quoted) if text != claim.text else None
 
 
 def _not_found(claim: Claim, note: Note) -> str:

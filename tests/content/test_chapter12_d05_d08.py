@@ -491,3 +491,18 @@ def test_cheaper_routes_give_sympys_own_results_and_can_fail():
         sp.dsolve(ode, x(t), ics={x(0): x_0})
     assert d05.order_kept_logic(False) is False and d05.order_kept_logic(True) is True
     assert d05._meeting_argument(lambda e, phi: e)[0] is False            # no flow law: no meeting argument
+
+
+@pytest.mark.parametrize("printed, verified", [
+    ("h lambda < 2", True),      # the same bound for the positive rates the derivation assumes
+    ("h lambda < 3", False),
+    ("h lambda <= 2", False),
+    ("h < 2 lambda", False),
+])
+def test_d08_stable_range_read_by_meaning_where_the_rates_are_positive(tmp_path, printed, verified):
+    from noteproof.model import Outcome
+    from tests.helpers import copy_project, edit
+    root = copy_project(tmp_path / "p")
+    edit(root / "notes" / "chapter12.txt", "that is h < 2/lambda for every mode", f"that is {printed} for every mode")
+    result = _run_claim(root, "c12.d08.explicit-range")
+    assert (result.outcome is Outcome.VERIFIED) is verified, result.messages

@@ -65,3 +65,13 @@ def test_a_chain_of_equalities_is_the_derived_equation_with_its_steps_shown():
 def test_bounds_that_say_the_same_are_the_same_inequality(printed, same):
     from noteproof.formula.meaning import same_meaning
     assert same_meaning("|1 - z| < 1", printed, True) is same
+
+
+@pytest.mark.parametrize("printed, same", [
+    (r"h(s)=h_0\exp (-s)", True),    # \exp is e to a power
+    (r"h(s)=h_0\exp (s)", False),
+    (r"h(s)=h_0\,\mathrm{e}^{-s}", True),
+])
+def test_the_exponential_is_one_formula_however_spelled(printed, same):
+    from noteproof.formula.declared import alike
+    assert alike(r"h(s)=h_0{e}^{-s}", printed) is same
