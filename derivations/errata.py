@@ -1163,3 +1163,85 @@ def contraction_needs_small_coupling(beta="2", a0="1/10", b0="-1/10") -> Derived
         ),
         steps=(Step("tanh'", slope),))
 
+
+
+# ---- Week 10: "Continuous adjoint from the residual step: [Controlled approximation], under the
+# Week 9 hypotheses". Week 9 (Section 2) assumes f Lipschitz in h, regular in s, and a bounded
+# one-step Taylor remainder: nothing makes f differentiable in h, and the adjoint needs D_h f.
+
+def adjoint_kink_flow(start, depth):
+    """The flow of dh/ds = -max(h, 0) over depth S from h(0) = h0 (SymPy): h0 e^{-S} for h0 > 0,
+    h0 for h0 <= 0 (there f = 0). Returns (flow, right derivative, left derivative) at ``start``."""
+    H, s = sp.Symbol("H", positive=True), sp.Symbol("s", nonnegative=True)
+    y = sp.Function("y")
+    decaying = sp.dsolve(sp.Eq(y(s).diff(s), -y(s)), y(s), ics={y(0): H}).rhs   # f = -h where h > 0
+    h0, S = exact(start), exact(depth)
+    right = sp.diff(decaying, H).subs({s: S, H: h0})          # the flow H e^{-S} on h0 > 0
+    left = sp.Integer(1)                                      # the flow h0 on h0 <= 0: f vanishes there
+    return decaying.subs({s: S, H: h0}) if h0 > 0 else h0, right, left
+
+
+def recheck_adjoint_kink(start: str, depth: str, steps: int = 400):
+    """Second route: one-sided difference quotients of the flow of dh/ds = -max(h, 0) at h0,
+    by an mpmath RK4 loop from h0 +- 10^-12."""
+    f = lambda h: -max(h, mpmath.mpf(0))
+
+    def flow(h):
+        ds = mpnum(depth) / steps
+        for _ in range(steps):
+            k1 = f(h)
+            k2 = f(h + ds * k1 / 2)
+            k3 = f(h + ds * k2 / 2)
+            k4 = f(h + ds * k3)
+            h = h + ds * (k1 + 2 * k2 + 2 * k3 + k4) / 6
+        return h
+    eps, h0 = mpmath.mpf(10) ** -12, mpnum(start)
+    return (flow(h0 + eps) - flow(h0)) / eps, (flow(h0 - eps) - flow(h0)) / -eps
+
+
+def kink_fails(start: str, depth: str) -> bool:
+    """"The sensitivity d h(S)/d h0 exists under the Week 9 hypotheses" fails at (h0, S) for
+    f = -max(h, 0): the flow's one-sided derivatives differ (h0 = 0, S > 0)."""
+    return bool(exact(depth) > 0 and exact(start) == 0)
+
+
+@derivation("w10.adjoint-needs-differentiable-f")
+def adjoint_needs_differentiable_f(start="0", depth="2") -> Derived:
+    """f(h) = -max(h, 0) meets the Week 9 hypotheses (Lipschitz with K = 1, autonomous, and along
+    the trajectory from h0 = 0, which stays at 0, the Taylor remainder is 0), yet the flow
+    h0 -> h(S) has right derivative e^{-S} and left derivative 1 at h0 = 0: no sensitivity, so no
+    continuous adjoint. The discrete recursion gives (1 + c ds)^L for whatever c is taken for
+    f'(0): 1 or (1 - ds)^L."""
+    h = sp.Symbol("h", real=True)
+    pieces = (sp.diff(-h, h), sp.diff(sp.Integer(0) * h, h))          # f' on h > 0 and on h < 0
+    lipschitz = max(abs(p) for p in pieces) == 1 and (-sp.Max(h, 0)).subs(h, 0) == 0   # K = 1, continuous at 0
+    h0, S = exact(start), exact(depth)
+    flow, right, left = adjoint_kink_flow(start, depth)
+    # along the trajectory from 0 (f(0) = 0, so h stays 0) one Euler step is exact: remainder 0
+    remainder = (-sp.Max(h, 0)).subs(h, 0) == 0
+    first = bool(kink_fails(start, depth) and lipschitz and remainder and right != left)
+    plus, minus = recheck_adjoint_kink(start, depth)
+    second = bool(h0 == 0 and abs(plus - minus) > mpmath.mpf(1) / 100)
+    return Derived(
+        forms={"right_derivative": right, "left_derivative": left},
+        evidence=(
+            refutation(
+                f"the Week 9 hypotheses give a continuous adjoint: f(h) = -max(h, 0) meets them (K = 1, the trajectory "
+                f"from h0 = {h0} stays at 0, remainder 0), but the flow h0 -> h(S) at S = {S} has one-sided "
+                f"derivatives e^-{S} = {sp.N(right, 6)} and {left}",
+                first, second, failure=where_it_fails(kink_fails, {"start": start, "depth": depth}),
+                says="[Controlled approximation], under the Week 9 hypotheses",
+                finding=f"f(h) = -max(h, 0) is Lipschitz with K = 1 and autonomous, and from h0 = {h0} the trajectory stays "
+                        f"at 0, where the one-step Taylor remainder is 0: every Week 9 hypothesis holds. The flow "
+                        f"h0 -> h(S) is h0 e^-S for h0 > 0 and h0 for h0 <= 0, so at S = {S} its right derivative is "
+                        f"e^-{S} = {sp.N(right, 6)} and its left derivative {left} (mpmath RK4 difference quotients: "
+                        f"{mpmath.nstr(plus, 6)}, {mpmath.nstr(minus, 6)}): the sensitivity, and with it the continuous "
+                        "adjoint, does not exist; the discrete recursion returns 1 or (1 - ds)^L as f'(0) is taken 0 or -1. "
+                        "The adjoint needs D_h f, which the Week 9 hypotheses do not supply",
+                suggestion="[Controlled approximation], for f differentiable in h with a Lipschitz derivative, under "
+                           "the Week 9 hypotheses",
+                rerun=(("start", start), ("depth", depth)),
+                routes="the one-sided derivatives of the solved flow (SymPy) and mpmath RK4 difference quotients",
+                no_witness=f"at h0 = {h0} the flow of -max(h, 0) is differentiable (h0 is not 0, or S is not positive)"),
+        ),
+        steps=(Step("flow on h0 > 0", sp.Symbol("h0") * sp.exp(-sp.Symbol("S"))), Step("flow on h0 <= 0", sp.Symbol("h0"))))

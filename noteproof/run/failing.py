@@ -19,6 +19,7 @@ WHERE = re.compile(r"\s*\(?[^\s()]+\.(?:txt|md|markdown):\d+(?::\d+)?\)?")
 INFO = ("reworded:", "partly verified", "the note prints no tag", "the page's label reads")
 RETAGGED = re.compile(r"^the note's status cell reads .* \(claims\.yaml registers ")   # informs; a cell whose
 # words change meaning ("which says something other than ...") is a failing check
+SOUND_UPSTREAM = re.compile(r"^upstream \S+ has an erratum in its wording; what it establishes holds")   # informs
 
 
 def failing_checks(result: ClaimResult) -> frozenset[str]:
@@ -37,7 +38,7 @@ def checks_named(outcome: str, messages) -> frozenset[str]:
 
 def is_info(message: str) -> bool:
     """Whether a message explains a verdict rather than names a failing check."""
-    return message.startswith(INFO) or bool(RETAGGED.match(message))
+    return message.startswith(INFO) or bool(RETAGGED.match(message) or SOUND_UPSTREAM.match(message))
 
 
 def erratum_checks(result: ClaimResult) -> frozenset[str]:

@@ -646,7 +646,7 @@ def _same_value(a: str, b: str) -> bool:
     try:
         x, y = (Decimal(canonical(t).replace(",", "")) for t in (a, b))
     except InvalidOperation:
-        return a == b
+        return same_value(a, b)   # words: "No" is "no"
     longer, shorter = sorted((x, y), key=lambda v: v.as_tuple().exponent)
     place = Decimal(1).scaleb(shorter.as_tuple().exponent)
     if abs(x - y) != place / 2:

@@ -31,13 +31,16 @@ WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand"
 VERDICTS = (("yes", "no"), ("kept", "swapped"), ("shrinks", "grows"), ("true", "false"),
             ("stable", "unstable"), ("settles", "diverges"))
 VERDICT = {w: i == 0 for pair in VERDICTS for i, w in enumerate(pair)}
+# words a read-out may print for its pair's own ("Order of A and B along x: unchanged")
+VERDICT.update({"unchanged": True, "preserved": True, "reversed": False, "exchanged": False,
+                "converges": True, "decays": True})
 SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 
 # "x 10^-7", "\times 10^{-7}", "× 10⁻⁷", "\cdot 10^{-7}": a power of ten after a mantissa
 TIMES_TEN = (r"\s*(?:x|×|\\times|\\cdot|·)\s*10(?:\^\{\s*[-+\u2212]?\s*\d+\s*\}|\^\(?[-+\u2212]?\d+\)?"
              r"|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 MANTISSA = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
-WORD = r"\b(?:" + "|".join(sorted([*WORDS, *VERDICT], key=len, reverse=True)) + r")\b"
+WORD = r"\b(?i:" + "|".join(sorted([*WORDS, *VERDICT], key=len, reverse=True)) + r")\b"   # "No", "Twelve"
 # a printed number: sign, mantissa, then an exponent in any of its notations or a fraction's
 # denominator (the same token the quote finder and the interval rule read)
 UNSIGNED = rf"(?:{MANTISSA})(?:{EXPONENT}|{TIMES_TEN}|/[1-9]\d*)?"
@@ -80,6 +83,8 @@ def same_value(a: str, b: str) -> bool:
     """Whether two printings are one exact value in any notation (``1/2`` and ``0.5``, ``ten`` and
     ``10``, ``2.0`` and ``2``; not a re-rounding); text that is no number must read the same."""
     from fractions import Fraction
+    if (said := verdict(a)) is not None and verdict(b) is not None:
+        return said == verdict(b)   # "No" and "no", "unchanged" and "kept": one conclusion
     x, y = canonical(a).replace(",", ""), canonical(b).replace(",", "")
     try:
         return Fraction(x) == Fraction(y)

@@ -566,8 +566,8 @@ def _lost_word(snippet: str, around: str) -> bool:
     """Whether a word of the quote's own (a name, a noun: "Euler", "steps") is missing from the
     note's words ``around`` a candidate number (its words of sense are meaning_change's: "exceeds"
     for "above"): the number of another sentence with a few words in common is not the quote's."""
-    have = {w.lower() for w in _WORD.findall(around)}
-    return any(w not in have for w in (x.lower() for x in _WORD.findall(snippet))
+    have = {_stem(w) for w in _WORD.findall(around)}
+    return any(_stem(w) not in have for w in (x.lower() for x in _WORD.findall(snippet))
                if len(w) > 2 and w not in _FUNCTION_WORDS and w not in _MEANING)   # senses: meaning_change
 
 
@@ -620,7 +620,7 @@ _INSERTED = 32   # how many characters a label or phrase may gain before its num
 def _stem(word: str) -> str:
     """A word without its inflection: "shrinks", "shrink" and "shrinking" are one word in a
     label ("Does Euler shrink?" names what "Euler shrinks?" names)."""
-    return _ENDING.sub("", word.lower().rstrip("'"))
+    return _ENDING.sub("", word.lower().rstrip("'")).removesuffix("e")   # "settles" and "settle": settl
 
 
 def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Callable[[str, str], bool],

@@ -90,6 +90,10 @@ CASES = [
          "so for x other than 0 the resting value changes more and more per step in theta."),
     Case("c12.d03.edge-gradients", "chapter12", 146, ErratumKind.MISSING_CONDITION,
          "1/(1-theta): layers close to the edge of stability", "1/(1-theta): for x other than 0, layers close to the edge of stability"),
+    # hypotheses too weak: Lipschitz f (Week 9) makes no sensitivity; f = -max(h, 0) at h0 = 0
+    Case("w10.continuous-adjoint", "week10", 127, ErratumKind.MISSING_CONDITION,
+         "[Controlled approximation], under the Week 9 hypotheses",
+         "[Controlled approximation], for f differentiable in h with a Lipschitz derivative, under the Week 9 hypotheses"),
     Case("w09.contraction-summary", "week09", 140, ErratumKind.IMPRECISE,
          "A geometric contraction of initial distinctions under identical inputs, and",
          "A geometric contraction of initial distinctions under identical inputs for $0<\\beta <1$, and"),
@@ -286,6 +290,7 @@ def test_the_kind_is_computed_from_where_the_witness_fails():
     ("c12.d03.zero-input-change", {"witness_x": "-2"}),           # the change per step grows in size
     ("c12.d03.zero-input-gradient", {"witness_x": "1/1000"}),     # unbounded as theta -> 1
     ("w09.contraction-needs-small-coupling", {"beta": "1/2"}),    # beta < 1: it contracts
+    ("w10.adjoint-needs-differentiable-f", {"start": "1/2"}),     # off the kink the flow is differentiable
 ])
 def test_a_second_reading_witness_moved_off_its_failure_set_refutes_nothing(claim_id, params):
     derived = _fn(claim_id)(**params)

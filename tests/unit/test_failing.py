@@ -36,3 +36,9 @@ def test_an_acknowledged_erratum_no_longer_fails_a_run():
 def test_a_new_failure_in_an_acknowledged_claim_still_fails():
     report = _report(_claim("number '0.18': computed 0.19, outside what '0.18' allows"), True)
     assert not report.ok and report.summary["acknowledged"] == 0
+
+
+def test_a_sound_upstream_explains_and_a_failed_upstream_fails():
+    from noteproof.run.failing import is_info
+    assert is_info("upstream w09.euler-error-bound has an erratum in its wording; what it establishes holds")
+    assert not is_info("upstream c12.d05.order-kept failed")

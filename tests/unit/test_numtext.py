@@ -122,3 +122,24 @@ def test_a_fraction_is_its_decimal_to_the_decimals_places():
                                          ("At $x=y=2,w=1$, this is", False)])
 def test_a_declared_list_of_settings_may_be_printed_in_another_order(text, found):
     assert bool(Note("n.txt", text).declared("At $w=2,x=y=1$, this is")) == found
+
+
+@pytest.mark.parametrize("a, b, same", [
+    ("no", "No", True), ("kept", "unchanged", True), ("swapped", "reversed", True),
+    ("kept", "swapped", False), ("yes", "no", False), ("settles", "converges", True),
+])
+def test_a_read_out_word_is_its_conclusion_however_written(a, b, same):
+    from noteproof.sources.numtext import same_value
+    assert same_value(a, b) is same
+
+
+@pytest.mark.parametrize("printed, found", [
+    ("Does the iteration settle?: No", "No"),   # the label's words inflected otherwise, the word capitalised
+    ("Iteration settles?: No", "No"),
+    ("Iteration settles?: yes", "yes"),         # found, and judged as printed
+])
+def test_a_read_out_word_is_found_at_its_label(printed, found):
+    from noteproof.sources.notes import Note
+    note = Note("notes/x.txt", f"Read-outs.\n{printed}\nEnd.\n")
+    at = note.quote_at("Iteration settles?: no", "no")
+    assert at is not None and at[1] == found
