@@ -5,6 +5,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 from pathlib import Path
@@ -266,12 +267,12 @@ class Note:
             i = text.find(snippet) if text else -1
             if i < 0 or (found := self.stated(text)) is None or found[1] == text:
                 continue
-            mine, theirs = (list(_NUMBER_WORD.finditer(t)) for t in (text, found[1]))
-            k = next((j for j, m in enumerate(mine) if m.start() == i + off), None)
+            mine, theirs = (_numbers_in(t) for t in (text, found[1]))
+            k = next((j for j, (at, _) in enumerate(mine) if at == i + off), None)
             if k is None or len(mine) != len(theirs) or not all(
-                    same_value(a.group(0), b.group(0)) for j, (a, b) in enumerate(zip(mine, theirs)) if j != k):
+                    same_value(a, b) for j, ((_, a), (_, b)) in enumerate(zip(mine, theirs)) if j != k):
                 continue
-            return found[0] + theirs[k].start(), theirs[k].group(0)
+            return found[0] + theirs[k][0], theirs[k][1]
         return None
 
     def _registered_texts(self) -> tuple[str, ...]:
@@ -540,6 +541,23 @@ def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
 
 
 _DOLLARS = re.compile(r"\$[^$\n]+\$")   # one inline math span
+_NUMBER_SPAN = re.compile(r"\$([^$\n]{1,24})\$")
+
+
+def _numbers_in(text: str) -> list[tuple[int, str]]:
+    """(offset, printed) of each number of ``text`` in order, a ``$...$`` span that is one number
+    (``$10^{-6}$``) one number too: "one millionth" may say it in words."""
+    whole = []
+    for m in _NUMBER_SPAN.finditer(text):
+        try:
+            Fraction(canonical(m.group(1)).replace(",", ""))
+        except (ValueError, ZeroDivisionError):
+            continue
+        whole.append((m.start(1), m.end(1), m.group(1)))
+    out = [(a, t) for a, _, t in whole]
+    out += [(m.start(), m.group(0)) for m in _NUMBER_WORD.finditer(text)
+            if not any(a <= m.start() < b for a, b, _ in whole)]
+    return sorted(out)
 _CONTEXT_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]?\d)")
 
 

@@ -25,6 +25,12 @@ WORDS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty".split())}
 WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000})
+# a unit fraction in words, "a sixteenth" or "one hundredth": 1/16, 1/100
+_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+          "tenth": 10, "twelfth": 12, "sixteenth": 16, "twentieth": 20, "hundredth": 100, "thousandth": 1000,
+          "millionth": 1000000}
+FRACTIONS = {f"{article} {part}": f"1/{n}" for part, n in _PARTS.items() for article in ("a", "one")}
+SPOKEN = {**{w: str(n) for w, n in WORDS.items()}, **FRACTIONS}   # every number in words, as digits
 # a read-out in words: each pair's first word says the property holds, its second that it does
 # not ("Iteration settles?: no", "Order of A and B along x: kept"); a read-out is judged by
 # the conclusion its computation supports (a numeric returning a bool)
@@ -40,7 +46,7 @@ SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 TIMES_TEN = (r"\s*(?:x|×|\\times|\\cdot|·)\s*10(?:\^\{\s*[-+\u2212]?\s*\d+\s*\}|\^\(?[-+\u2212]?\d+\)?"
              r"|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 MANTISSA = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
-WORD = r"\b(?i:" + "|".join(sorted([*WORDS, *VERDICT], key=len, reverse=True)) + r")\b"   # "No", "Twelve"
+WORD = r"\b(?i:" + "|".join(sorted([*FRACTIONS, *WORDS, *VERDICT], key=len, reverse=True)) + r")\b"   # "No", "Twelve"
 # a printed number: sign, mantissa, then an exponent in any of its notations or a fraction's
 # denominator (the same token the quote finder and the interval rule read)
 UNSIGNED = rf"(?:{MANTISSA})(?:{EXPONENT}|{TIMES_TEN}|/[1-9]\d*)?"
@@ -57,10 +63,10 @@ _PLAIN = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 
 def canonical(text: str) -> str:
     """The plain spelling of a printed number: ``7.47 x 10^-4`` -> ``7.47e-4``, ``−4`` -> ``-4``,
-    ``.25`` -> ``0.25``, ``ten`` -> ``10``. Text that is none of these comes back stripped."""
+    ``.25`` -> ``0.25``, ``ten`` -> ``10``, ``a sixteenth`` -> ``1/16``. Text that is none of these comes back stripped."""
     s = text.strip().replace(MINUS, "-")
-    if s.lower() in WORDS:
-        return str(WORDS[s.lower()])
+    if " ".join(s.lower().split()) in SPOKEN:   # ten, a sixteenth
+        return SPOKEN[" ".join(s.lower().split())]
     if (power := _POWER_OF_TEN.fullmatch(s)) is not None:   # 10^{-6} is 1e-6
         return "1e" + _EXP_DIGITS.search(power.group(1).translate(SUPERSCRIPT).replace(" ", "")).group(0)
     m = _TIMES_TEN.search(s)

@@ -16,11 +16,13 @@ from __future__ import annotations
 import difflib
 import re
 from collections import Counter
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
+from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from typing import Callable, Iterator
 
-from .numtext import WORDS
+from .numtext import SPOKEN, canonical
 from .spelling import MATH_SPAN, alike, skeleton
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
@@ -60,7 +62,7 @@ _SENSES = {
     "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",
     "continuous": "continuous", "discrete": "discrete", "finite": "finite", "infinite": "infinite",
     "necessary": "necessary necessarily", "need": "need needs", "sufficient": "sufficient", "independent": "independent", "dependent": "dependent",
-    "convex": "convex", "concave": "concave", "attracting": "attracting attractive attractor",
+    "convex": "convex", "concave": "concave", "definite": "definite", "semidefinite": "semidefinite semi-definite", "attracting": "attracting attractive attractor",
     "repelling": "repelling repulsive repeller", "contract": "contract contracts contracting contraction contractive",
     "expand": "expand expands expanding expansion expansive",
     "last": "last final", "before": "before", "after": "after", "inside": "inside within",
@@ -93,6 +95,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     "concentrates on"; "at first order in $x$" is "at order $x$"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows" (increases,
     gets large) is "at large $\\tau$", and "as h shrinks" (decreases, becomes small) "at small h"."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
+    text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
     text = _AT_MOST.sub("bounded", text)
     text = _TIME_UNIT.sub("timeunit", text)
     text = _FIRST_ORDER.sub("order ", text)
@@ -120,6 +123,8 @@ _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
 # "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
 _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGNORECASE)   # a scale, not a step
 _SHOWN = {"timeunit": "unit of time"}
+_UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(p.split()[1] for p in SPOKEN if p.startswith("a "))
+                            + r")\b)", re.IGNORECASE)
 _FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
 _ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its)\s+(?:probability\s+)?mass\b",
                        re.IGNORECASE)   # "puts all its mass on" a token "concentrates on" it
@@ -136,6 +141,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
     for a dropped "only"), or None when every word of _MEANING kept its sense and its order."""
     old, new = _in_digits(old, new), _in_digits(new, old)
+    old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
@@ -259,9 +265,14 @@ def swapped_conjuncts(old: str, new: str) -> bool:
             mo, mn = old[a:b], new[a:b]
             for join in (" and ", " or ", "; "):
                 parts = mo.split(join)
-                if len(parts) == 2 and all(parts) and _same_clause(mn, parts[1] + join + parts[0]):
+                if len(parts) == 2 and all(parts) and _same_clause(mn, parts[1] + join + parts[0]) \
+                        and not _RESPECTIVE.match(old, b):
                     return True
     return False
+
+
+# "A and B are X and Y": a second list after the swapped one pairs with it, in order
+_RESPECTIVE = re.compile(r"\W*(?:are|were|is|equal|read|give|respectively)\b[^.;]*\band\b")
 
 
 def _same_clause(a: str, b: str) -> bool:
@@ -289,9 +300,9 @@ def _in_digits(text: str, other: str) -> str:
     written in digits at the places that make the texts most alike ("The four indices advance
     4 different things" for "... advance four different things")."""
     out = text
-    for word in {m.group(0).lower() for m in _COUNT_WORD.finditer(text)}:
-        value = str(WORDS[word])
-        digit = rf"(?<![\w.,]){value}(?![\d]|[.,]\d)"   # not the 4 of RK4
+    for word in {" ".join(m.group(0).lower().split()) for m in _COUNT_WORD.finditer(text)}:
+        value = SPOKEN[word]
+        digit = rf"(?<![\w.,/]){re.escape(value)}(?![\d/]|[.,]\d)"   # not the 4 of RK4, nor of 1/4
         spots = [m for m in re.finditer(rf"\b{word}\b", out, re.IGNORECASE)]
         extra = len(spots) - len(re.findall(rf"\b{word}\b", other, re.IGNORECASE))
         more = len(re.findall(digit, other)) - len(re.findall(digit, out))
@@ -309,11 +320,35 @@ def _in_digits(text: str, other: str) -> str:
     return out
 
 
+def spans_as_words(text: str, other: str) -> str:
+    """``text`` with each ``$...$`` span that is one number written as ``other`` says that value
+    in words ("a derivative of one millionth" against "a derivative of $10^{-6}$")."""
+    spoken = {}
+    for m in _COUNT_WORD.finditer(other):
+        try:
+            spoken.setdefault(Fraction(SPOKEN[" ".join(m.group(0).lower().split())]), m.group(0))
+        except (ValueError, ZeroDivisionError):
+            continue
+
+    def said(m: re.Match) -> str:
+        try:
+            value = Fraction(canonical(m.group(1)).replace(",", ""))
+        except (ValueError, ZeroDivisionError):
+            return m.group(0)
+        return spoken.get(value, m.group(0))
+    return _NUMBER_SPAN.sub(said, text) if spoken else text
+
+
+_NUMBER_SPAN = re.compile(r"\$([^$\n]{1,24})\$")
+
+
 _FRACTION_WORDS = {"half": "50", "a quarter": "25", "a third": r"33(?:\.3+)?", "three quarters": "75"}
 
 
 # "shrinks by half" and "is halved" both say "halves"
 _HALVES = re.compile(r"\b(?:(?:shrinks?|falls?|drops?|decreases?|reduces?|is reduced|is cut) by (?:a )?half"
+                     r"|(?:shrinks?|falls?|drops?|decreases?|is reduced) to (?:(?:one )?half|50\s*(?:%|\\%|percent))"
+                     r"(?: of)? (?:its|the) (?:value|size)"
                      r"|(?:is|are|gets|get) halved)\b", re.IGNORECASE)
 
 
@@ -328,10 +363,11 @@ def _as_fraction_words(text: str, other: str) -> str:
 
 def counts_in_digits(text: str) -> str:
     """``text`` with every count word written in digits ("at time six" -> "at time 6")."""
-    return _COUNT_WORD.sub(lambda m: str(WORDS[m.group(0).lower()]), text)
+    return _COUNT_WORD.sub(lambda m: SPOKEN[" ".join(m.group(0).lower().split())], text)
 
 
-_COUNT_WORD = re.compile(r"\b(?:" + "|".join(WORDS) + r")\b", re.IGNORECASE)
+_COUNT_WORD = re.compile(r"\b(?:" + "|".join(sorted(SPOKEN, key=len, reverse=True)).replace(" ", r"\s+") + r")\b",
+                         re.IGNORECASE)   # "a sixteenth" before "a"
 
 
 def describe(change: tuple[str, str], old: str = "", new: str = "") -> str:
@@ -515,7 +551,7 @@ def _alike(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str]
     def same_maths(c: str) -> bool:
         printed = signature(c)
         return printed == sign or printed == signature(_in_digits(text, c)) \
-            or signature(rounded_back(text, c)) == sign
+            or signature(rounded_back(text, c)) == sign or printed == signature(spans_as_words(text, c))
     return _most_like(note, text, lambda c: same_maths(c) and keep(c))
 
 
@@ -602,6 +638,23 @@ _SYMBOL = re.compile(r"\([^()\s]{1,10}\)|\|[^|\s]{1,10}\|")
 _ENDING = re.compile(r"(?<=[a-z]{3})(?:ies|es|s|ed|ing)$")
 
 
+def _about(note: str, at: int, shown: str, number: str) -> bool:
+    """Whether ``shown`` at ``at`` is ``number`` rounded to its trailing zeros after a word that
+    says so: "about 7,500" for "7,520" (the number's own check judges the rounding)."""
+    digits = shown.replace(",", "")
+    if not (digits.isdigit() and digits.endswith("0") and _ABOUT.search(note, max(0, at - 16), at)):
+        return False
+    zeros = len(digits) - len(digits.rstrip("0"))
+    try:
+        value = Decimal(canonical(number).replace(",", "")).scaleb(-zeros)
+    except InvalidOperation:
+        return False
+    return int(value.to_integral_value(ROUND_HALF_UP)) * 10 ** zeros == int(digits)
+
+
+_ABOUT = re.compile(r"(?:\b(?:about|roughly|approximately|around|nearly)\s+|[~\u2248]\s*)$", re.IGNORECASE)
+
+
 def _start(snippet: str, note: str, at: int, before: int) -> int:
     """Where the words of a quote whose number stands at ``at`` begin: its width before the
     number, or back to the snippet's first word when words were inserted after it ("Implicit
@@ -629,7 +682,8 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
     like ``snippet`` (the number stands at ``offset`` in it)."""
     before, after = len(snippet[:offset]), len(snippet) - offset - len(number)
     printing = re.compile(f"(?<![\\w.]){token}(?![\\w])")   # the number token as a whole word
-    found = [(m.start(), m.group(0)) for m in printing.finditer(note) if same(m.group(0), number)]
+    found = [(m.start(), m.group(0)) for m in printing.finditer(note)
+             if same(m.group(0), number) or _about(note, m.start(), m.group(0), number)]
 
     mb, ma = _maths(snippet[:offset]), _maths(snippet[offset + len(number):])
     sb, sa = (_maths(skeleton(t)) for t in (snippet[:offset], snippet[offset + len(number):]))

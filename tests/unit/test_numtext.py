@@ -143,3 +143,10 @@ def test_a_read_out_word_is_found_at_its_label(printed, found):
     note = Note("notes/x.txt", f"Read-outs.\n{printed}\nEnd.\n")
     at = note.quote_at("Iteration settles?: no", "no")
     assert at is not None and at[1] == found
+
+
+@pytest.mark.parametrize("printed, plain", [("a sixteenth", "1/16"), ("One millionth", "1/1000000"),
+                                            ("a  quarter", "1/4"), ("one hundredth", "1/100")])
+def test_a_unit_fraction_in_words_is_its_value(printed, plain):
+    from noteproof.sources.numtext import canonical, same_value
+    assert canonical(printed) == plain and same_value(printed, plain)

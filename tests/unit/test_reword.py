@@ -185,3 +185,26 @@ def test_a_list_in_parentheses_printed_in_another_order_pairs_otherwise():
     assert meaning_change("Correct digits (finite difference, adjoint): 3.7, 10.9",
                           "Correct digits (adjoint, finite difference): 3.7, 10.9") == \
         ("(finite difference, adjoint)", "(adjoint, finite difference)")
+
+
+@pytest.mark.parametrize("old, new, change", [
+    # a second list after the swapped one pairs with it: "A and B are X and Y"
+    ("Its conditional mean and covariance are X and Y.", "Its conditional covariance and mean are X and Y.",
+     ("mean … covariance", "covariance … mean")),
+    ("one forward and one backward solve", "one backward and one forward solve", None),
+    ("with positive Hessian A", "with positive semidefinite Hessian A", ("", "semidefinite")),   # a weaker hypothesis
+    ("the amplitude shrinks by half each step", "the amplitude shrinks to 50% of its value each step", None),
+    ("Does a derivative of $10^{-6}$ prove", "Does a derivative of one millionth prove", None),
+])
+def test_respective_lists_hypotheses_and_numbers_in_words(old, new, change):
+    assert meaning_change(old, new) == change
+
+
+@pytest.mark.parametrize("printed, found", [
+    ("ending at about 7,500 times the starting energy", True),   # rounded to its trailing zeros, and said so
+    ("ending at about 7,000 times the starting energy", False),  # 7,520 rounds to 8,000 at thousands
+])
+def test_a_number_rounded_to_its_trailing_zeros_after_about_is_its_quote(printed, found):
+    from noteproof.sources.notes import Note
+    note = Note("notes/x.txt", f"Read-outs.\nEuler pumps energy in, {printed}.\n")
+    assert (note.quote_at("ending at 7,520 times the starting energy", "7,520") is not None) is found
