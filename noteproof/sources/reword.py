@@ -147,7 +147,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
-    if swapped_conjuncts(old, new):
+    if swapped_conjuncts(old, new) or _hypothesis_added(old, new):
         return None
     if sa == sb:
         return _names_turned(old, new) or _transposed(old, new) or _renamed(old, new) or _listed_otherwise(old, new)
@@ -157,6 +157,23 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         if op != "equal":
             return " ".join(w for _, w in a[i1:i2]), " ".join(w for _, w in b[j1:j2])
     return None
+
+
+def _hypothesis_added(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` with one conjunct added to its leading hypothesis ("For a unique
+    largest score and a finite vocabulary, the limit ..." for "For a unique largest score, the
+    limit ..."): a stronger hypothesis keeps a true conclusion true. Anything else changed, or a
+    hypothesis that is not the sentence's opening clause, is judged as words."""
+    m = _LEADING_HYPOTHESIS.match(old)
+    if m is None:
+        return False
+    head, rest = old[:m.end(1)], old[m.end(1):]
+    added = new[len(head):len(new) - len(rest)] if new.startswith(head) and new.endswith(rest) else ""
+    return bool(_CONJUNCT.fullmatch(added))
+
+
+_LEADING_HYPOTHESIS = re.compile(r"\s*(?:For|If|When|Whenever|Given)\b[^,.;:]*?(\S)(?=,)")
+_CONJUNCT = re.compile(r" and (?:[A-Za-z$][^,.;:]*)")
 
 
 def _names_turned(old: str, new: str) -> tuple[str, str] | None:

@@ -208,3 +208,12 @@ def test_a_number_rounded_to_its_trailing_zeros_after_about_is_its_quote(printed
     from noteproof.sources.notes import Note
     note = Note("notes/x.txt", f"Read-outs.\nEuler pumps energy in, {printed}.\n")
     assert (note.quote_at("ending at 7,520 times the starting energy", "7,520") is not None) is found
+
+
+@pytest.mark.parametrize("new, change", [
+    ("For a unique largest score and a finite vocabulary, the limit concentrates", None),   # stronger
+    ("For a largest score and a finite vocabulary, the limit concentrates", ("unique", "")),
+    ("For a unique largest score or a finite vocabulary, the limit concentrates", ("", "finite")),   # weaker
+])
+def test_a_conjunct_added_to_the_leading_hypothesis_strengthens_it(new, change):
+    assert meaning_change("For a unique largest score, the limit concentrates", new) == change
