@@ -91,9 +91,11 @@ def senses(text: str) -> list[tuple[str, str]]:
     zero" is "positive", "below zero" "negative" and "shrinks by half" "halves" (_PAIRS, words
     next to each other or joined by "than", "by" or "a"); "don't" is "do not"; "over" and "under"
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
-    "at most", "never exceeds" and "no more than" are "bounded by"; "unit of time" (time unit) is a scale of its own; "puts all its mass on" is
-    "concentrates on"; "at first order in $x$" is "at order $x$"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows" (increases,
-    gets large) is "at large $\\tau$", and "as h shrinks" (decreases, becomes small) "at small h"."""
+    "at most", "never exceeds" and "no more than" are "bounded by"; "unit of time" (time unit) is
+    a scale of its own; "puts all its mass on" is "concentrates on"; "at first order in $x$" is
+    "at order $x$"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
+    (increases, gets large) is "at large $\\tau$", and "as h shrinks" (decreases, becomes small)
+    "at small h"; the article of a fraction in words ("one millionth") is no count."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
     text = _AT_MOST.sub("bounded", text)
@@ -120,11 +122,11 @@ _SLASH = re.compile(r"(?<=[a-z]) / (?=[a-z])")   # between words, not names: "EP
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
-# "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
 _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGNORECASE)   # a scale, not a step
 _SHOWN = {"timeunit": "unit of time"}
 _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(p.split()[1] for p in SPOKEN if p.startswith("a "))
                             + r")\b)", re.IGNORECASE)
+# "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
 _FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
 _ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its)\s+(?:probability\s+)?mass\b",
                        re.IGNORECASE)   # "puts all its mass on" a token "concentrates on" it
@@ -647,7 +649,14 @@ def _named_by_symbol(before: str, note: str, at: int) -> bool:
     line = note[note.rfind("\n", 0, at) + 1:at]
     if not named or not line.rstrip().endswith(":"):
         return False
-    return all(n in line for n in named)
+    return all(n in line or _said(n, line) for n in named)
+
+
+def _said(symbol: str, line: str) -> bool:
+    """Whether ``line`` names a size symbol in words: "absolute value of theta" for ``|theta|``."""
+    inner = symbol[1:-1]
+    return symbol.startswith("|") and re.search(rf"\b(?:absolute value|magnitude|size) of {re.escape(inner)}\b",
+                                                line, re.IGNORECASE) is not None
 
 
 # a label's symbol: (z*), (h), (theta), |theta|
@@ -745,7 +754,8 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
         return best
 
     # the same math around it, or the snippet's very tokens in another order (operands swapped)
-    found = [(at, shown) for at, shown in found if same_maths(at, shown) or alike_tokens(at, shown) == 1.0]
+    found = [(at, shown) for at, shown in found if same_maths(at, shown) or alike_tokens(at, shown) == 1.0
+             or _named_by_symbol(snippet[:offset], note, at)]   # the label's symbol said in words
     scored = sorted(((likeness(at, shown), at, shown) for at, shown in found), reverse=True)
     if not scored or scored[0][0] < QUOTE:
         return None

@@ -144,6 +144,8 @@ def test_two_words_of_their_own_that_change_places_change_the_sense(old, new, ch
     ("Resting value (z*): 5", True),            # the symbol names the number, the words may change
     ("Resting value (x): 5", False),
     ("Magnitude of the multiplier |theta|: 1.2", True),
+    ("Absolute value of theta: 1.2", True),      # the size symbol said in words
+    ("Absolute value of x: 1.2", False),
 ])
 def test_a_read_out_is_found_by_its_label_s_words_and_their_order(printed, found):
     from noteproof.sources.notes import Note
