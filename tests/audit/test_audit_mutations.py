@@ -276,6 +276,14 @@ MUTATIONS = [
          "The sign of the slope is opposite to the sign of x."),
     Edit("c12-pole-condition", C12, "\\quad(\\theta\\ne1)$", "\\quad(\\theta\\ne0)$", kind="formula"),
     Edit("w10-order-squared", W10, "variances differing at order $\\eta h$.", "variances differing at order ${(\\eta h)}^{2}$."),
+    # an eighth to tenth probe's: a scale word; names of a paired read-out reordered alone; a weaker
+    # hypothesis; two names paired with two values swapped
+    Edit("c12-each-unit-of-time", C12, "Each step multiplies the energy by 1 + 0.25 = 1.25",
+         "Each unit of time multiplies the energy by 1 + 0.25 = 1.25"),
+    Edit("c12-digits-names-swapped", C12, "Correct digits (finite difference, adjoint): 3.7, 10.9",
+         "Correct digits (adjoint, finite difference): 3.7, 10.9"),
+    Edit("w10-semidefinite", W10, "positive Hessian $A$", "positive semidefinite Hessian $A$"),
+    Edit("w10-covariance-and-mean", W10, "conditional mean and covariance are", "conditional covariance and mean are"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -284,7 +292,7 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
              "w10-score-gradient": "NP101"}
 
 # harmless edits that respell a formula (each is read by the formula reader, so it is run)
-RESPELLED = {"c12-inequation-turned", "w10-row-order-reordered", "w09-row-frac", "w10-left-right-transpose", "c12-order-turned", "w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
+RESPELLED = {"c12-bound-as-chain", "c12-inequation-turned", "w10-row-order-reordered", "w09-row-frac", "w10-left-right-transpose", "c12-order-turned", "w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
@@ -450,6 +458,16 @@ HARMLESS = [
     Edit("w10-row-order-reordered", W10, "differ at order $\\eta h$\t[Exact]", "differ at order $h\\eta $\t[Exact]"),
     Edit("w10-half-as-percent", W10, "half the derivative is missing", "50% of the derivative is missing"),
     Edit("w09-tag-range-interval", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta \\in (0,1)$"),
+    # an eighth to tenth probe's: a bound as a chain; pairs reordered pair by pair; numbers and
+    # read-outs in other words; a stronger hypothesis
+    Edit("c12-bound-as-chain", C12, "stable only if |1 - z| < 1, that is", "stable only if -1 < 1 - z < 1, that is"),
+    Edit("c12-digits-pairs-reordered", C12, "Correct digits (finite difference, adjoint): 3.7, 10.9",
+         "Correct digits (adjoint, finite difference): 10.9, 3.7"),
+    Edit("w09-one-millionth", W9, "derivative of $10^{-6}$ prove", "derivative of one millionth prove"),
+    Edit("c12-about-7500", C12, "ending at 7,520 times the starting energy", "ending at about 7,500 times the starting energy"),
+    Edit("c12-settles-capital", C12, "Iteration settles?: no", "Does the iteration settle?: No"),
+    Edit("w10-finite-vocabulary", W10, "For a unique largest score, the limit",
+         "For a unique largest score and a finite vocabulary, the limit"),
 ]
 
 

@@ -73,10 +73,10 @@ def test_the_committed_report_is_current(reported, tmp_path):
 
 
 def test_the_terminal_summary_prints_a_message_s_brackets(cached_project, tmp_path):
-    """A message's "[controlled approximation]" is text, not terminal markup (it used to vanish)."""
+    """A message's "[exact]" is text, not terminal markup (it used to vanish)."""
     from tests.helpers import run_cli
     run = run_cli("report", "--out", str(tmp_path / "out"), cwd=cached_project)
-    assert "evidence for [controlled approximation]" in " ".join(run.stdout.split())
+    assert "evidence for [exact] reaches" in " ".join(run.stdout.split())
 
 
 @pytest.mark.slow
