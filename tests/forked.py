@@ -22,7 +22,7 @@ WARM = ("sympy", "mpmath", "numpy", "rich", "yaml", "sympy.physics.units")
 
 def warm() -> None:
     """Import once, in this process, what every run needs, and read the project's registry and
-    notes (their regions, sources.document): each fork starts with them."""
+    notes (their regions, sources.document, and registered views): each fork starts with them."""
     import importlib
     import pkgutil
 
@@ -33,7 +33,10 @@ def warm() -> None:
     for info in pkgutil.walk_packages(noteproof.__path__, "noteproof."):
         if not info.name.endswith(("__main__", "pytest_plugin")):
             importlib.import_module(info.name)
-    load_project(ROOT, documents=False).content   # a copy of the project shares it (content_tag)
+    from noteproof.formula.respelled import registered_view
+    # each note read into its regions and its registered view (kept in memory, keyed by the
+    # note's text and registry: a copy of the project finds them), and the content imported
+    load_project(ROOT, documents=False, view=registered_view).content
     from noteproof.run.cache import versions
     versions()   # read once from the packages' metadata: each fork has it
 

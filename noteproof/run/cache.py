@@ -296,16 +296,23 @@ class ResultCache:
         self.base = {"schema": SCHEMA, "versions": versions(), "source": source_digest(self.root),
                      "dps": dps, "params": self.params, "extras": extras}
         self._loaded: dict[str, ClaimResult] = {}
+        self._keys: dict[tuple, str] = {}   # a claim's key on a note, computed once (has, then get)
 
     def sibling(self, extras: bool) -> "ResultCache":
         """The same folder, dps and parameters, for results with (or without) the report's extras."""
         other = copy.copy(self)
-        other.extras, other.base, other._loaded = extras, {**self.base, "extras": extras}, {}
+        other.extras, other.base, other._loaded, other._keys = extras, {**self.base, "extras": extras}, {}, {}
         return other
 
     def key(self, claim, note) -> str:
-        doc = {**self.base, "claim": repr(claim), "note": note_inputs(claim, note)}
-        return hashlib.sha256(canonical(doc)).hexdigest()
+        shown = repr(claim)
+        # what note_inputs reads of the note: its text as judged, where it is, and its registry
+        memo = (shown, note.path, note.text, note.respellings, id(note.registry))
+        if (found := self._keys.get(memo)) is not None:
+            return found
+        doc = {**self.base, "claim": shown, "note": note_inputs(claim, note)}
+        self._keys[memo] = found = hashlib.sha256(canonical(doc)).hexdigest()
+        return found
 
     def path(self, key: str) -> Path:
         return self.folder / f"{key}.json"
