@@ -43,6 +43,7 @@ from functools import lru_cache
 from typing import Any, Iterable
 
 from ..sources.notes import Note, math_spans
+from ..sources.numtext import SUPERSCRIPT
 from .arith import DIGITS
 from .chains import Link, Side, read_links
 
@@ -60,7 +61,9 @@ def registered_view(note: Note) -> Note:
     if note.registry is None:
         return note
     sides, spans, steps = _registered_sides(note), _registered_spans(note), _registered_steps(note)
-    view = note.respelled(pairs) if (pairs := _paired_swaps(note)) else note
+    first = _ascii_swaps(note)
+    first += [w for w in _paired_swaps(note) if not any(w[0] < e and s < w[1] for s, e, _ in first)]
+    view = note.respelled(first) if first else note
     for _ in range(MAX_PASSES):
         links = read_links(view)
         swaps = _span_swaps(view, spans)
@@ -149,6 +152,19 @@ def _swaps(note: Note, links: tuple[Link, ...], registered: list[_Anchor]) -> li
         if len(spellings) == 1 and not any(start < e and s < end for s, e, _ in out):
             out.append((start, end, spellings.pop()))
     return out
+
+
+def _ascii_swaps(note: Note) -> list[tuple[int, int, str]]:
+    """(start, end, the note's plain spelling) for each multiplication sign, minus sign or
+    superscript power the prose prints in Unicode outside ``$...$``: ``0.5 × 1.25²`` is the
+    note's ``0.5 x 1.25^2`` and ``e⁻¹`` its ``e^-1``, for the registry and the formula readers."""
+    spans = [(m.start, m.end) for m in math_spans(note.text)]
+    return [(m.start(), m.end(), _PLAIN_SIGNS.get(m.group(0)) or "^" + m.group(0).translate(SUPERSCRIPT))
+            for m in _UNICODE_SIGNS.finditer(note.text) if not any(a <= m.start() < b for a, b in spans)]
+
+
+_PLAIN_SIGNS = {"\u00d7": "x", "\u2212": "-"}
+_UNICODE_SIGNS = re.compile("\u00d7|\u2212|[\u207b\u207a]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
 
 
 def _paired_swaps(note: Note) -> list[tuple[int, int, str]]:

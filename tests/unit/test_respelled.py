@@ -143,3 +143,18 @@ def test_a_read_out_of_pairs_printed_in_another_order_is_read_as_registered(prin
     spec = replace(SPEC, prose=((line, "read-out"),))
     view = registered_view(Note("notes/x.txt", f"Read-outs.\n{printed}\nEnd.\n", registry=((), spec)))
     assert (line in view.text) is registered
+
+
+@pytest.mark.parametrize("printed, registered", [
+    ("Slope = x / (1 − theta)² = 1 / 0.2² = 25. Estimate = slope × 0.01 = 0.25.", True),   # Unicode signs
+    ("Slope = x / (1 − theta)³ = 1 / 0.2² = 25. Estimate = slope × 0.01 = 0.25.", False),  # another power
+])
+def test_unicode_signs_in_prose_are_the_note_s_plain_notation(printed, registered):
+    view = _view(f"Worked.\n{printed}\n")
+    assert (SENTENCE in view.text) is registered
+    assert view.as_printed == f"Worked.\n{printed}\n"
+
+
+def test_unicode_signs_inside_latex_are_left_to_the_latex_reader():
+    view = _view("Worked.\n$a^{2}\\times b$ and 0.5 × 2\n")
+    assert "$a^{2}\\times b$" in view.text and "0.5 x 2" in view.text
