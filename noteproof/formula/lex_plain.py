@@ -16,7 +16,7 @@ from .lexing import Token, shared_token
 
 _UNICODE = {"\u2212": "-", "\u00d7": "*", "\u00b7": "*", "\u2264": "<=", "\u2265": ">=",
             "\u2260": "!=", "\u2248": "~", "\u2192": "->", "\u21d2": "=>"}
-_UNICODE_GREEK = {"\u03b1": "alpha", "\u03b2": "beta", "\u03b3": "gamma", "\u03b4": "delta",
+UNICODE_GREEK = {"\u03b1": "alpha", "\u03b2": "beta", "\u03b3": "gamma", "\u03b4": "delta",
                   "\u03b5": "epsilon", "\u03b7": "eta", "\u03b8": "theta", "\u03bb": "lambda",
                   "\u03bc": "mu", "\u03c0": "pi", "\u03c3": "sigma", "\u03c4": "tau",
                   "\u0394": "Delta"}
@@ -37,8 +37,8 @@ def tokenize_plain(src: str, names: list[str], fail) -> list[Token]:
             m = _WORD.match(src, i)
             _word(src, m, out, fail)
             i = _star(src, m.end(), out)
-        elif ch in _UNICODE_GREEK:
-            out.append(Token("name", _UNICODE_GREEK[ch], i))
+        elif ch in UNICODE_GREEK:
+            out.append(Token("name", UNICODE_GREEK[ch], i))
             i += 1
         elif src[i:i + 2] in _TWO:
             out.append(Token("rel", _TWO[src[i:i + 2]], i))

@@ -46,6 +46,7 @@ from ..sources.notes import Note, math_spans
 from ..sources.numtext import SUPERSCRIPT
 from .arith import DIGITS
 from .chains import Link, Side, read_links
+from .lex_plain import UNICODE_GREEK
 
 CONTEXT = 16           # characters of a registered text's words around a side that anchor it
 MIN_CONTEXT = 3        # fewer non-space characters of context anchor nothing
@@ -155,16 +156,28 @@ def _swaps(note: Note, links: tuple[Link, ...], registered: list[_Anchor]) -> li
 
 
 def _ascii_swaps(note: Note) -> list[tuple[int, int, str]]:
-    """(start, end, the note's plain spelling) for each multiplication sign, minus sign or
-    superscript power the prose prints in Unicode outside ``$...$``: ``0.5 × 1.25²`` is the
-    note's ``0.5 x 1.25^2`` and ``e⁻¹`` its ``e^-1``, for the registry and the formula readers."""
-    spans = [(m.start, m.end) for m in math_spans(note.text)]
-    return [(m.start(), m.end(), _PLAIN_SIGNS.get(m.group(0)) or "^" + m.group(0).translate(SUPERSCRIPT))
-            for m in _UNICODE_SIGNS.finditer(note.text) if not any(a <= m.start() < b for a, b in spans)]
+    """(start, end, the note's plain spelling) for each multiplication sign, minus sign, relation,
+    superscript power or Greek letter the prose prints in Unicode outside ``$...$``: ``0.5 ×
+    1.25²`` is the note's ``0.5 x 1.25^2``, ``e⁻¹`` its ``e^-1`` and ``(1 − θ)`` its ``(1 - theta)``,
+    for the registry and the formula readers."""
+    text, spans = note.text, [(m.start, m.end) for m in math_spans(note.text)]
+    out = []
+    for m in _UNICODE_SIGNS.finditer(text):
+        if any(a <= m.start() < b for a, b in spans):
+            continue
+        sign = m.group(0)
+        plain = _PLAIN_SIGNS.get(sign) or "^" + sign.translate(SUPERSCRIPT)
+        if sign in UNICODE_GREEK:   # a name: spaced from a neighbouring name or number ("hλ" is "h lambda")
+            plain = UNICODE_GREEK[sign]
+            plain = (" " if m.start() and text[m.start() - 1].isalnum() else "") + plain + \
+                (" " if m.end() < len(text) and text[m.end()].isalnum() else "")
+        out.append((m.start(), m.end(), plain))
+    return out
 
 
-_PLAIN_SIGNS = {"\u00d7": "x", "\u2212": "-"}
-_UNICODE_SIGNS = re.compile("\u00d7|\u2212|[\u207b\u207a]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
+_PLAIN_SIGNS = {"\u00d7": "x", "\u2212": "-", "\u2264": "<=", "\u2265": ">=", "\u2260": "!="}
+_UNICODE_SIGNS = re.compile("[\u00d7\u2212\u2264\u2265\u2260" + "".join(UNICODE_GREEK) + "]"
+                            "|[\u207b\u207a]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
 
 
 def _paired_swaps(note: Note) -> list[tuple[int, int, str]]:

@@ -158,3 +158,8 @@ def test_unicode_signs_in_prose_are_the_note_s_plain_notation(printed, registere
 def test_unicode_signs_inside_latex_are_left_to_the_latex_reader():
     view = _view("Worked.\n$a^{2}\\times b$ and 0.5 × 2\n")
     assert "$a^{2}\\times b$" in view.text and "0.5 x 2" in view.text
+
+
+def test_greek_letters_and_relations_in_prose_are_the_note_s_names():
+    view = _view("Worked.\nFixed point: z* = x / (1 − θ), hλ ≤ 2.\n")
+    assert "z* = x / (1 - theta), h lambda <= 2." in view.text
