@@ -84,11 +84,12 @@ def alike(a: str, b: str, plain: bool = False) -> bool:
 def _names(text: str) -> frozenset[str]:
     """The letters and commands of a LaTeX formula that name something (not layout: ``\\frac``,
     ``\\left``, ``\\cdot``, ``\\mathrm``; ``\\ln`` is ``\\log``)."""
-    found = {_SAME_NAME.get(t, t) for t in _NAME.findall(text)}
+    found = {_SAME_NAME.get(t, t) for t in _NAME.findall(_OPERATOR_NAME.sub(r"\\\1", text))}
     return frozenset(found - _LAYOUT)
 
 
 _NAME = re.compile(r"\\[A-Za-z]+|[A-Za-z]")
+_OPERATOR_NAME = re.compile(r"\\operatorname\*?\{([A-Za-z]+)\}")   # \operatorname{tanh} names \tanh
 _LAYOUT = frozenset(r"\frac \dfrac \tfrac \left \right \cdot \times \mathrm \mathit \mathbf \operatorname "
                     r"\displaystyle \quad \qquad \big \Big \bigl \bigr \Bigl \Bigr \limits \text d".split())
 _SAME_NAME = {"\\ln": "\\log", "\\exp": "e", "\\leq": "\\le", "\\geq": "\\ge", "\\neq": "\\ne", "\\approx": "\\simeq"}

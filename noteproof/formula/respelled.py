@@ -175,8 +175,9 @@ def _ascii_swaps(note: Note) -> list[tuple[int, int, str]]:
     return out
 
 
-_PLAIN_SIGNS = {"\u00d7": "x", "\u2212": "-", "\u2264": "<=", "\u2265": ">=", "\u2260": "!="}
-_UNICODE_SIGNS = re.compile("[\u00d7\u2212\u2264\u2265\u2260" + "".join(UNICODE_GREEK) + "]"
+# "≈" is the note's "=": it writes rounded values with "=", so the checks ask no less of either
+_PLAIN_SIGNS = {"\u00d7": "x", "\u2212": "-", "\u2264": "<=", "\u2265": ">=", "\u2260": "!=", "\u2248": "="}
+_UNICODE_SIGNS = re.compile("[\u00d7\u2212\u2264\u2265\u2260\u2248" + "".join(UNICODE_GREEK) + "]"
                             "|[\u207b\u207a]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
 
 

@@ -163,3 +163,8 @@ def test_unicode_signs_inside_latex_are_left_to_the_latex_reader():
 def test_greek_letters_and_relations_in_prose_are_the_note_s_names():
     view = _view("Worked.\nFixed point: z* = x / (1 − θ), hλ ≤ 2.\n")
     assert "z* = x / (1 - theta), h lambda <= 2." in view.text
+
+
+def test_approximately_is_read_as_the_note_s_equals_for_a_rounded_value():
+    view = _view("Worked.\nEstimate = slope × 0.01 ≈ 0.25.\n")
+    assert "Estimate = slope x 0.01 = 0.25." in view.text

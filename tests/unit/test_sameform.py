@@ -75,3 +75,12 @@ def test_bounds_that_say_the_same_are_the_same_inequality(printed, same):
 def test_the_exponential_is_one_formula_however_spelled(printed, same):
     from noteproof.formula.declared import alike
     assert alike(r"h(s)=h_0{e}^{-s}", printed) is same
+
+
+@pytest.mark.parametrize("printed, same", [
+    (r"a_{i+1}=\operatorname{tanh}\left(u_i+\beta a_i\right)", True),
+    (r"a_{i+1}=\operatorname{sinh}\left(u_i+\beta a_i\right)", False),
+])
+def test_an_operator_name_is_the_function_it_names(printed, same):
+    from noteproof.formula.declared import alike
+    assert alike(r"a_{i+1}=\tanh (\beta a_i+u_i)", printed) is same
