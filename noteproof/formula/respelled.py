@@ -244,7 +244,7 @@ def _registered_spans(note: Note) -> list[tuple[str, str, str, bool]]:
         out += _around(text, math_spans(text), False, True)
         plain = [m for m in _plain_of(text) if whole or 0 < m.start and m.end < len(text)]
         out += _around(text, plain, True, whole)
-    # a claim's LaTeX formula, words or none: anchored by its own first and last sides (_step_shown)
+    # a claim's LaTeX formula, words or none: anchored by its own first and last sides (_step_between_own_sides)
     out += [(None, None, f.text, False) for c in note.registry[0] for f in c.formulas if not f.plain]
     return out
 
@@ -275,7 +275,7 @@ def _span_swaps(note: Note, registered: list[tuple[str, str, str, bool]]) -> lis
             here = {span for before, after, span, kind in registered if kind == plain and before is not None
                     and text.endswith(before, 0, m.start) and text.startswith(after, m.end)}
             if not here and not plain:
-                shown = {span for before, _, span, _ in registered if before is None and _step_shown(span, m.text)}
+                shown = {span for before, _, span, _ in registered if before is None and _step_between_own_sides(span, m.text)}
                 out += [(m.start, m.end, shown.pop())] if len(shown) == 1 else []
             if not here or m.text in here:
                 continue
@@ -289,7 +289,7 @@ def _span_swaps(note: Note, registered: list[tuple[str, str, str, bool]]) -> lis
     return out
 
 
-def _step_shown(formula: str, printed: str) -> bool:
+def _step_between_own_sides(formula: str, printed: str) -> bool:
     """The span prints ``formula`` with a step of its algebra shown between its first and last
     sides, each printed as registered (formula.declared.step_shown): its place, with no words."""
     from .declared import step_shown, top_sides

@@ -5,7 +5,6 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field, replace
-from fractions import Fraction
 from functools import lru_cache
 from itertools import permutations
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Any, Iterable
 from ..defaults import APPROX_EQUAL
 from ..errors import NoteError
 from ..model import Location
-from .numtext import PERCENT, PRINTED_OR_WORD, UNSIGNED, WORD, canonical, same_value
+from .numtext import NUMBER_SPAN, PERCENT, PRINTED_OR_WORD, UNSIGNED, WORD, canonical, same_value, value_of
 from .spelling import MATH_SPAN, goes_on, turned
 from .tables import Row, status_rows
 
@@ -286,14 +285,14 @@ class Note:
         """A declaration's math spans, printed unchanged and in order, inside the registered or
         listed sentence that holds ``snippet`` and now stands reworded (Note.stated): "Fix the
         parameter $\\beta >0$ and ..." for "Hold the parameter $\\beta >0$ fixed and ..."."""
-        spans = _DOLLARS.findall(snippet)
+        spans = [m.group(0) for m in MATH_SPAN.finditer(snippet)]
         for text in self._registered_texts() if spans else ():
             if snippet not in text or (found := self.stated(text)) is None or found[1] == text:
                 continue
             at, printed = found
             start = printed.find(spans[0])
             end = printed.rfind(spans[-1]) + len(spans[-1])
-            if start >= 0 and _DOLLARS.findall(printed, start, end) == spans:
+            if start >= 0 and [m.group(0) for m in MATH_SPAN.finditer(printed, start, end)] == spans:
                 return [(at + start, at + end)]
         return []
 
@@ -540,20 +539,10 @@ def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
     return re.compile("".join(out)) if out and context >= CONTEXT else None
 
 
-_DOLLARS = re.compile(r"\$[^$\n]+\$")   # one inline math span
-_NUMBER_SPAN = re.compile(r"\$([^$\n]{1,24})\$")
-
-
 def _numbers_in(text: str) -> list[tuple[int, str]]:
     """(offset, printed) of each number of ``text`` in order, a ``$...$`` span that is one number
     (``$10^{-6}$``) one number too: "one millionth" may say it in words."""
-    whole = []
-    for m in _NUMBER_SPAN.finditer(text):
-        try:
-            Fraction(canonical(m.group(1)).replace(",", ""))
-        except (ValueError, ZeroDivisionError):
-            continue
-        whole.append((m.start(1), m.end(1), m.group(1)))
+    whole = [(m.start(1), m.end(1), m.group(1)) for m in NUMBER_SPAN.finditer(text) if value_of(m.group(1)) is not None]
     out = [(a, t) for a, _, t in whole]
     out += [(m.start(), m.group(0)) for m in _NUMBER_WORD.finditer(text)
             if not any(a <= m.start() < b for a, b, _ in whole)]

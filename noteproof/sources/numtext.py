@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal
+from fractions import Fraction
 
 from ..defaults import EXPONENT
 
@@ -26,10 +27,10 @@ WORDS = {w: n for n, w in enumerate(
     "sixteen seventeen eighteen nineteen twenty".split())}
 WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000})
 # a unit fraction in words, "a sixteenth" or "one hundredth": 1/16, 1/100
-_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
+FRACTION_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
           "tenth": 10, "twelfth": 12, "sixteenth": 16, "twentieth": 20, "hundredth": 100, "thousandth": 1000,
           "millionth": 1000000}
-FRACTIONS = {f"{article} {part}": f"1/{n}" for part, n in _PARTS.items() for article in ("a", "one")}
+FRACTIONS = {f"{article} {part}": f"1/{n}" for part, n in FRACTION_PARTS.items() for article in ("a", "one")}
 SPOKEN = {**{w: str(n) for w, n in WORDS.items()}, **FRACTIONS}   # every number in words, as digits
 # a read-out in words: each pair's first word says the property holds, its second that it does
 # not ("Iteration settles?: no", "Order of A and B along x: kept"); a read-out is judged by
@@ -65,8 +66,8 @@ def canonical(text: str) -> str:
     """The plain spelling of a printed number: ``7.47 x 10^-4`` -> ``7.47e-4``, ``−4`` -> ``-4``,
     ``.25`` -> ``0.25``, ``ten`` -> ``10``, ``a sixteenth`` -> ``1/16``. Text that is none of these comes back stripped."""
     s = text.strip().replace(MINUS, "-")
-    if " ".join(s.lower().split()) in SPOKEN:   # ten, a sixteenth
-        return SPOKEN[" ".join(s.lower().split())]
+    if (said := spoken(s)) is not None:   # ten, a sixteenth
+        return said
     if (power := _POWER_OF_TEN.fullmatch(s)) is not None:   # 10^{-6} is 1e-6
         return "1e" + _EXP_DIGITS.search(power.group(1).translate(SUPERSCRIPT).replace(" ", "")).group(0)
     m = _TIMES_TEN.search(s)
@@ -88,14 +89,29 @@ def canonical(text: str) -> str:
 def same_value(a: str, b: str) -> bool:
     """Whether two printings are one exact value in any notation (``1/2`` and ``0.5``, ``ten`` and
     ``10``, ``2.0`` and ``2``; not a re-rounding); text that is no number must read the same."""
-    from fractions import Fraction
     if (said := verdict(a)) is not None and verdict(b) is not None:
         return said == verdict(b)   # "No" and "no", "unchanged" and "kept": one conclusion
-    x, y = canonical(a).replace(",", ""), canonical(b).replace(",", "")
+    x, y = value_of(a), value_of(b)
+    if x is None or y is None:
+        return canonical(a).replace(",", "") == canonical(b).replace(",", "")
+    return x == y
+
+
+def value_of(text: str) -> Fraction | None:
+    """The exact value of a printed number in any notation (``7.47 x 10^-4``, ``a sixteenth``,
+    ``1/2``), or None for text that is no number."""
     try:
-        return Fraction(x) == Fraction(y)
+        return Fraction(canonical(text).replace(",", ""))
     except (ValueError, ZeroDivisionError):
-        return x == y
+        return None
+
+
+def spoken(text: str) -> str | None:
+    """The digits of a number said in words (``ten`` -> ``10``, ``A  sixteenth`` -> ``1/16``), or None."""
+    return SPOKEN.get(" ".join(text.lower().split()))
+
+
+NUMBER_SPAN = re.compile(r"\$([^$\n]{1,24})\$")   # a ``$...$`` short enough to be one number: ``$10^{-6}$``
 
 
 def count(text: str) -> int | None:

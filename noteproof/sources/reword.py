@@ -17,12 +17,11 @@ import difflib
 import re
 from collections import Counter
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations
 from typing import Callable, Iterator
 
-from .numtext import SPOKEN, canonical
+from .numtext import FRACTION_PARTS, NUMBER_SPAN, SPOKEN, canonical, spoken, value_of
 from .spelling import MATH_SPAN, alike, skeleton
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
@@ -124,8 +123,7 @@ _NOT = re.compile(r"n['\u2019]t\b")
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
 _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGNORECASE)   # a scale, not a step
 _SHOWN = {"timeunit": "unit of time"}
-_UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(p.split()[1] for p in SPOKEN if p.startswith("a "))
-                            + r")\b)", re.IGNORECASE)
+_UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) + r")\b)", re.IGNORECASE)
 # "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
 _FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
 _ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its)\s+(?:probability\s+)?mass\b",
@@ -320,7 +318,7 @@ def _in_digits(text: str, other: str) -> str:
     4 different things" for "... advance four different things")."""
     out = text
     for word in {" ".join(m.group(0).lower().split()) for m in _COUNT_WORD.finditer(text)}:
-        value = SPOKEN[word]
+        value = spoken(word)
         digit = rf"(?<![\w.,/]){re.escape(value)}(?![\d/]|[.,]\d)"   # not the 4 of RK4, nor of 1/4
         spots = [m for m in re.finditer(rf"\b{word}\b", out, re.IGNORECASE)]
         extra = len(spots) - len(re.findall(rf"\b{word}\b", other, re.IGNORECASE))
@@ -342,23 +340,10 @@ def _in_digits(text: str, other: str) -> str:
 def spans_as_words(text: str, other: str) -> str:
     """``text`` with each ``$...$`` span that is one number written as ``other`` says that value
     in words ("a derivative of one millionth" against "a derivative of $10^{-6}$")."""
-    spoken = {}
+    words = {}
     for m in _COUNT_WORD.finditer(other):
-        try:
-            spoken.setdefault(Fraction(SPOKEN[" ".join(m.group(0).lower().split())]), m.group(0))
-        except (ValueError, ZeroDivisionError):
-            continue
-
-    def said(m: re.Match) -> str:
-        try:
-            value = Fraction(canonical(m.group(1)).replace(",", ""))
-        except (ValueError, ZeroDivisionError):
-            return m.group(0)
-        return spoken.get(value, m.group(0))
-    return _NUMBER_SPAN.sub(said, text) if spoken else text
-
-
-_NUMBER_SPAN = re.compile(r"\$([^$\n]{1,24})\$")
+        words.setdefault(value_of(m.group(0)), m.group(0))
+    return NUMBER_SPAN.sub(lambda m: words.get(value_of(m.group(1)), m.group(0)), text) if words else text
 
 
 _FRACTION_WORDS = {"half": "50", "a quarter": "25", "a third": r"33(?:\.3+)?", "three quarters": "75"}
@@ -382,7 +367,7 @@ def _as_fraction_words(text: str, other: str) -> str:
 
 def counts_in_digits(text: str) -> str:
     """``text`` with every count word written in digits ("at time six" -> "at time 6")."""
-    return _COUNT_WORD.sub(lambda m: SPOKEN[" ".join(m.group(0).lower().split())], text)
+    return _COUNT_WORD.sub(lambda m: spoken(m.group(0)), text)
 
 
 _COUNT_WORD = re.compile(r"\b(?:" + "|".join(sorted(SPOKEN, key=len, reverse=True)).replace(" ", r"\s+") + r")\b",
