@@ -1245,3 +1245,80 @@ def adjoint_needs_differentiable_f(start="0", depth="2") -> Derived:
                 no_witness=f"at h0 = {h0} the flow of -max(h, 0) is differentiable (h0 is not 0, or S is not positive)"),
         ),
         steps=(Step("flow on h0 > 0", sp.Symbol("h0") * sp.exp(-sp.Symbol("S"))), Step("flow on h0 <= 0", sp.Symbol("h0"))))
+
+
+# ---- Week 10 fine print: "Sampling without replacement changes the noise. It introduces a
+# finite-population correction and temporal dependence, neither of which the matched moments
+# describe." B is any batch size (Section 2); at B = 1 and at B = N one of the two is absent.
+
+_GRADIENTS = ((0, 1), (2, 0), (3, 3), (-1, 2), (1, -4), (-2, -1), (4, 1), (0, -3))   # 2-vectors
+
+
+def edge_batch_fails(batch: str, population: str) -> bool:
+    """"introduces a finite-population correction and temporal dependence" fails at (B, N): at
+    B = 1 the factor (N - B)/(N - 1) is 1 (no correction); at B = N every batch is the whole
+    dataset, the update deterministic (no dependence between steps)."""
+    b, n = exact(batch), exact(population)
+    return bool(b.is_integer and n.is_integer and 2 <= n and b in (1, n))
+
+
+def batch_factor(batch: str, population: str):
+    """Cov(g_S) / (C/B) for B distinct examples of N, from the inclusion probabilities (SymPy):
+    P(i in S) = B/N, P(i, j in S) = B(B - 1)/(N(N - 1)), and sum_{i != j} h_i h_j^T = -N C."""
+    b, n = exact(batch), exact(population)
+    incl, both = b / n, b * (b - 1) / (n * (n - 1))
+    return sp.factor(((incl - incl ** 2) * n - (both - incl ** 2) * n) / b)
+
+
+def recheck_edge_batch(batch: str, population: str):
+    """Second route: list every batch (and every next batch of the epoch) of N concrete gradients
+    exactly; returns (Cov(g_S) / (C/B), Cov(g_S1, g_S2) or None when an epoch holds one batch),
+    each as the first diagonal entry, exact."""
+    from fractions import Fraction
+    from itertools import combinations
+    b, n = int(exact(batch)), int(exact(population))
+    pts = [tuple(Fraction(c) for c in p) for p in _GRADIENTS[:n]]
+    mu = [sum(p[k] for p in pts) / n for k in range(2)]
+    mean = lambda idx: sum(pts[i][0] for i in idx) / len(idx) - mu[0]
+    c = sum((p[0] - mu[0]) ** 2 for p in pts) / n
+    firsts = list(combinations(range(n), b))
+    cov = sum(mean(s) ** 2 for s in firsts) / len(firsts)
+    pairs = [(s, t) for s in firsts for t in combinations([i for i in range(n) if i not in s], b)]
+    cross = sum(mean(s) * mean(t) for s, t in pairs) / len(pairs) if pairs else None
+    return cov / (c / b), cross
+
+
+@derivation("w10.without-replacement-edges")
+def without_replacement_edges(batch="1", population="5") -> Derived:
+    """At B = 1 one draw without replacement is one draw: Cov(g_S) = C = C/B, the matched moment,
+    so no finite-population correction; at B = N each batch is the dataset, Cov(g_S) = 0 and the
+    update is deterministic, so no temporal dependence. Either way "a finite-population
+    correction and temporal dependence" is not both introduced."""
+    b, n = exact(batch), exact(population)
+    first = edge_batch_fails(batch, population)
+    factor = batch_factor(batch, population) if first else sp.nan
+    ratio, cross = recheck_edge_batch(batch, population) if first else (None, None)
+    second = bool(first and ((b == 1 and ratio == 1) or (b == n and ratio == 0 and cross is None)))
+    absent = ("the factor (N - B)/(N - 1) is 1: Cov(g_S) = C = C/B, the matched moment, so there is no "
+              "finite-population correction" if b == 1 else
+              "every batch is the whole dataset: Cov(g_S) = 0 and the update is deterministic, so "
+              "there is no temporal dependence between steps")
+    return Derived(
+        forms={"factor": factor},
+        evidence=(
+            refutation(
+                f"sampling without replacement introduces a finite-population correction and temporal dependence: "
+                f"at B = {b} of N = {n} {absent}",
+                first, second, failure=where_it_fails(edge_batch_fails, {"batch": batch, "population": population}),
+                says="It introduces a finite-population correction and temporal dependence",
+                finding=f"the page lets a batch hold any number B of examples; at B = {b} of N = {n} {absent} "
+                        f"(inclusion probabilities, SymPy: factor {factor}; every batch of {n} gradients listed "
+                        f"exactly: Cov(g_S)/(C/B) = {ratio}). The factor is below 1 and successive batches "
+                        "of one epoch have covariance -C/(N - 1) only for 1 < B < N",
+                suggestion="For batches of more than one example but fewer than the whole dataset, it introduces "
+                           "a finite-population correction and temporal dependence",
+                rerun=(("batch", batch), ("population", population)),
+                routes="the factor from inclusion probabilities (SymPy) and every batch listed exactly",
+                no_witness=f"at B = {b} of N = {n} both the correction and the dependence are there"),
+        ),
+        steps=(Step("Cov(g_S)/(C/B)", (sp.Symbol("N") - sp.Symbol("B")) / (sp.Symbol("N") - 1)),))

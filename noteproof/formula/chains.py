@@ -63,8 +63,9 @@ PRINTED_OP = {"~": "≈", "<=": "≤", ">=": "≥", "!=": "≠"}
 _PLAIN_REL = re.compile(r"<=|>=|!=|[≤≥≈≠]|(?<![=<>!-])[=<>](?![=>])")
 _PLAIN_OPS = {"≤": "<=", "≥": ">=", "≈": "~", "≠": "!="}
 # numeric prose: numbers (3,760 with its thousands comma), operators, parentheses, spaces,
-# Euler's e^, exp/log/sqrt( and a `` x `` times sign between two numbers
-_PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:" + EXPONENT + r")?|\.\d+|(?<![A-Za-z])e\^|(?:exp|log|ln|sqrt)\(|[-+*/^()×·−]|(?<=[\d)]) x (?=\d)| "
+# Euler's e^, exp/log/sqrt( and a `` x `` times sign between two numbers (the second may be
+# parenthesised: ``2 x (-0.351)``)
+_PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:" + EXPONENT + r")?|\.\d+|(?<![A-Za-z])e\^|(?:exp|log|ln|sqrt)\(|[-+*/^()×·−]|(?<=[\d)]) x (?=\d|\(\s*[-−]?\s*\.?\d)| "
 _RUN = re.compile(f"(?:{_PIECE})+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _BINARY = "+*/^×·x"

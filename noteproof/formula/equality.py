@@ -54,7 +54,7 @@ def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
         if rr is None:
             return Comparison(False, "the note prints an expression where a relation was derived")
         turned = f"relation {' '.join(as_read[0])} printed, {' '.join(as_derived[0])} derived"
-        if _steps_shown(rr, dr) or _same_bounds(rr, dr):
+        if _steps_shown(rr, dr) or _same_bounds(rr, dr) or _terms_moved(rr, dr):
             return Comparison(True)
         if rr[0] != dr[0] or len(rr[1]) != len(dr[1]):
             return Comparison(False, turned)
@@ -97,6 +97,26 @@ def _same_bounds(read: tuple, derived: tuple) -> bool:
             return False
         del left[partner]
     return True
+
+
+def _terms_moved(read: tuple, derived: tuple) -> bool:
+    """One equation printed with terms moved across its ``=`` (``h_{\\ell+1}-h_\\ell=\\Delta s f``
+    for ``h_{\\ell+1}=h_\\ell+\\Delta s f``), its sides swapped or both scaled: ``lhs - rhs`` is
+    the derived one's times a nonzero number. A factor with a symbol in it is no such move
+    (``z(1-\\theta)=x`` is not ``z=x/(1-\\theta)`` where ``\\theta=1``)."""
+    import sympy
+    if read[0] != ("=",) or derived[0] != ("=",):
+        return False
+    a, b, c, d = (_as_basic(x) for x in (*read[1], *derived[1]))
+    if any(x is None for x in (a, b, c, d)):
+        return False
+    f = c - d
+    e = rebind(a - b, f)
+    try:
+        k = sympy.simplify(e / f) if f != 0 else None
+    except (TypeError, ValueError, ZeroDivisionError):
+        return False
+    return k is not None and k.is_number and k.is_zero is False and k.is_finite is True
 
 
 def _bounds(parts: tuple) -> list[tuple[str, Any]] | None:

@@ -94,9 +94,13 @@ def _word(src: str, m: re.Match, out: list[Token], fail) -> None:
 
 
 def _is_times(src: str, m: re.Match, out: list[Token]) -> bool:
-    """`` x `` between a number (or a closing parenthesis) and a number: a times sign."""
+    """`` x `` between a number (or a closing parenthesis) and a number, or a parenthesis that
+    opens with one (``2 x (-0.351)``): a times sign. ``x(1)``, with no space, is x at 1."""
     before = src[m.start() - 1:m.start()]
     after = src[m.end():m.end() + 1]
     rest = src[m.end():].lstrip()
     prev_ok = bool(out) and (out[-1].kind == "num" or out[-1].value == ")")
-    return before.isspace() and after.isspace() and prev_ok and rest[:1].isdigit()
+    return before.isspace() and after.isspace() and prev_ok and bool(_NUMBER_NEXT.match(rest))
+
+
+_NUMBER_NEXT = re.compile(r"(?:\(\s*[-\u2212]?\s*)?\.?\d")   # 2, .5, (-0.351), (1.649 - 2)

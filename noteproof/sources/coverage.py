@@ -423,7 +423,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             else:
                 found("unaccounted" if spec.prose is not None else "unlisted", "",
                       describe(change, nearest or "", s.text) if change else "")
-    lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated)
+    lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated, list(listed))
     return tuple(sorted(out + lost, key=lambda p: p.start))
 
 
@@ -520,11 +520,14 @@ def _most_alike(text: str, candidates, floor: float = PROSE_ALIKE) -> str | None
     return best
 
 
-def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], stated: list) -> list[ProseCoverage]:
+def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], stated: list,
+                 listed: list[str]) -> list[ProseCoverage]:
     """A listed sentence now printed with no word of sense left ("do not change" -> "change"):
     the sentence that is it with only its words of sense removed (alike to reword.SENTENCE once
-    they are struck from both), unaccounted where it stands, with what it lost. A listed sentence
-    printed nowhere (deleted), matched above, or inside a claim's row or statement is not one."""
+    they are struck from both), or the one sentence printed in its place between the listed
+    sentences around it (``_in_its_place``), unaccounted where it stands, with what it lost. A
+    listed sentence printed nowhere (deleted), matched above, or inside a claim's row or
+    statement is not one."""
     from .reword import SENTENCE, describe, meaning_change
     from .sentences import sentences
     if not missing:
@@ -537,13 +540,37 @@ def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], sta
     for lost in missing:
         hit = _most_alike(_struck(lost), [k for k, _ in struck], SENTENCE)
         if hit is None:
-            continue
+            hit = _in_its_place(note.text, lost, listed, bare)
+            if hit is None:
+                continue
+            hit = _struck(hit)
         k = next(i for i, (s, _) in enumerate(struck) if s == hit)
         best = bare.pop(struck.pop(k)[1])
         if (change := meaning_change(lost, best.text)) is not None:
             out.append(ProseCoverage(best.text, note.location_of(best.start), "unaccounted", "", describe(change, lost, best.text),
                                      best.start, best.end))
     return out
+
+
+def _in_its_place(text: str, lost: str, listed: list[str], bare: dict) -> str | None:
+    """The one sentence of ``bare`` (no word of sense) printed where ``lost`` stood: after the
+    listed sentence before it and before the one after it, both still printed, with nothing else
+    between them ("Only when everything else is fixed is the iteration $F^r$." replaced by
+    "Whenever the parameters are shared, the iteration is $F^r$.")."""
+    i = listed.index(lost)
+    before = next((t for t in reversed(listed[:i]) if t in text), None)
+    after = next((t for t in listed[i + 1:] if t in text), None)
+    if before is None or after is None:
+        return None
+    start = text.index(before) + len(before)
+    end = text.find(after, start)
+    if end < 0:
+        return None
+    between = [t for t, s in bare.items() if start <= s.start and s.end <= end]
+    rest = text[start:end]
+    for t in between:
+        rest = rest.replace(t, "", 1)
+    return between[0] if len(between) == 1 and not rest.strip(" \t\n") else None
 
 
 def _struck(text: str) -> str:

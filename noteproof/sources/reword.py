@@ -149,8 +149,11 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if swapped_conjuncts(old, new) or _hypothesis_added(old, new):
         return None
+    if _hypothesis_added(new, old):   # a conjunct of the hypothesis dropped: a weaker one
+        return _CONJUNCT.search(old[len(_common_start(old, new)):]).group(0).strip(), ""
     if sa == sb:
-        return _names_turned(old, new) or _transposed(old, new) or _renamed(old, new) or _listed_otherwise(old, new)
+        return _restriction_dropped(old, new) or _names_turned(old, new) or _transposed(old, new) \
+            or _renamed(old, new) or _listed_otherwise(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -170,6 +173,37 @@ def _hypothesis_added(old: str, new: str) -> bool:
     head, rest = old[:m.end(1)], old[m.end(1):]
     added = new[len(head):len(new) - len(rest)] if new.startswith(head) and new.endswith(rest) else ""
     return bool(_CONJUNCT.fullmatch(added))
+
+
+def _common_start(a: str, b: str) -> str:
+    return a[:next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))]
+
+
+def _restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
+    """A phrase that restricts where or when the statement holds, struck out: "Response
+    $1/(1-\\beta)$ at the origin for constant input" printed without "at the origin" claims it
+    everywhere. A phrase that opens with a preposition of place or condition (_RESTRICTING) and
+    none of whose own words is printed elsewhere in ``new``; "for example" and its kind are no
+    restriction. As (the phrase, "")."""
+    a, b = _WORD_OR_SPAN.findall(old), _WORD_OR_SPAN.findall(new)
+    kept = {w.lower() for w in b}
+    matcher = difflib.SequenceMatcher(None, [w.lower() for w in a], [w.lower() for w in b], autojunk=False)
+    for op, i1, i2, _, _ in matcher.get_opcodes():
+        gone = a[i1:i2]
+        if op != "delete" or len(gone) < 2 or gone[0].lower() not in _RESTRICTING:
+            continue
+        own = [w for w in gone[1:] if w.lower() not in _FUNCTION_WORDS | _ARTICLES]
+        if own and not any(w.lower() in kept for w in own) and " ".join(gone).lower() not in _ASIDES:
+            return " ".join(gone), ""
+    return None
+
+
+_WORD_OR_SPAN = re.compile(r"\$[^$]*\$|[A-Za-z][A-Za-z'-]*|\d[\d.,]*")
+_RESTRICTING = frozenset("at near for under within inside in on along with without outside away close".split())
+_ARTICLES = frozenset("a an the".split())
+_ASIDES = frozenset(("for example", "for instance", "in particular", "in practice", "in fact", "in short",
+                     "in turn", "at first", "in other words", "on the other hand", "in general", "for now",
+                     "in this note", "in this section", "at this point", "in the note", "with care"))
 
 
 _LEADING_HYPOTHESIS = re.compile(r"\s*(?:For|If|When|Whenever|Given)\b[^,.;:]*?(\S)(?=,)")

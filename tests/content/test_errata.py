@@ -94,6 +94,11 @@ CASES = [
     Case("w10.continuous-adjoint", "week10", 127, ErratumKind.MISSING_CONDITION,
          "[Controlled approximation], under the Week 9 hypotheses",
          "[Controlled approximation], for f differentiable in h with a Lipschitz derivative, under the Week 9 hypotheses"),
+    # an edge the page allows: at B = 1 no correction, at B = N no dependence (issue 22 review)
+    Case("w10.without-replacement", "week10", 112, ErratumKind.MISSING_CONDITION,
+         "It introduces a finite-population correction and temporal dependence",
+         "For batches of more than one example but fewer than the whole dataset, it introduces a "
+         "finite-population correction and temporal dependence"),
     Case("w09.contraction-summary", "week09", 140, ErratumKind.IMPRECISE,
          "A geometric contraction of initial distinctions under identical inputs, and",
          "A geometric contraction of initial distinctions under identical inputs for $0<\\beta <1$, and"),
@@ -291,6 +296,7 @@ def test_the_kind_is_computed_from_where_the_witness_fails():
     ("c12.d03.zero-input-gradient", {"witness_x": "1/1000"}),     # unbounded as theta -> 1
     ("w09.contraction-needs-small-coupling", {"beta": "1/2"}),    # beta < 1: it contracts
     ("w10.adjoint-needs-differentiable-f", {"start": "1/2"}),     # off the kink the flow is differentiable
+    ("w10.without-replacement-edges", {"batch": "2"}),            # 1 < B < N: both effects are there
 ])
 def test_a_second_reading_witness_moved_off_its_failure_set_refutes_nothing(claim_id, params):
     derived = _fn(claim_id)(**params)

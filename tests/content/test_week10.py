@@ -378,7 +378,7 @@ def test_overstated_tag_is_not_earned(claim_id, overstated):
 # the row's "stationary variances": anisotropic noise can leave every variance T (A^-1)_ii; what needs
 # eta C/B = 2 T I is the covariance (the gradient-step sentence is read on the scores: a notice says so)
 # the second: its hypotheses (Week 9's, Lipschitz only) admit f = -max(h, 0), with no sensitivity at 0
-W10_ERRATA = ("w10.effective-temperature", "w10.continuous-adjoint")
+W10_ERRATA = ("w10.effective-temperature", "w10.continuous-adjoint", "w10.without-replacement")
 # a control shown in one 1-D example
 W10_PARTLY = ("w10.frozen-moment-matching",)
 

@@ -120,3 +120,21 @@ def test_an_equation_written_from_its_other_side_is_the_same_equation():
     assert turned_equation(sp.Eq(2 * y, x, evaluate=False), sp.Eq(x, 2 * y, evaluate=False))
     assert not turned_equation(sp.Eq(3 * y, x, evaluate=False), sp.Eq(x, 2 * y, evaluate=False))
     assert not turned_equation(sp.Lt(x, y), sp.Gt(y, x))   # inequalities turn round by formula.equality.upright
+
+
+@pytest.mark.parametrize("printed, equal", [
+    ("Eq(h1 - h0, ds*f)", True),          # probe 12 h09: h_{l+1} - h_l = ds f for h_{l+1} = h_l + ds f
+    ("Eq(ds*f, h1 - h0)", True),
+    ("Eq(2*h1, 2*h0 + 2*ds*f)", True),    # both sides scaled by a number
+    ("Eq(h1 + h0, ds*f)", False),         # a sign changed
+    ("Eq(h1*(1 + ds), h0 + ds*f)", False),
+    ("Eq((h1 - h0)*ds, ds**2*f)", False), # scaled by a symbol: not the same equation where ds = 0
+])
+def test_an_equation_with_terms_moved_across_its_sign_is_the_same_equation(printed, equal):
+    import sympy as sp
+
+    from noteproof.formula.equality import compare_form
+    h0, h1, ds, f = sp.symbols("h0 h1 ds f")
+    derived = sp.Eq(h1, h0 + ds * f, evaluate=False)
+    got = compare_form(sp.sympify(printed, evaluate=False), derived)
+    assert (got.equal is True) is equal, got

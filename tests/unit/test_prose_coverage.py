@@ -278,3 +278,20 @@ def test_two_listed_sentences_joined_by_a_semicolon_stay_listed(project):
         old, "A fixed map gives an autonomous one; both are legitimate dynamical systems.", 1))
     assert unaccounted(project, "week09", note.text.replace(
         old, "A fixed map gives an autonomous one; neither is a legitimate dynamical system.", 1))
+
+
+@pytest.mark.parametrize("new, lost", [
+    ("Whenever the parameters are shared, the iteration is $F^r$.", True),   # probe 12: "only when" gone
+    ("", False),                                                             # deleted: nothing stands there
+])
+def test_a_listed_sentence_replaced_in_its_place_by_one_with_no_sense_is_unaccounted(project, new, lost):
+    """A listed sentence's place is between the listed sentences around it: the one sentence
+    printed there now, with no word of sense, says what the listed one no longer does."""
+    text = project.notes["week09"].text
+    old = "Only when everything else is fixed is the iteration $F^r$."
+    assert old in text
+    found = unaccounted(project, "week09", text.replace(old, new, 1))
+    assert bool(found) is lost
+    if lost:
+        [p] = found
+        assert p.text == new and "Only" in p.change

@@ -219,3 +219,21 @@ def test_a_number_rounded_to_its_trailing_zeros_after_about_is_its_quote(printed
 ])
 def test_a_conjunct_added_to_the_leading_hypothesis_strengthens_it(new, change):
     assert meaning_change("For a unique largest score, the limit concentrates", new) == change
+
+
+@pytest.mark.parametrize("new, change", [
+    ("Response $1/(1-\\beta )$ for constant input", ("at the origin", "")),     # probe 12 b14: now everywhere
+    ("Response $1/(1-\\beta )$ for constant input at the origin", None),        # moved, kept
+    ("Response $1/(1-\\beta )$, at the origin, for constant input", None),
+])
+def test_a_restricting_phrase_struck_out_widens_the_claim(new, change):
+    assert meaning_change("Response $1/(1-\\beta )$ at the origin for constant input", new) == change
+
+
+def test_an_aside_struck_out_restricts_nothing():
+    assert meaning_change("The method is, for example, stable at small steps", "The method is stable at small steps") is None
+
+
+def test_a_conjunct_dropped_from_the_leading_hypothesis_weakens_it():
+    assert meaning_change("For a unique largest score and a finite vocabulary, the limit concentrates",
+                          "For a unique largest score, the limit concentrates") == ("and a finite vocabulary", "")

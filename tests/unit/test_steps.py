@@ -158,3 +158,13 @@ def test_a_logarithm_to_a_printed_base(text, holds, expected):
 @pytest.mark.parametrize("src", [r"\log_{1} 2", r"\log_{0} 2", r"\log_{10} 0", r"\log_{10} (-1)"])
 def test_a_logarithm_without_a_value(src):
     assert value(tokens(src, {}, True)) is None
+
+
+def test_a_times_sign_before_a_parenthesised_number_joins_the_chain():
+    """Probe 12 h06: ``2 x (-0.351) x 1.649`` is a product, so the chain is read whole; ``x(1)``
+    with no space is x at 1, no arithmetic."""
+    note, found = _links("The gradient 2 (x(1) - y) x(1) = 2 (1.649 - 2) x 1.649 = 2 x (-0.351) x 1.649 = -1.16.\n")
+    shown = [(k.left.text, k.right.text) for k in found]
+    assert ("2 (1.649 - 2) x 1.649", "2 x (-0.351) x 1.649") in shown
+    assert ("2 x (-0.351) x 1.649", "-1.16") in shown
+    assert all(judge(k, note).holds for k in found)
