@@ -14,6 +14,7 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from ..errors import NoteproofError
+from ..formula.declared import worked_numbers
 from ..model import ClaimResult, Finding, Outcome, Severity, Status
 from ..run.claim import INPUT_EVIDENCE, cell_change
 from ..run.decision import reversal, supports
@@ -336,12 +337,16 @@ def coverage_findings(project: Project, key: str, plan: Plan, strict: bool) -> l
     spec = project.registry.notes[key]
     severity = Severity.ERROR if strict else Severity.WARNING
     fresh = new_tokens(plan)
+    lost = [n for n in scan_numbers(plan.note, tuple(plan.claims), spec)
+            if n.coverage == "unaccounted" and (fresh is None or n.token.start in fresh)]
+    if lost:   # a worked chain accounts for its steps' values (formula.declared.worked_numbers)
+        worked = worked_numbers(plan.note, tuple(plan.claims), spec)
+        lost = [n for n in lost if n.token.start not in worked]
     return [Finding("coverage", severity, "", n.location,
                     f"new number {n.token.text} is checked by nothing", n.token.text, code="NP701",
                     span=(n.token.start, n.token.end),
                     help="quote it in claims.yaml (quotes:), or add a label pattern under notes: if it is a label")
-            for n in scan_numbers(plan.note, tuple(plan.claims), spec)
-            if n.coverage == "unaccounted" and (fresh is None or n.token.start in fresh)]
+            for n in lost]
 
 
 def new_tokens(plan: Plan) -> set[int] | None:

@@ -18,6 +18,7 @@ from typing import Any
 from ..defaults import EXPONENT
 from ..errors import FormulaError
 from ..sources.notes import Note
+from ..sources.plainmath import NUMBER_AHEAD
 from .arith import is_literal, value
 from .lex_latex import Token
 from .tokens import split_parts, tokens
@@ -65,7 +66,7 @@ _PLAIN_OPS = {"≤": "<=", "≥": ">=", "≈": "~", "≠": "!="}
 # numeric prose: numbers (3,760 with its thousands comma), operators, parentheses, spaces,
 # Euler's e^, exp/log/sqrt( and a `` x `` times sign between two numbers (the second may be
 # parenthesised: ``2 x (-0.351)``)
-_PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:" + EXPONENT + r")?|\.\d+|(?<![A-Za-z])e\^|(?:exp|log|ln|sqrt)\(|[-+*/^()×·−]|(?<=[\d)]) x (?=\d|\(\s*[-−]?\s*\.?\d)| "
+_PIECE = r"(?:\d{1,3}(?:,\d{3})+(?![\d,])|\d+)(?:\.\d+)?(?:" + EXPONENT + r")?|\.\d+|(?<![A-Za-z])e\^|(?:exp|log|ln|sqrt)\(|[-+*/^()×·−]|(?<=[\d)]) x (?=" + NUMBER_AHEAD + r")| "
 _RUN = re.compile(f"(?:{_PIECE})+")
 _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _BINARY = "+*/^×·x"

@@ -27,6 +27,8 @@ def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> t
     lost = tuple(m for m in scan_math(note, claims, spec) if m.coverage == "unaccounted")
     if not lost:
         return lost
+    if steps := worked_numbers(note, claims, spec):
+        lost = tuple(m for m in scan_math(note, claims, spec, worked=steps) if m.coverage == "unaccounted")
     missing = tuple((s, why) for s, why in spec.math if not note.declared(s))
     formulas = tuple(dict.fromkeys((f.text, f.plain) for c in claims for f in c.formulas))
     edited = {(note.location_of(p.start).line, p.printed) for f, plain in formulas
@@ -34,6 +36,52 @@ def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> t
     return tuple(m for m in lost if respelled_declaration(note, m, missing) is None
                  and not any(line == m.location.line and printed in m.text for line, printed in edited)
                  and not any(alike(f, m.text, plain) for f, plain in formulas))
+
+
+def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> frozenset[int]:
+    """Offsets of the numbers of a worked chain that quotes do not cover but that the chain
+    accounts for: a value printed again that a quote covers elsewhere in the chain (``1.649``),
+    and a side equal as a rational to a side so accounted (``2 x (-0.351) x 1.649`` after
+    ``2 (1.649 - 2) x 1.649``), and so on along the chain. A rounded step computes nothing: its
+    right side is a quote's to judge."""
+    from fractions import Fraction
+
+    from ..sources.coverage import Coverage, scan_numbers
+    from .chains import links
+    tokens = scan_numbers(note, claims, spec)
+    covered = {n.token.start for n in tokens if n.coverage in (Coverage.CHECK, Coverage.INPUT)}
+    found: set[int] = set()
+    for chain in _chains(links(note)):
+        sides = [s for k in chain for s in (k.left, k.right)]
+        mine = [n for n in tokens if any(s.start <= n.token.start < s.end for s in sides)]
+        values = {n.token.text for n in mine if n.token.start in covered}
+        again = {n.token.start for n in mine if n.token.start not in covered and n.token.text in values}
+        ok = covered | again
+        inside = lambda side: [n.token.start for n in mine if side.start <= n.token.start < side.end]
+        grew = True
+        while grew:
+            grew = False
+            for k in chain:
+                if k.op != "=" or not all(isinstance(v, Fraction) for v in (k.left.value, k.right.value)) \
+                        or k.left.value != k.right.value:
+                    continue
+                for this, other in ((k.left, k.right), (k.right, k.left)):
+                    if all(t in ok for t in inside(other)) and not all(t in ok for t in inside(this)):
+                        ok.update(inside(this))
+                        grew = True
+        found |= ok - covered
+    return frozenset(found)
+
+
+def _chains(found) -> list[list]:
+    """The links grouped into chains: a link whose left side is the previous link's right side."""
+    out: list[list] = []
+    for k in found:
+        if out and out[-1][-1].right.start == k.left.start:
+            out[-1].append(k)
+        else:
+            out.append([k])
+    return out
 
 
 def respelled_declaration(note: Note, span: MathCoverage, missing: tuple[tuple[str, str], ...]) -> str | None:

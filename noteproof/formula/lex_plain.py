@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from ..sources.plainmath import NUMBER_AHEAD
 from .lex_latex import FUNCTIONS, GREEK
 from .lexing import Token, shared_token
 
@@ -103,4 +104,4 @@ def _is_times(src: str, m: re.Match, out: list[Token]) -> bool:
     return before.isspace() and after.isspace() and prev_ok and bool(_NUMBER_NEXT.match(rest))
 
 
-_NUMBER_NEXT = re.compile(r"(?:\(\s*[-\u2212]?\s*)?\.?\d")   # 2, .5, (-0.351), (1.649 - 2)
+_NUMBER_NEXT = re.compile(NUMBER_AHEAD)

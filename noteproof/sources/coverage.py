@@ -280,13 +280,15 @@ def declared_check(span: str, claims: tuple[Claim, ...]) -> str | None:
                  if t in span and 2 * len(t.strip()) >= len(span.strip())), None)
 
 
-def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool = True) -> tuple[MathCoverage, ...]:
+def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool = True,
+              worked: frozenset[int] = frozenset()) -> tuple[MathCoverage, ...]:
     """Each math span (``$...$``, ``$$...$$`` and the prose's plain-text formulas, Note.plain_math)
     with what accounts for it: a registered formula at that place (every occurrence: the first
     is checked, the others are restatements of the same text), a declaration of notation or
     definition (``math:`` under the note in claims.yaml, located by a snippet), or numbers that
-    quotes cover. Anything else is unaccounted, and an edited span that no longer reads as
-    registered is unaccounted too."""
+    quotes cover, or that a worked step computes exactly from them (``worked``: their offsets,
+    found one layer up by formula.declared). Anything else is unaccounted, and an edited span
+    that no longer reads as registered is unaccounted too."""
     text, seen = note.text, set()
     where_is = places if near else anchor.placed   # near: an edited occurrence is its formula's (anchor)
     formulas = {plain: [(p.start, p.end, f) for c in claims for f in c.formulas if f.plain == plain
@@ -332,9 +334,9 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
         if why is not None:
             out.append(MathCoverage(m.text, where, "definition", why))
             continue
-        worked = _worked(note, m, spots, declared, printed) if m.plain else None
-        if worked is not None:
-            out.append(MathCoverage(m.text, where, *worked))
+        shown = _worked(note, m, spots, declared, printed, worked) if m.plain else None
+        if shown is not None:
+            out.append(MathCoverage(m.text, where, *shown))
             continue
         whole = next((c for c in printed if c.coverage in (Coverage.CHECK, Coverage.INPUT)
                       and text[m.start:m.end].strip() == text[c.start:c.end]
@@ -606,10 +608,12 @@ def _quoted_as_printed(note: Note, claims: tuple[Claim, ...]) -> list[Cover]:
     return out
 
 
-def _worked(note: Note, m, places: list, declared: list, spans: list[Cover]) -> tuple[str, str] | None:
+def _worked(note: Note, m, places: list, declared: list, spans: list[Cover],
+            worked: frozenset[int] = frozenset()) -> tuple[str, str] | None:
     """(kind, by) for a plain-text formula made of registered formulas' places and declared
     snippets and worked arithmetic whose every number a quote covers (``x / (1 - theta)^2 = 1 /
-    0.2^2 = 25``), or of a name given such a value (``theta = 1``, ``p1 = -0.469``); else None."""
+    0.2^2 = 25``) or a step computes exactly from covered ones (``worked``: ``2 x (-0.351)`` after
+    ``2 (1.649 - 2)``), or of a name given such a value (``theta = 1``, ``p1 = -0.469``); else None."""
     from .plainmath import NAMED, arithmetic
     parts = [(max(a, m.start), min(b, m.end), "check", f.derivation) for a, b, f in places if a < m.end and m.start < b]
     parts += [(max(a, m.start), min(b, m.end), "definition", w) for a, b, w in declared if a < m.end and m.start < b]
@@ -622,7 +626,8 @@ def _worked(note: Note, m, places: list, declared: list, spans: list[Cover]) -> 
     offset = m.start + (named.end() if named else 0)
     if not arithmetic(rest):
         return None
-    tokens = [t for t in numeric_tokens(note.text, offset, m.end) if not any(a <= t.start < b for a, b, _, _ in parts)]
+    tokens = [t for t in numeric_tokens(note.text, offset, m.end)
+              if not any(a <= t.start < b for a, b, _, _ in parts) and t.start not in worked]
     got = [coverage_of(t, spans) for t in tokens]
     if not (parts or tokens) or any(c not in (Coverage.CHECK, Coverage.INPUT) for c, _ in got):
         return None

@@ -111,12 +111,19 @@ def _pieces(line: str) -> list[tuple[str, int, int]]:
 
 
 def _times_after(line: str, j: int) -> bool:
-    """Whether what follows a bare x (after a space) is a number or a word of prose."""
+    """Whether what follows a bare x (after a space) is a number (NUMBER_AHEAD) or a word of prose."""
     rest = line[j:]
     if not rest[:1].isspace():
         return False
-    nxt = re.match(r"\s*(\d|[A-Za-z][A-Za-z0-9_]*\*?)", rest)
-    return bool(nxt) and (nxt[1][0].isdigit() or word_kind(nxt[1]) is None)
+    if re.match(r"\s*" + NUMBER_AHEAD, rest):
+        return True
+    nxt = re.match(r"\s*([A-Za-z][A-Za-z0-9_]*\*?)", rest)
+    return bool(nxt) and word_kind(nxt[1]) is None
+
+
+# what may follow `` x `` read as a times sign: a number, or a parenthesis opening with one
+# (``2 x (-0.351)``); ``x(1)``, with no space, is x at 1 (lex_plain, chains and this module)
+NUMBER_AHEAD = r"(?:\(\s*[-\u2212]?\s*)?\.?\d"
 
 
 def _formula(run: list[tuple[str, int, int]], line: str) -> list[tuple[int, int]]:

@@ -147,7 +147,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
-    if swapped_conjuncts(old, new) or _hypothesis_added(old, new):
+    if swapped_conjuncts(old, new) or _hypothesis_added(old, new) or phrase_moved(old, new) \
+            or _hypothesis_reworded(old, new):
         return None
     if _hypothesis_added(new, old):   # a conjunct of the hypothesis dropped: a weaker one
         return _CONJUNCT.search(old[len(_common_start(old, new)):]).group(0).strip(), ""
@@ -173,6 +174,20 @@ def _hypothesis_added(old: str, new: str) -> bool:
     head, rest = old[:m.end(1)], old[m.end(1):]
     added = new[len(head):len(new) - len(rest)] if new.startswith(head) and new.endswith(rest) else ""
     return bool(_CONJUNCT.fullmatch(added))
+
+
+def phrase_moved(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` with one phrase of place or condition moved from its end to its
+    start or back ("At large step, a stable ODE can have an unstable discretization" for "A
+    stable ODE can have an unstable discretization at large step"): the same words, commas and
+    the first letter's case aside, the moved phrase opening with a preposition of _RESTRICTING."""
+    a, b = ([w.lower() for w in _WORD_OR_SPAN.findall(t)] for t in (old, new))
+    if len(a) != len(b) or a == b:
+        return False
+    for k in range(1, len(a)):
+        if b == a[k:] + a[:k]:   # the tail fronted, or the head sent to the end
+            return any(m[0] in _RESTRICTING and 2 <= len(m) <= 6 for m in (a[k:], a[:k]))
+    return False
 
 
 def _common_start(a: str, b: str) -> str:
@@ -204,6 +219,25 @@ _ARTICLES = frozenset("a an the".split())
 _ASIDES = frozenset(("for example", "for instance", "in particular", "in practice", "in fact", "in short",
                      "in turn", "at first", "in other words", "on the other hand", "in general", "for now",
                      "in this note", "in this section", "at this point", "in the note", "with care"))
+
+
+def _hypothesis_reworded(old: str, new: str) -> bool:
+    """Whether the two open with a hypothesis of the same words in another order, the rest
+    alike: "Whenever the largest score is unique, the limit ..." for "For a unique largest score,
+    the limit ...". Its marker (For, If, When, Whenever, Given, Provided), articles and copulas
+    aside; a word of direction or order in it ("A exceeds B") keeps it judged as words."""
+    a, b = _OPENING.match(old), _OPENING.match(new)
+    if a is None or b is None or old[a.end():].strip() != new[b.end():].strip():
+        return False
+    wa, wb = ([w.lower() for w in _WORD_OR_SPAN.findall(m.group(1))] for m in (a, b))
+    if any(_MEANING.get(w) in _DIRECTED - {"max", "min"} or w == "than" for w in wa + wb):
+        return False
+    content = lambda ws: Counter(w for w in ws if w not in _ARTICLES | _COPULAS)
+    return wa != wb and content(wa) == content(wb)
+
+
+_OPENING = re.compile(r"\s*(?:For|If|When|Whenever|Given|Provided(?:\s+that)?)\b([^,.;:]+),", re.IGNORECASE)
+_COPULAS = frozenset("is are be being".split())
 
 
 _LEADING_HYPOTHESIS = re.compile(r"\s*(?:For|If|When|Whenever|Given)\b[^,.;:]*?(\S)(?=,)")
@@ -433,7 +467,8 @@ def _ratio(a: str, b: str) -> float:
     raw = _quick(a, b)
     if raw >= SENTENCE:
         return raw
-    return max(raw, _quick(_sensed(a), _sensed(b)), 1.0 if _reordered(a, b) or swapped_conjuncts(a, b) else 0.0)
+    return max(raw, _quick(_sensed(a), _sensed(b)),
+               1.0 if _reordered(a, b) or swapped_conjuncts(a, b) or phrase_moved(a, b) else 0.0)
 
 
 def _quick(a: str, b: str) -> float:

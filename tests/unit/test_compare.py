@@ -138,3 +138,13 @@ def test_an_equation_with_terms_moved_across_its_sign_is_the_same_equation(print
     derived = sp.Eq(h1, h0 + ds * f, evaluate=False)
     got = compare_form(sp.sympify(printed, evaluate=False), derived)
     assert (got.equal is True) is equal, got
+
+
+def test_an_equation_of_tuples_has_no_terms_to_move():
+    """A probe's crash: ``p(B|AB) = 79.2412%`` read as an equation of a tuple and a number."""
+    import sympy as sp
+
+    from noteproof.formula.equality import compare_form
+    x = sp.Symbol("x")
+    printed = sp.Eq(sp.Tuple(x, 1), sp.Rational(1, 2), evaluate=False)
+    assert compare_form(printed, sp.Eq(x, sp.Rational(1, 2), evaluate=False)).equal is not True

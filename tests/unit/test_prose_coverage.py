@@ -295,3 +295,17 @@ def test_a_listed_sentence_replaced_in_its_place_by_one_with_no_sense_is_unaccou
     if lost:
         [p] = found
         assert p.text == new and "Only" in p.change
+
+
+@pytest.mark.parametrize("middle, accounted", [
+    ("2 x (-0.351) x 1.649", True),    # probe 12 h06: a step computed exactly from the quoted numbers
+    ("2 x (-0.352) x 1.649", False),   # a wrong intermediate computes nothing
+])
+def test_a_worked_chain_accounts_for_an_intermediate_it_computes(project, middle, accounted):
+    from noteproof.formula.declared import unaccounted_math
+    note = project.notes["chapter12"]
+    old = "2 (1.649 - 2) x 1.649 = -1.16"
+    assert old in note.text
+    edited = replace(note, text=note.text.replace(old, f"2 (1.649 - 2) x 1.649 = {middle} = -1.16", 1))
+    lost = unaccounted_math(edited, project.claims_of("chapter12"), project.registry.notes["chapter12"])
+    assert (not lost) is accounted, lost

@@ -237,3 +237,24 @@ def test_an_aside_struck_out_restricts_nothing():
 def test_a_conjunct_dropped_from_the_leading_hypothesis_weakens_it():
     assert meaning_change("For a unique largest score and a finite vocabulary, the limit concentrates",
                           "For a unique largest score, the limit concentrates") == ("and a finite vocabulary", "")
+
+
+@pytest.mark.parametrize("new, same", [
+    ("At large step, a stable ODE can have an unstable discretization", True),    # probe 12 h14
+    ("A stable ODE at large step can have an unstable discretization", False),    # not moved whole: judged as words
+    ("At large step, an unstable ODE can have a stable discretization", False),
+])
+def test_a_phrase_of_place_moved_to_the_front_is_the_same_claim(new, same):
+    old = "A stable ODE can have an unstable discretization at large step"
+    assert (meaning_change(old, new) is None) is same
+
+
+@pytest.mark.parametrize("new, same", [
+    ("Whenever the largest score is unique, the limit concentrates on that token", True),   # probe 12 h21
+    ("If the largest score is unique, the limit concentrates on that token", True),
+    ("Whenever the largest score is not unique, the limit concentrates on that token", False),
+    ("Whenever the score is unique, the limit concentrates on that token", False),
+])
+def test_a_hypothesis_said_in_other_words_is_the_same_hypothesis(new, same):
+    old = "For a unique largest score, the limit concentrates on that token"
+    assert (meaning_change(old, new) is None) is same
