@@ -108,12 +108,12 @@ def _terms_moved(read: tuple, derived: tuple) -> bool:
     if read[0] != ("=",) or derived[0] != ("=",):
         return False
     a, b, c, d = (_as_basic(x) for x in (*read[1], *derived[1]))
-    if not all(isinstance(x, sympy.Expr) for x in (a, b, c, d)):
-        return False   # a tuple of values, a matrix: no terms to move
+    if not all(isinstance(x, sympy.Expr) and x.is_commutative for x in (a, b, c, d)):
+        return False   # a tuple of values, a matrix, operators: no terms to move
     try:
         f = c - d
         k = sympy.simplify(rebind(a - b, f) / f) if f != 0 else None
-    except (TypeError, ValueError, ZeroDivisionError):
+    except (TypeError, ValueError, ZeroDivisionError, RecursionError):
         return False
     return k is not None and k.is_number and k.is_zero is False and k.is_finite is True
 

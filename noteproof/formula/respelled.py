@@ -47,6 +47,7 @@ from ..sources.numtext import SUPERSCRIPT
 from .arith import DIGITS
 from .chains import Link, Side, read_links
 from .lex_plain import UNICODE_GREEK
+from .renamed import renamed_symbols
 
 CONTEXT = 16           # characters of a registered text's words around a side that anchor it
 MIN_CONTEXT = 3        # fewer non-space characters of context anchor nothing
@@ -56,14 +57,16 @@ MAX_PASSES = 4
 
 
 def registered_view(note: Note) -> Note:
-    """The note with each respelled side of a worked step, and each ``$...$`` span respelled, read
-    as registered (module docstring); the note itself when nothing is respelled or it has no
-    registry."""
+    """The note with each respelled side of a worked step, each ``$...$`` span respelled, and a
+    symbol renamed throughout (formula.renamed), read as registered (module docstring); the note
+    itself when nothing is respelled or it has no registry."""
     if note.registry is None:
         return note
     sides, spans, steps = _registered_sides(note), _registered_spans(note), _registered_steps(note)
     first = _ascii_swaps(note)
     first += [w for w in _paired_swaps(note) if not any(w[0] < e and s < w[1] for s, e, _ in first)]
+    first += [w for w in renamed_symbols(note, (t for t, _ in _registered_texts(note)))
+              if not any(w[0] < e and s < w[1] for s, e, _ in first)]
     view = note.respelled(first) if first else note
     for _ in range(MAX_PASSES):
         links = read_links(view)
