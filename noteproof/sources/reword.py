@@ -64,7 +64,7 @@ _SENSES = {
     "convex": "convex", "concave": "concave", "definite": "definite", "semidefinite": "semidefinite semi-definite", "attracting": "attracting attractive attractor",
     "repelling": "repelling repulsive repeller", "contract": "contract contracts contracting contraction contractive",
     "expand": "expand expands expanding expansion expansive",
-    "last": "last final", "before": "before", "after": "after", "inside": "inside within",
+    "last": "last final", "before": "before", "after": "after", "inside": "inside",
     "outside": "outside", "left": "left", "right": "right", "positive": "positive", "negative": "negative",
     "zero": "zero", "yes": "yes", "true": "true", "false": "false", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
     "diverge": "diverge diverges diverged", "exact": "exact exactly",

@@ -63,6 +63,8 @@ def test_a_flipped_word_in_any_listed_sentence_is_unaccounted_with_the_change(pr
     ("chapter12", "so the gap 0.271 stays above zero", "so the gap of 0.271 stays positive"),
     ("week10", "so agreement is controlled by a small $\\eta h$", "so the agreement is governed by a small $\\eta h$"),
     ("week09", "This is a controlled first-order approximation.", "This is a first-order approximation, controlled."),
+    ("week09", "Only in a specified family with the update scaled as $S/L$ and the regularity bounds above.",
+     "Only within a specified family in which the update is scaled as $S/L$ and the regularity bounds above hold."),
 ])
 def test_a_rewording_that_keeps_every_sense_is_the_same_sentence(project, key, old, new):
     text = project.notes[key].text
