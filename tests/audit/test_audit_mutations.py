@@ -284,6 +284,11 @@ MUTATIONS = [
          "Correct digits (adjoint, finite difference): 3.7, 10.9"),
     Edit("w10-semidefinite", W10, "positive Hessian $A$", "positive semidefinite Hessian $A$"),
     Edit("w10-covariance-and-mean", W10, "conditional mean and covariance are", "conditional covariance and mean are"),
+    # a twelfth probe's: a restriction struck from a row; a listed sentence replaced in its place
+    Edit("w09-row-origin-dropped", W9, "Response $1/(1-\\beta )$ at the origin for constant input",
+         "Response $1/(1-\\beta )$ for constant input"),
+    Edit("w09-only-when-replaced", W9, "Only when everything else is fixed is the iteration $F^r$.",
+         "Whenever the parameters are shared, the iteration is $F^r$."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -297,7 +302,7 @@ RESPELLED = {"c12-bound-as-chain", "c12-inequation-turned", "w10-row-order-reord
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
              "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled",
-             "w10-ln-for-log", "w09-row-factors-reordered"}
+             "w10-ln-for-log", "w09-row-factors-reordered", "w09-terms-moved", "c12-intermediate-shown"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -468,6 +473,16 @@ HARMLESS = [
     Edit("c12-settles-capital", C12, "Iteration settles?: no", "Does the iteration settle?: No"),
     Edit("w10-finite-vocabulary", W10, "For a unique largest score, the limit",
          "For a unique largest score and a finite vocabulary, the limit"),
+    # a twelfth probe's: terms moved across an equation's sign; a worked chain's intermediate; a
+    # phrase of place fronted; a hypothesis said in other words
+    Edit("w09-terms-moved", W9, "$$h_{\\ell +1}=h_{\\ell }+\\Delta sf(s_{\\ell },h_{\\ell }),",
+         "$$h_{\\ell +1}-h_{\\ell }=\\Delta sf(s_{\\ell },h_{\\ell }),"),
+    Edit("c12-intermediate-shown", C12, "2 (1.649 - 2) x 1.649 = -1.16",
+         "2 (1.649 - 2) x 1.649 = 2 x (-0.351) x 1.649 = -1.16"),
+    Edit("w09-row-phrase-fronted", W9, "A stable ODE can have an unstable discretization at large step",
+         "At large step, a stable ODE can have an unstable discretization"),
+    Edit("w10-hypothesis-reworded", W10, "For a unique largest score, the limit",
+         "Whenever the largest score is unique, the limit"),
 ]
 
 
