@@ -27,7 +27,8 @@ def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> t
     lost = tuple(m for m in scan_math(note, claims, spec) if m.coverage == "unaccounted")
     if not lost:
         return lost
-    if steps := worked_numbers(note, claims, spec):
+    steps = worked_numbers(note, claims, spec)
+    if {note.location_of(at).line for at in steps} & {m.location.line for m in lost}:
         lost = tuple(m for m in scan_math(note, claims, spec, worked=steps) if m.coverage == "unaccounted")
     missing = tuple((s, why) for s, why in spec.math if not note.declared(s))
     formulas = tuple(dict.fromkeys((f.text, f.plain) for c in claims for f in c.formulas))

@@ -54,7 +54,7 @@ def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
         if rr is None:
             return Comparison(False, "the note prints an expression where a relation was derived")
         turned = f"relation {' '.join(as_read[0])} printed, {' '.join(as_derived[0])} derived"
-        if _steps_shown(rr, dr) or _same_bounds(rr, dr) or _terms_moved(rr, dr):
+        if _steps_shown(rr, dr) or _same_bounds(rr, dr):
             return Comparison(True)
         if rr[0] != dr[0] or len(rr[1]) != len(dr[1]):
             return Comparison(False, turned)
@@ -62,6 +62,8 @@ def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
         if same.equal is not True and rr[0] in _SYMMETRIC and len(rr[1]) == 2 \
                 and _all_equal(rr[1], tuple(reversed(dr[1]))).equal is True:
             return Comparison(True)   # 1 ≠ θ for θ ≠ 1: a symmetric relation written from its other side
+        if same.equal is not True and _terms_moved(rr, dr):
+            return Comparison(True)
         return same if same.equal is not False or as_read[0] == as_derived[0] else Comparison(False, turned)
     if rr is not None:
         if side == "whole":
@@ -112,7 +114,7 @@ def _terms_moved(read: tuple, derived: tuple) -> bool:
         return False   # a tuple of values, a matrix, operators: no terms to move
     try:
         f = c - d
-        k = sympy.simplify(rebind(a - b, f) / f) if f != 0 else None
+        k = sympy.cancel(rebind(a - b, f) / f) if f != 0 else None   # a number, or not a move
     except (TypeError, ValueError, ZeroDivisionError, RecursionError):
         return False
     return k is not None and k.is_number and k.is_zero is False and k.is_finite is True
