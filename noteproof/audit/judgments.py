@@ -17,6 +17,7 @@ where and how to fix; this module makes their severity follow the judgment:
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 
 from ..model import ClaimResult, Finding, Severity
@@ -27,17 +28,23 @@ OWNERLESS = {"NP301": "math", "NP302": "math", "NP303": "prose", "NP502": "rows"
 
 @dataclass(frozen=True)
 class Judgment:
-    """What fails in the report of one note: each claim's failing checks, and how many rows
-    and math spans nothing accounts for."""
+    """What fails in the report of one note: each claim's failing checks, and the rows, math
+    spans and sentences nothing accounts for, each as (its text, where it stands)."""
 
     failing: dict[str, frozenset[str]]
-    rows: int = 0
-    math: int = 0
-    prose: int = 0
+    rows: tuple = ()
+    math: tuple = ()
+    prose: tuple = ()
 
 
-def judgment(results: dict[str, ClaimResult], rows: int, math: int, prose: int = 0) -> Judgment:
+def judgment(results: dict[str, ClaimResult], rows: tuple = (), math: tuple = (), prose: tuple = ()) -> Judgment:
     return Judgment({cid: failing_checks(r) for cid, r in results.items()}, rows, math, prose)
+
+
+# an ownerless kind the report finds more of, with no finding of the audit naming it: its own
+_UNNAMED = {"math": ("formula", "NP301", "math the report finds unaccounted after the edit"),
+            "prose": ("statement", "NP303", "a sentence the report finds unaccounted after the edit"),
+            "rows": ("row", "NP502", "a status row the report finds no claim encoding after the edit")}
 
 
 def new_failures(old: Judgment, new: Judgment) -> dict[str, frozenset[str]]:
@@ -68,13 +75,33 @@ def reconcile(findings: list[Finding], old: Judgment, new: Judgment, where: dict
             out.append(Finding("claim", Severity.ERROR, cid, where.get(cid),
                                f"{cid} no longer holds: " + "; ".join(sorted(checks)), code="NP901",
                                help=f"run `noteproof check {cid}` to see the computation"))
+    return out + _unnamed(out, old, new)
+
+
+def _unnamed(findings: list[Finding], old: Judgment, new: Judgment) -> list[Finding]:
+    """One finding for each span, sentence or row the edited note's judgment leaves unaccounted
+    beyond the baseline's when no error of the audit names that kind (a declaration's snippet
+    broken by words inserted into it: the report's unaccounted math is the audit's too)."""
+    out = []
+    for kind, (what, code, message) in _UNNAMED.items():
+        before, after = getattr(old, kind), getattr(new, kind)
+        if len(after) <= len(before) or any(f.severity is Severity.ERROR and OWNERLESS.get(f.code) == kind
+                                            for f in findings):
+            continue
+        was = Counter(text for text, _ in before)
+        for text, where in after:
+            if was[text] > 0:
+                was[text] -= 1
+                continue
+            out.append(Finding(what, Severity.ERROR, "", where, f"{message}: {text}", text, code=code,
+                               help="restore the text its declaration or listing reads, or register it in claims.yaml"))
     return out
 
 
 def _stands(f: Finding, gained: dict, old: Judgment, new: Judgment) -> bool:
     """Whether an error finding is one the report's judgment makes too."""
     if f.code in OWNERLESS:
-        return getattr(new, OWNERLESS[f.code]) > getattr(old, OWNERLESS[f.code])
+        return len(getattr(new, OWNERLESS[f.code])) > len(getattr(old, OWNERLESS[f.code]))
     owners = [c for c in (f.claim, *f.claims) if c]
     if not owners:
         return True

@@ -289,6 +289,10 @@ MUTATIONS = [
          "Response $1/(1-\\beta )$ for constant input"),
     Edit("w09-only-when-replaced", W9, "Only when everything else is fixed is the iteration $F^r$.",
          "Whenever the parameters are shared, the iteration is $F^r$."),
+    # a thirteenth probe's: words moved into a declaration's snippet leave its spans unaccounted,
+    # which no finding of the audit named (one judge: the report's judgment is the audit's)
+    Edit("w09-alternating-moved", W9, "shrinks by half each step; at $\\Delta s=3$ it doubles while alternating sign.",
+         "shrinks by half each step while alternating sign; at $\\Delta s=3$ it doubles."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
