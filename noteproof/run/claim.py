@@ -31,7 +31,7 @@ from ..sources.registry import Claim, FormulaSpec, QuoteSpec
 from ..sources.reword import cell_meaning_change, describe, respelled
 from ..sources.spelling import MATH_SPAN
 from ..sources.tags import TagError, parse_tag
-from .decision import at_settings, reversal
+from .decision import at_settings, reversal, short_value
 from .earn import judge, proposal_evidence, reach_gaps
 from .interval import consistent, equal_at_precision, exact_value, same_exact, same_setting, terminates
 from .steps import step_evidence
@@ -461,11 +461,19 @@ def _verdict_number(printed: str, quote: QuoteSpec, value: Any, text: str, dps: 
 
 
 def _decided(n: NumberResult, quote: QuoteSpec, value: Any) -> NumberResult:
-    """A failing number marked a decision error when its value reverses the quote's conclusion."""
-    if n.outcome is not Outcome.FAILED or quote.decides is None:
+    """A failing number marked a decision error when its value reverses the quote's conclusion;
+    a rounding the digits allow fails too when it lands on the other side of the conclusion's
+    threshold (``2^{-10}\\simeq 0.001`` for "below the resolution 0.001"): the reader checks
+    the conclusion against the printed number."""
+    if quote.decides is None or n.outcome not in (Outcome.FAILED, Outcome.VERIFIED):
         return n
     sentence = reversal(quote.decides, n.quoted, value)
-    return replace(n, decision=True, message=f"{n.message}; {sentence}") if sentence else n
+    if not sentence:
+        return n
+    if n.outcome is Outcome.VERIFIED:
+        return replace(n, outcome=Outcome.FAILED, decision=True,
+                       message=f"'{n.quoted}' rounds {short_value(value, quote.decides)} onto the other side of the conclusion's threshold; {sentence}")
+    return replace(n, decision=True, message=f"{n.message}; {sentence}")
 
 
 def _at_settings(n: NumberResult, quote: QuoteSpec, value: Any) -> NumberResult:

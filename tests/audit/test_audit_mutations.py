@@ -291,6 +291,8 @@ MUTATIONS = [
          "Whenever the parameters are shared, the iteration is $F^r$."),
     # a thirteenth probe's: words moved into a declaration's snippet leave its spans unaccounted,
     # which no finding of the audit named (one judge: the report's judgment is the audit's)
+    # a rounding the digits allow that lands on the threshold its conclusion needs (probe 13 b11)
+    Edit("w09-separation-at-threshold", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.001", kind="number"),
     Edit("w09-alternating-moved", W9, "shrinks by half each step; at $\\Delta s=3$ it doubles while alternating sign.",
          "shrinks by half each step while alternating sign; at $\\Delta s=3$ it doubles."),
 ]
@@ -298,7 +300,7 @@ MUTATIONS = [
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
 DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101", "w09-separation-decision": "NP106",
              "c12-explicit-factor-decision": "NP106", "w09-separation": "NP101", "c12-implicit": "NP101",
-             "w10-score-gradient": "NP101"}
+             "w10-score-gradient": "NP101", "w09-separation-at-threshold": "NP106"}
 
 # harmless edits that respell a formula (each is read by the formula reader, so it is run)
 RESPELLED = {"c12-bound-as-chain", "c12-inequation-turned", "w10-row-order-reordered", "w09-row-frac", "w10-left-right-transpose", "c12-order-turned", "w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
