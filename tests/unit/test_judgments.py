@@ -49,5 +49,15 @@ def test_a_failure_no_finding_names_is_np901_and_still_equal_is_dropped():
 
 def test_math_no_claim_owns_is_an_error_only_when_more_of_it_is_unaccounted():
     f = _finding("NP302", claim="")
-    assert reconcile([f], Judgment({}, math=0), Judgment({}, math=0), {})[0].severity is Severity.WARNING
-    assert reconcile([f], Judgment({}, math=0), Judgment({}, math=1), {})[0].severity is Severity.ERROR
+    span = (("x+1", None),)
+    assert reconcile([f], Judgment({}, math=()), Judgment({}, math=()), {})[0].severity is Severity.WARNING
+    assert reconcile([f], Judgment({}, math=()), Judgment({}, math=span), {})[0].severity is Severity.ERROR
+
+
+def test_more_unaccounted_math_that_no_finding_names_is_a_finding_of_its_own():
+    """One judge: words moved into a declaration's snippet leave its spans unaccounted in the
+    report; the audit, which had no finding about them, says so (probe 13)."""
+    spans = (("\\Delta s=0.5", None), ("\\Delta s=3", None))
+    out = reconcile([], Judgment({}), Judgment({}, math=spans), {})
+    assert [(f.code, f.severity, f.quoted) for f in out] == [("NP301", Severity.ERROR, t) for t, _ in spans]
+    assert reconcile([], Judgment({}, math=spans), Judgment({}, math=spans), {}) == []
