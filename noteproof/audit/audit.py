@@ -187,19 +187,24 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
     from ..formula.declared import prose_read, unaccounted_math
     from ..sources.coverage import encoded_rows
     from ..sources.notes import table_rows
-    from .judgments import judgment, reconcile
+    from .judgments import OWNERLESS, judgment, reconcile
     judged = {}
+    # what no claim owns is judged when a finding is about it, or when the audit found nothing
+    # at all (a silent audit must be the report's silence too: words moved into a declaration's
+    # snippet); a finding about a claim already names the edit, without the formula reader
+    ownerless = not found or any(f.severity is Severity.ERROR and f.code in OWNERLESS for f in found)
     for name, side in zip(("old", "new"), sides):
         note = side.there.notes[t.key]
         results = dict(side.results)
         if name == "new":   # a claim the edit did not rewrite was judged on the edited note already
             results.update({k: v for k, v in (judged_new or {}).items() if k not in results})
-        # what no claim owns, judged as the report judges it (whether or not a finding names it)
-        mine, spec = project.claims_of(t.key), project.registry.notes[t.key]
-        encoded = encoded_rows(note, mine)
-        rows = tuple((r.text, r.location) for r in _rows(note, table_rows) if r.text not in encoded)
-        math = tuple((m.text, m.location) for m in unaccounted_math(note, mine, spec))
-        prose = tuple((p.text, p.location) for p in prose_read(note, mine, spec) if p.coverage == "unaccounted")
+        rows = math = prose = ()
+        if ownerless:   # judged as the report judges it
+            mine, spec = project.claims_of(t.key), project.registry.notes[t.key]
+            encoded = encoded_rows(note, mine)
+            rows = tuple((r.text, r.location) for r in _rows(note, table_rows) if r.text not in encoded)
+            math = tuple((m.text, m.location) for m in unaccounted_math(note, mine, spec))
+            prose = tuple((p.text, p.location) for p in prose_read(note, mine, spec) if p.coverage == "unaccounted")
         judged[name] = (judgment(results, rows, math, prose), results)
     where = {cid: _new_failure_place(judged["old"][1].get(cid), r) for cid, r in judged["new"][1].items()}
     kept = reconcile(found, judged["old"][0], judged["new"][0], where)

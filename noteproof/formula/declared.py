@@ -34,8 +34,9 @@ def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> t
     formulas = tuple(dict.fromkeys((f.text, f.plain) for c in claims for f in c.formulas))
     edited = {(note.location_of(p.start).line, p.printed) for f, plain in formulas
               for p in places(note, f, plain=plain) if p.how is How.NEAR}
-    return tuple(m for m in lost if respelled_declaration(note, m, missing) is None
-                 and not any(line == m.location.line and printed in m.text for line, printed in edited)
+    # the cheap test first: an edited occurrence needs no formula reader (SymPy)
+    return tuple(m for m in lost if not any(line == m.location.line and printed in m.text for line, printed in edited)
+                 and respelled_declaration(note, m, missing) is None
                  and not any(alike(f, m.text, plain) for f, plain in formulas))
 
 
