@@ -120,6 +120,17 @@ def _terms_moved(read: tuple, derived: tuple) -> bool:
     return k is not None and k.is_number and k.is_zero is False and k.is_finite is True
 
 
+def moved_from_registered(printed: Any, registered: Any, form: Any, side: str) -> bool:
+    """Whether ``printed`` is the registered equation ``a = b``, whose side ``side`` the derivation
+    gives as ``form``, with terms moved across its sign (``v-(1-\\eta h)^2v=\\eta^2c/B`` for
+    ``v=(1-\\eta h)^2v+\\eta^2c/B``): ``_terms_moved`` against ``a = form`` (or ``form = b``)."""
+    mine, theirs = relation_parts(printed), relation_parts(registered)
+    if mine is None or theirs is None or theirs[0] != ("=",) or len(theirs[1]) != 2 or side not in ("lhs", "rhs"):
+        return False
+    lhs, rhs = (rebind(x, form) for x in theirs[1])   # the registered side in the derivation's symbols
+    return _terms_moved(mine, (("=",), (lhs, form) if side == "rhs" else (form, rhs)))
+
+
 def _bounds(parts: tuple) -> list[tuple[str, Any]] | None:
     """The bounds ``(op, e)`` (``e op 0``) of a chain of ``<`` and ``<=``; None for another relation."""
     import sympy

@@ -569,6 +569,14 @@ def compare_printed(spec: FormulaSpec, form: Any, where: Location | None = None,
     results = [compare_form(p, form, side) for p in candidates]
     if any(r.equal for r in results):
         return Comparison(True)
+    if registered is not None and side in ("lhs", "rhs"):   # an edited occurrence: terms moved?
+        from ..formula.equality import moved_from_registered
+        try:
+            theirs = read_spec(replace(spec, text=registered), where)
+        except NoteproofError:
+            theirs = ()
+        if any(moved_from_registered(p, r, form, side) for p in candidates for r in theirs):
+            return Comparison(True)
     return Comparison(False, "; ".join(sorted({r.message for r in results if r.message}))
                       or "differs from the derived form")
 

@@ -308,7 +308,8 @@ RESPELLED = {"c12-bound-as-chain", "c12-inequation-turned", "w10-row-order-reord
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
              "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled",
-             "w10-ln-for-log", "w09-row-factors-reordered", "w09-terms-moved", "c12-intermediate-shown"}
+             "w10-ln-for-log", "w09-row-factors-reordered", "w09-terms-moved", "c12-intermediate-shown",
+             "w10-recursion-term-moved"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -489,6 +490,9 @@ HARMLESS = [
          "At large step, a stable ODE can have an unstable discretization"),
     Edit("w10-hypothesis-reworded", W10, "For a unique largest score, the limit",
          "Whenever the largest score is unique, the limit"),
+    # a thirteenth probe's: a term moved across the sign of an equation whose one side is derived
+    Edit("w10-recursion-term-moved", W10, "obtained from $v=(1-\\eta h{)}^{2}v+{\\eta }^{2}c/B$",
+         "obtained from $v-(1-\\eta h{)}^{2}v={\\eta }^{2}c/B$"),
 ]
 
 

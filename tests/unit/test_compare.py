@@ -148,3 +148,21 @@ def test_an_equation_of_tuples_has_no_terms_to_move():
     x = sp.Symbol("x")
     printed = sp.Eq(sp.Tuple(x, 1), sp.Rational(1, 2), evaluate=False)
     assert compare_form(printed, sp.Eq(x, sp.Rational(1, 2), evaluate=False)).equal is not True
+
+
+@pytest.mark.parametrize("printed, equal", [
+    ("Eq(v - (1 - eta*h)**2*v, eta**2*c/B)", True),    # probe 13 h04: the term moved, its sign changed
+    ("Eq(v + (1 - eta*h)**2*v, eta**2*c/B)", False),   # moved without changing its sign
+    ("Eq(v - (1 - eta*h)**2*v, eta*c/B)", False),      # a square dropped
+])
+def test_a_registered_equation_whose_side_is_derived_may_move_its_terms(printed, equal):
+    """The derivation gives one side (``v = (1-\\eta h)^2 v + \\eta^2 c/B``'s right); the registered
+    equation's other side stands as printed, so the printed equation is judged against both."""
+    import sympy as sp
+
+    from noteproof.formula.equality import moved_from_registered
+    v, eta, h, c, B = sp.symbols("v eta h c B", positive=True)
+    form = v * (1 - eta * h) ** 2 + eta ** 2 * c / B
+    registered = sp.Eq(sp.Symbol("v"), form, evaluate=False)
+    got = moved_from_registered(sp.sympify(printed, evaluate=False), registered, form, "rhs")
+    assert got is equal
