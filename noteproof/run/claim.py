@@ -303,10 +303,20 @@ NOT_PRINTED = "not judged: the note does not print the words this refutes; "
 def still_said(note: Note, says: str, claim: Claim, at: tuple[int, str] | None) -> Location | None:
     """Where the note still prints an erratum's words: as written, in any notation (Note.says),
     or, for words of the claim's own statement, where that statement stands reworded in the same
-    sense (``at``, Note.stated: "set by $S$ and $K$" for "set by $K$ and $S$"); None: corrected."""
+    sense (``at``, Note.stated: "set by $S$ and $K$" for "set by $K$ and $S$"), or, for its status
+    cell, where the cell stands with a restriction struck out ("[Controlled approximation]" for
+    "[Controlled approximation], under the Week 9 hypotheses": weaker hypotheses, the same
+    counterexample); None: corrected."""
     found = note.says(says)
     if found is None and at is not None and says in claim.text:
         found = note.location_of(at[0])
+    if found is None and claim.row is not None and says == claim.tag.text:
+        # the status cell with a restriction struck out claims more: the same witness refutes it
+        from ..sources.reword import restriction_dropped
+        cell = note.status_cell(claim.row)
+        row = note.row_of(claim.row)
+        if cell is not None and row is not None and restriction_dropped(says, cell) is not None:
+            found = row.location
     return found
 
 

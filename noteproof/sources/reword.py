@@ -153,7 +153,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     if _hypothesis_added(new, old):   # a conjunct of the hypothesis dropped: a weaker one
         return _CONJUNCT.search(old[len(_common_start(old, new)):]).group(0).strip(), ""
     if sa == sb:
-        return _restriction_dropped(old, new) or _names_turned(old, new) or _transposed(old, new) \
+        return restriction_dropped(old, new) or _names_turned(old, new) or _transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new)
     if _converse(sa, sb, old, new):
         return None
@@ -194,7 +194,7 @@ def _common_start(a: str, b: str) -> str:
     return a[:next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))]
 
 
-def _restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
+def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
     """A phrase that restricts where or when the statement holds, struck out: "Response
     $1/(1-\\beta)$ at the origin for constant input" printed without "at the origin" claims it
     everywhere. A phrase that opens with a preposition of place or condition (_RESTRICTING) and

@@ -323,3 +323,16 @@ def test_the_second_reading_words_follow_the_values():
     assert "= 0 stays 0 after the first update" in stays
     grows = _fn("w09.contraction-needs-small-coupling")().evidence[1].erratum.finding
     assert "above $a_0$" in grows and "the distinction grows from 0.2 to 1.915" in grows
+
+
+def test_an_erratum_stands_when_its_status_cell_drops_a_restriction():
+    """Probe 13: "[Controlled approximation], under the Week 9 hypotheses" printed without its
+    hypotheses claims more; the counterexample that refuted it refutes that too, and the dropped
+    words are a failing check of their own (the tag's judge)."""
+    project = load_project(ROOT)
+    note = project.notes["week10"]
+    old = "[Controlled approximation], under the Week 9 hypotheses"
+    edited = project.judged("week10", type(note)(note.path, note.text.replace(old, "[Controlled approximation]", 1)))
+    r = run_claim(project.registry.claim("w10.continuous-adjoint"), CONTENT, edited)
+    assert r.outcome is Outcome.FAILED and r.errata, r.messages
+    assert any("says something other than" in m for m in r.messages)
