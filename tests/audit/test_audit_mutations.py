@@ -293,6 +293,9 @@ MUTATIONS = [
     # which no finding of the audit named (one judge: the report's judgment is the audit's)
     # a rounding the digits allow that lands on the threshold its conclusion needs (probe 13 b11)
     Edit("w09-separation-at-threshold", W9, "2^{-10}\\simeq 0.000977", "2^{-10}\\simeq 0.001", kind="number"),
+    # a condition struck from the status cell of a claim that already fails with an erratum
+    Edit("w10-tag-hypotheses-dropped", W10, "[Controlled approximation], under the Week 9 hypotheses",
+         "[Controlled approximation]"),
     Edit("w09-alternating-moved", W9, "shrinks by half each step; at $\\Delta s=3$ it doubles while alternating sign.",
          "shrinks by half each step while alternating sign; at $\\Delta s=3$ it doubles."),
 ]
