@@ -1313,8 +1313,9 @@ def without_replacement_edges(batch="1", population="5") -> Derived:
                 says="It introduces a finite-population correction and temporal dependence",
                 finding=f"the page lets a batch hold any number B of examples; at B = {b} of N = {n} {absent} "
                         f"(inclusion probabilities, SymPy: factor {factor}; every batch of {n} gradients listed "
-                        f"exactly: Cov(g_S)/(C/B) = {ratio}). The factor is below 1 and successive batches "
-                        "of one epoch have covariance -C/(N - 1) only for 1 < B < N",
+                        f"exactly: Cov(g_S)/(C/B) = {ratio}). Both are present only for 1 < B < N: the factor "
+                        "is below 1 once B > 1, and successive batches of one epoch have covariance -C/(N - 1) "
+                        "only while an epoch holds more than one batch",
                 suggestion="For batches of more than one example but fewer than the whole dataset, it introduces "
                            "a finite-population correction and temporal dependence",
                 rerun=(("batch", batch), ("population", population)),
