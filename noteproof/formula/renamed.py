@@ -18,12 +18,9 @@ import re
 from collections import Counter
 from typing import Iterable
 
+from ..defaults import GREEK
 from ..sources.notes import Note, math_spans
-from .lex_plain import UNICODE_GREEK
 
-GREEK = frozenset(UNICODE_GREEK.values()) | frozenset(
-    "varepsilon vartheta varphi phi psi omega xi zeta rho nu kappa chi iota upsilon "
-    "Gamma Theta Lambda Sigma Phi Psi Omega Pi Xi Upsilon".split())
 _SYMBOL = re.compile(r"\\([A-Za-z]+)\s*|(?<![A-Za-z\\])([A-Za-z])(?=\}*[_^])")
 
 

@@ -63,20 +63,24 @@ def registered_view(note: Note) -> Note:
     if note.registry is None:
         return note
     sides, spans, steps = _registered_sides(note), _registered_spans(note), _registered_steps(note)
-    first = _ascii_swaps(note)
-    first += [w for w in _paired_swaps(note) if not any(w[0] < e and s < w[1] for s, e, _ in first)]
-    first += [w for w in renamed_symbols(note, (t for t, _ in _registered_texts(note)))
-              if not any(w[0] < e and s < w[1] for s, e, _ in first)]
+    first = _apart(_ascii_swaps(note), _paired_swaps(note),
+                   renamed_symbols(note, (t for t, _ in _registered_texts(note))))
     view = note.respelled(first) if first else note
     for _ in range(MAX_PASSES):
         links = read_links(view)
-        swaps = _span_swaps(view, spans)
-        swaps += [w for w in _swaps(view, links, sides) if not any(w[0] < e and s < w[1] for s, e, _ in swaps)]
-        swaps += [w for w in _shown_steps(links, steps) if not any(w[0] < e and s < w[1] for s, e, _ in swaps)]
+        swaps = _apart(_span_swaps(view, spans), _swaps(view, links, sides), _shown_steps(links, steps))
         if not swaps:
             break
         view = view.respelled(swaps)
     return view
+
+
+def _apart(*groups: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    """The swaps of each group, in order, less those that overlap a swap of an earlier group."""
+    out: list[tuple[int, int, str]] = []
+    for group in groups:
+        out += [w for w in group if not any(w[0] < e and s < w[1] for s, e, _ in out)]
+    return out
 
 
 def _registered_texts(note: Note) -> Iterable[tuple[str, bool]]:

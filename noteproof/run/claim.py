@@ -313,9 +313,8 @@ def still_said(note: Note, says: str, claim: Claim, at: tuple[int, str] | None) 
     if found is None and claim.row is not None and says == claim.tag.text:
         # the status cell with a restriction struck out claims more: the same witness refutes it
         from ..sources.reword import restriction_dropped
-        cell = note.status_cell(claim.row)
         row = note.row_of(claim.row)
-        if cell is not None and row is not None and restriction_dropped(says, cell) is not None:
+        if row is not None and restriction_dropped(says, row.tag) is not None:
             found = row.location
     return found
 

@@ -147,11 +147,11 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
-    if swapped_conjuncts(old, new) or _hypothesis_added(old, new) or phrase_moved(old, new) \
+    if swapped_conjuncts(old, new) or _added_conjunct(old, new) or phrase_moved(old, new) \
             or _hypothesis_reworded(old, new):
         return None
-    if _hypothesis_added(new, old):   # a conjunct of the hypothesis dropped: a weaker one
-        return _CONJUNCT.search(old[len(_common_start(old, new)):]).group(0).strip(), ""
+    if dropped := _added_conjunct(new, old):   # a conjunct of the hypothesis dropped: a weaker one
+        return dropped.strip(), ""
     if sa == sb:
         return restriction_dropped(old, new) or _names_turned(old, new) or _transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new)
@@ -163,17 +163,18 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
-def _hypothesis_added(old: str, new: str) -> bool:
-    """Whether ``new`` is ``old`` with one conjunct added to its leading hypothesis ("For a unique
-    largest score and a finite vocabulary, the limit ..." for "For a unique largest score, the
-    limit ..."): a stronger hypothesis keeps a true conclusion true. Anything else changed, or a
-    hypothesis that is not the sentence's opening clause, is judged as words."""
+def _added_conjunct(old: str, new: str) -> str:
+    """The conjunct ``new`` adds to ``old``'s leading hypothesis (" and a finite vocabulary" in "For
+    a unique largest score and a finite vocabulary, the limit ..." for "For a unique largest
+    score, the limit ..."): a stronger hypothesis keeps a true conclusion true; "" when there is
+    none. Anything else changed, or a hypothesis that is not the sentence's opening clause, is
+    judged as words."""
     m = _LEADING_HYPOTHESIS.match(old)
     if m is None:
-        return False
+        return ""
     head, rest = old[:m.end(1)], old[m.end(1):]
     added = new[len(head):len(new) - len(rest)] if new.startswith(head) and new.endswith(rest) else ""
-    return bool(_CONJUNCT.fullmatch(added))
+    return added if _CONJUNCT.fullmatch(added) else ""
 
 
 def phrase_moved(old: str, new: str) -> bool:
@@ -188,10 +189,6 @@ def phrase_moved(old: str, new: str) -> bool:
         if b == a[k:] + a[:k]:   # the tail fronted, or the head sent to the end
             return any(m[0] in _RESTRICTING and 2 <= len(m) <= 6 for m in (a[k:], a[:k]))
     return False
-
-
-def _common_start(a: str, b: str) -> str:
-    return a[:next((i for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b)))]
 
 
 def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
