@@ -901,15 +901,12 @@ def softmax_gradient(cross_check="3") -> Derived:
 
 
 def _rescaled_softmax():
-    """softmax(s)_a = e^{s_a}/sum_b e^{s_b} with the scores rescaled, s = z/tau; the sum named Z_tau."""
+    """softmax(s)_a = e^{s_a}/sum_b e^{s_b} at the rescaled scores s_b = z_b(c)/tau (§3): the sum
+    runs over the whole vocabulary, as the note writes it (``\\sum_b``, no limits)."""
     tau = sp.Symbol("tau", positive=True)
-    a, b, n = sp.symbols("a b n", integer=True, positive=True)
-    s = sp.IndexedBase("s")
-    softmax = sp.exp(s[a]) / sp.Sum(sp.exp(s[b]), (b, 1, n))
-    z = sp.IndexedBase("z")
-    tempered = softmax.subs({s[a]: z[a] / tau, s[b]: z[b] / tau})
-    names = {z[a]: sp.Symbol("z_a"), **{t: sp.Symbol("Z_tau") for t in tempered.atoms(sp.Sum)}}
-    return tempered.xreplace(names)
+    b, c, z = sp.Symbol("b", integer=True), sp.Symbol("c"), sp.Function("z")
+    softmax = lambda s, s_b: sp.exp(s) / sp.Sum(sp.exp(s_b), (b, -sp.oo, sp.oo))
+    return softmax(sp.Symbol("z_a") / tau, z(b, c) / tau)
 
 
 def _tempered(weights, tau):

@@ -199,8 +199,12 @@ def same_expr(a: Any, b: Any) -> Comparison:
             return Comparison(False, "a tuple against something else")
         return _all_equal(tuple(a), tuple(b))
     a = rebind(a, b)
+    from .onesided import apart
+    sides = apart(a, b)
+    if sides is None:
+        return Comparison(False, "a limit approached from another side or at another point")
     try:
-        return _decide(a, b)
+        return _decide(*sides)
     except RecursionError:   # SymPy on nested Subs/Derivative objects
         return Comparison(None, "SymPy could not decide equality (recursion too deep)")
 
@@ -216,6 +220,12 @@ def _decide(a: Any, b: Any) -> Comparison:
     diff = a - b
     if diff == 0 or sympy.simplify(diff) == 0:
         return Comparison(True)
+    if diff.has(sympy.Sum, sympy.Product):   # an index shifted, a constant taken out (formula.sums)
+        from .sums import differs_at_a_count, normal
+        if sympy.simplify(normal(a) - normal(b)) == 0:
+            return Comparison(True)
+        if point := differs_at_a_count(a, b, _differs_at_a_point):
+            return Comparison(False, f"differs at a sample point: at {point}")
     verdict = diff.equals(0)
     if verdict is None:
         return Comparison(None, "SymPy could not decide equality")
@@ -243,7 +253,7 @@ def _differs_at_a_point(a: Any, b: Any) -> str:
     if not symbols or not all(isinstance(s, sympy.Symbol) for s in symbols):
         return ""
     for k in range(3):
-        point = {s: sympy.Rational(*SAMPLES[(i + k) % len(SAMPLES)]) for i, s in enumerate(symbols)}
+        point = {s: _sample(s, SAMPLES[(i + k) % len(SAMPLES)]) for i, s in enumerate(symbols)}
         try:
             va, vb = complex(a.xreplace(point).evalf(30)), complex(b.xreplace(point).evalf(30))
         except (TypeError, ValueError, ZeroDivisionError, RecursionError):   # e.g. evalf of a Subs
@@ -254,6 +264,13 @@ def _differs_at_a_point(a: Any, b: Any) -> str:
             at = ", ".join(f"{s.name} = {v}" for s, v in point.items())
             return f"at {at}: printed {_short(va)}, derived {_short(vb)}"
     return ""
+
+
+def _sample(symbol: Any, fraction: tuple[int, int]) -> Any:
+    """A sample value of ``symbol`` within its assumptions: the fraction, or its numerator for
+    an integer (a step count n: ``(-1)^n (ah-1)^n`` is ``(1-ah)^n`` only at whole n)."""
+    import sympy
+    return sympy.Integer(fraction[0]) if symbol.is_integer else sympy.Rational(*fraction)
 
 
 def _short(v: complex) -> str:

@@ -27,7 +27,8 @@ Default names (symbols are ``Symbol(name, real=True)``; functions are undefined
 * fonts give the word: ``\\mathcal{L}``, ``\\mathbb{E}``, ``\\mathrm{Cov}``, ``\\text{error}``;
   prose ``\\text{(explicit)}`` ends its part (the annotation is dropped).
 * other superscripts are powers, except ``^{\\mathsf{T}}`` (sympy.transpose, which is the
-  identity on real scalars) and ``0^{+}`` (the side of a limit is dropped: 0).
+  identity on real scalars) and ``0^{+}``, ``0^{-}`` (the point of a one-sided limit:
+  onesided.OneSided(0, 1), OneSided(0, -1)).
 * ``\\frac{dX}{dY}``, ``\\frac{\\partial X}{\\partial Y}``, ``dX/dY`` -> Derivative(X(Y), Y)
   with X an undefined function of Y (so ``\\frac{d{a}_{\\ast }}{du}`` -> Derivative(a_star(u), u));
   ``\\left. ... \\right|_{z^*}`` -> Subs(..., z, z_star).
@@ -46,7 +47,7 @@ Not supported (FormulaError, or read as stated): matrices (every symbol is a com
 scalar, so ``A\\Sigma +\\Sigma A`` is 2*A*Sigma); superscript indices (``h^{\\ell }`` is a
 power: map it with ``symbols``); ``\\pm``, ``!``, ``\\binom``, ``\\lim``, environments, sets
 and half-open intervals; higher derivatives (``d^2x/dt^2``); unbracketed nested bars
-(``||x|-1|``); double superscripts; powers nested deeper than 4; the side of ``0^{+}``.
+(``||x|-1|``); double superscripts; powers nested deeper than 4.
 """
 from __future__ import annotations
 
@@ -63,6 +64,7 @@ from . import printing
 from .lex_latex import normalise, tokenize_latex
 from .lex_plain import tokenize_plain
 from .lexing import Token
+from .onesided import one_sided
 from .tokens import MAX_CHARS, MAX_DEPTH, split_parts, substitute
 
 MAX_POWERS = 4
@@ -509,7 +511,7 @@ class _Parser:
 
     def named(self, name: str, kind: str):
         """A name with its sub- and superscripts, then a call when it is a function."""
-        index, power, transpose = None, None, False
+        index, power, transpose, side = None, None, False, None
         while True:
             if self.is_op("'"):
                 self.next()
@@ -526,6 +528,7 @@ class _Parser:
                 if mark in ("star", "prime"):
                     name, kind = f"{name}_{mark}", "atom"
                 transpose |= mark == "T"
+                side = mark if mark in ("+", "-") else side
                 power = exponent
             else:
                 break
@@ -543,6 +546,8 @@ class _Parser:
             value = sp.Function(name)(*(index or ()), *args)
         if transpose:
             value = sp.transpose(value)
+        if side:
+            value = one_sided(value, side)
         if power is not None:
             value = self.ctx.pow(value, power)
         return self.power_postfix(value, powered=power is not None)
@@ -567,7 +572,7 @@ class _Parser:
         return None, (value,)
 
     def superscript(self):
-        """(mark, None) for ``*``, ``'``, transpose, ``+``/``-`` (side); else (None, power)."""
+        """(mark, None) for ``*``, ``'``, transpose, ``+``/``-`` (the side of a limit); else (None, power)."""
         self.next()
         self.ctx.powers += 1
         try:
@@ -587,7 +592,7 @@ class _Parser:
         toks = self.script()
         if len(toks) == 1:
             t = toks[0]
-            marks = {"*": "star", "'": "prime", "+": "side", "-": "side"}
+            marks = {"*": "star", "'": "prime", "+": "+", "-": "-"}   # +/-: the side of a limit
             if t.kind == "op" and t.value in marks:
                 return marks[t.value], None
             if t.kind == "transpose":
@@ -603,6 +608,8 @@ class _Parser:
                 self.fail("a star or prime must follow a name")
             if mark == "T":
                 value = sp.transpose(value)
+            elif mark in ("+", "-"):
+                value = one_sided(value, mark)
             elif mark is None:
                 value, powered = self.ctx.pow(value, exponent), True
         if self.is_op("_") and self.ctx.latex:

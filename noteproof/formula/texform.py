@@ -145,6 +145,8 @@ def _printer_class():
     from sympy.core.function import AppliedUndef
     from sympy.printing.latex import LatexPrinter
 
+    from .sums import indexed_call, indices
+
     class Printer(LatexPrinter):
         def __init__(self, table, partial=False):
             super().__init__({"mul_symbol": None})
@@ -157,11 +159,32 @@ def _printer_class():
 
         def _print_Function(self, e, exp=None):
             if isinstance(e, AppliedUndef):
-                args = ", ".join(self._print(a) for a in e.args)
-                head = name_latex(type(e).__name__, self.table)
+                head, args = name_latex(type(e).__name__, self.table), e.args
+                if indexed_call(self, e):   # z_b(c): the reader's z(b, c) inside a sum over b
+                    head, args = f"{head}_{{{self._print(args[0])}}}", args[1:]
+                args = ", ".join(self._print(a) for a in args)
                 head = f"{{{head}}}^{{{exp}}}" if exp is not None else head
                 return rf"{head}\left({args}\right)"
             return super()._print_Function(e, exp)
+
+        def _print_Sum(self, e):
+            return self._big(e, r"\sum")
+
+        def _print_Product(self, e):
+            return self._big(e, r"\prod")
+
+        def _big(self, e, symbol: str) -> str:
+            """With limits; over (-oo, oo) under the index alone, as the note writes ``\\sum_b``."""
+            from sympy import oo
+            from sympy.printing.precedence import PRECEDENCE
+            heads = []
+            for var, lo, hi in e.limits:
+                whole = lo == -oo and hi == oo
+                heads.append(f"{symbol}_{{{self._print(var)}}}" if whole else
+                             f"{symbol}_{{{self._print(var)}={self._print(lo)}}}^{{{self._print(hi)}}}")
+            with indices(self, e):
+                body = self.parenthesize(e.function, PRECEDENCE["Mul"], strict=True)
+            return " ".join(heads) + " " + body
 
         def _print_Subs(self, e):
             """f'(z*) for a derivative of f(z) taken at a point, as the notes write it."""

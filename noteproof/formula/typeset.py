@@ -390,6 +390,7 @@ _PRINTER = None
 
 def _printer_class():
     """SymPy's presentation printer taught the notes' notation (built once, on first use)."""
+    from .sums import indexed_call, indices
     global _PRINTER
     if _PRINTER is not None:
         return _PRINTER
@@ -460,8 +461,14 @@ def _printer_class():
         def _print_Function(self, e):
             if isinstance(e, AppliedUndef):
                 row = self.dom.createElement("mrow")
-                row.appendChild(self.node(name_body(type(e).__name__, self.table)))
-                row.appendChild(self._paren_comma_separated(*e.args))
+                head, args = self.node(name_body(type(e).__name__, self.table)), e.args
+                if indexed_call(self, e):   # z_b(c): the reader's z(b, c) inside a sum over b
+                    sub = self.dom.createElement("msub")
+                    sub.appendChild(head)
+                    sub.appendChild(self._print(args[0]))
+                    head, args = sub, args[1:]
+                row.appendChild(head)
+                row.appendChild(self._paren_comma_separated(*args))
                 return row
             return super()._print_Function(e)
 
@@ -499,19 +506,24 @@ def _printer_class():
             return row
 
         def _big(self, e, symbol: str):
+            """With limits; over (-oo, oo) under the index alone, as the note writes ``\\sum_b``."""
             row = self.dom.createElement("mrow")
             for var, lo, hi in reversed(e.limits):
-                op = self.dom.createElement("munderover")
+                whole = lo == -sympy.oo and hi == sympy.oo
+                op = self.dom.createElement("munder" if whole else "munderover")
                 op.appendChild(self.mo(symbol))
                 low = self.dom.createElement("mrow")
                 low.appendChild(self._print(var))
-                low.appendChild(self.mo("="))
-                low.appendChild(self._print(lo))
+                if not whole:
+                    low.appendChild(self.mo("="))
+                    low.appendChild(self._print(lo))
                 op.appendChild(low)
-                op.appendChild(self._print(hi))
+                if not whole:
+                    op.appendChild(self._print(hi))
                 row.appendChild(op)
             from sympy.printing.precedence import PRECEDENCE
-            row.appendChild(self.parenthesize(e.function, PRECEDENCE["Mul"], strict=True))
+            with indices(self, e):
+                row.appendChild(self.parenthesize(e.function, PRECEDENCE["Mul"], strict=True))
             return row
 
         def _print_Sum(self, e):

@@ -31,6 +31,7 @@ from sympy import (
 )
 
 from noteproof.errors import FormulaError
+from noteproof.formula.onesided import OneSided
 from noteproof.formula.parser import Relation, read_formula, read_latex, read_plain
 from noteproof.model import Location
 from tests.helpers import NOTES
@@ -168,7 +169,7 @@ WEEK10 = [
     (r"p_{\tau }(a\mid c)=\frac{e^{z_a(c)/\tau }}{{\sum }_b{e}^{z_b(c)/\tau }}.",
      dict(functions=["p_tau", "z_a", "z"]),
      (R("=", F("p_tau")(a, c), exp(F("z_a")(c) / tau) / Sum(exp(F("z")(b, c) / tau), (b, -oo, oo))),)),
-    (r"\tau \to 0^{+}", {}, (R("->", tau, 0),)),
+    (r"\tau \to 0^{+}", {}, (R("->", tau, OneSided(0, 1)),)),
     (r"(\log 3,0)", {}, (Tuple(log(3), 0),)),
     (r"p_1(A)=3/4", dict(functions=["p_1"]), (R("=", F("p_1")(A), Rational(3, 4)),)),
     (r"p_2(A)=\sqrt{3}/(1+\sqrt{3})\simeq 0.633975", dict(functions=["p_2"]),
@@ -344,7 +345,8 @@ QUIRKS = [
     (r"\tanh x\cosh (y)", {}, (tanh(x) * cosh(y),)),
     (r"\cos\pi t", {}, (cos(pi * t),)),
     (r"\operatorname{asin}(x)", {}, (sp.asin(x),)),
-    (r"0^{+}", {}, (sp.Integer(0),)),
+    (r"0^{+}", {}, (OneSided(0, 1),)),
+    (r"0^-", {}, (OneSided(0, -1),)),
     (r"x\le y\ge z\ne w", {}, (R(("<=", ">=", "!="), x, y, z, w),)),
     (r"a\approx b\simeq c\propto d", {}, (R(("~", "~", "propto"), a, b, c, S("d")),)),
     (r"x>0\Rightarrow x^2>0", {}, (R("=>", R(">", x, 0), R(">", x**2, 0)),)),
