@@ -448,8 +448,9 @@ def _maths_change(listed: str, printed: str, same: Callable[[str, str], bool] | 
     judges a re-rounding). "may use only $x_{\\le t}$" printed "$x_{\\le t+1}$" is no rewording."""
     from collections import Counter
 
-    from .reword import spans_as_words
+    from .reword import limits_in_words, spans_as_words
     listed = spans_as_words(listed, printed)   # "$10^{-6}$" said "one millionth": a number, in words
+    listed, printed = limits_in_words(listed), limits_in_words(printed)   # "as $\tau \to \infty$": "at large $\tau$"
     a, b = ([m.group(1) or m.group(2) for m in MATH_SPAN.finditer(t)] for t in (listed, printed))
     key = [_maths_key(x) for x in a], [_maths_key(y) for y in b]
     if Counter(key[0]) == Counter(key[1]):

@@ -93,8 +93,8 @@ def senses(text: str) -> list[tuple[str, str]]:
     "at most", "never exceeds" and "no more than" are "bounded by"; "unit of time" (time unit) is
     a scale of its own; "puts all its mass on" is "concentrates on"; "at first order in $x$" is
     "at order $x$"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
-    (increases, gets large) is "at large $\\tau$", and "as h shrinks" (decreases, becomes small)
-    "at small h"; the article of a fraction in words ("one millionth") is no count."""
+    (increases, gets large, and "as $\\tau \\to \\infty$") is "at large $\\tau$", and "as h shrinks"
+    (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; the article of a fraction in words ("one millionth") is no count."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
     text = _AT_MOST.sub("bounded", text)
@@ -102,6 +102,8 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _FIRST_ORDER.sub("order ", text)
     text = _ALL_MASS.sub("concentrates", text)
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
+    text = limits_in_words(text)
+    text = _AT_ONCE.sub("immediately", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
     out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in _WORD.finditer(text)
            if (sense := _MEANING.get(m.group(0).lower(), "all")) != "all"]
@@ -133,8 +135,18 @@ _QUANTITY = r"(\$[^$]{1,40}\$|[A-Za-z]\w*)"
 _GROWING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:grows|increases|(?:becomes|gets|is)\s+large)\b", re.IGNORECASE)
 _SHRINKING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:shrinks|decreases|(?:becomes|gets|is)\s+small)\b",
                         re.IGNORECASE)
+# "as $\tau \to \infty$" is "at large $\tau$"; "as $h \to 0$" (or 0^{+}) "at small $h$"
+_TENDS = re.compile(r"\b(?:as|when)\s+\$\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?)\s*\\to\s*"
+                    r"(\\infty|\+\s*\\infty|0(?:\^\{?\+\}?)?)\s*\$", re.IGNORECASE)
+_AT_ONCE = re.compile(r"\bat\s+once\b", re.IGNORECASE)   # "immediately": no count
 _NUMBER_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|half"
 _UNDER = re.compile(rf"\b(over|under)(?=\s+(?:[\d$.]|(?:{_NUMBER_WORDS})\b))", re.IGNORECASE)
+
+
+def limits_in_words(text: str) -> str:
+    """``text`` with "as $\\tau \\to \\infty$" written "at large $\\tau$" and "as $h \\to 0$" (or
+    ``0^{+}``) "at small $h$": one statement, in words or as a limit."""
+    return _TENDS.sub(lambda m: f"at {'small' if m.group(2).startswith('0') else 'large'} ${m.group(1)}$", text)
 
 
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:

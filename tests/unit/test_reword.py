@@ -258,3 +258,20 @@ def test_a_phrase_of_place_moved_to_the_front_is_the_same_claim(new, same):
 def test_a_hypothesis_said_in_other_words_is_the_same_hypothesis(new, same):
     old = "For a unique largest score, the limit concentrates on that token"
     assert (meaning_change(old, new) is None) is same
+
+
+@pytest.mark.parametrize("new, same", [
+    ("As $\\tau \\to \\infty$, a finite vocabulary approaches a uniform distribution.", True),
+    ("When $\\tau\\to +\\infty$ a finite vocabulary approaches a uniform distribution.", True),
+    ("As $\\tau \\to 0$, a finite vocabulary approaches a uniform distribution.", False),
+    ("As $\\tau \\to 0^{+}$, a finite vocabulary approaches a uniform distribution.", False),
+])
+def test_a_limit_is_its_words(new, same):
+    """"as $\\tau \\to \\infty$" says "at large $\\tau$"; "as $\\tau \\to 0$" says "at small $\\tau$"."""
+    old = "At large $\\tau$ a finite vocabulary approaches a uniform distribution."
+    assert (meaning_change(old, new) is None) is same
+
+
+def test_at_once_is_no_count():
+    assert meaning_change("the fast mode vanishes almost immediately", "the fast mode dies out almost at once") is None
+    assert meaning_change("it is applied once", "it is applied twice") is not None
