@@ -433,7 +433,8 @@ def contraction(beta: str = "1/2", steps: str = "10", resolution: str = "0.001")
                      "|a_{i+1}-a~_{i+1}| <= beta |a_i-a~_i|, and by induction (rsolve_hyper) beta^i",
                      lipschitz and cancels and induction,
                      notice="the certificate uses only beta > 0: the bound holds for every "
-                     "beta > 0; 0 < beta < 1 is needed only for the suppression conclusion"),
+                     "beta > 0; 0 < beta < 1 is needed only for the suppression conclusion",
+                     holds_for=sp.latex(sp.Gt(BETA, 0, evaluate=False))),   # the one hypothesis used: BETA is positive
             Evidence(Kind.IDENTITY, f"at beta={beta}, {n} steps, unit initial separation the "
                      f"bound is {bound_n}, {'below' if resolves else 'not below'} the resolution {resolution} "
                      "(exact arithmetic)",

@@ -204,7 +204,9 @@ class Evidence:
     ``supports`` names the tag part this evidence is meant to earn (None: every
     part); ``notice`` is set when the evidence shows more than the note claims;
     ``reach`` says how far it reaches (None: the usual reach of its kind, REACH_OF_KIND);
-    ``erratum`` is set on evidence that shows the note wrong (it must not hold).
+    ``erratum`` is set on evidence that shows the note wrong (it must not hold); ``holds_for``
+    is the range of one parameter its certificate needs, as a LaTeX condition (``\\beta >0``):
+    a status cell may state its tag over any range inside it (run.claim.printed_tag).
     """
 
     kind: EvidenceKind
@@ -216,6 +218,7 @@ class Evidence:
     condition: bool = False   # a "where it applies" condition: must hold, earns no tag
     reach: Reach | None = None
     erratum: Erratum | None = None
+    holds_for: str = ""
 
     def __post_init__(self) -> None:
         if self.reach is None:

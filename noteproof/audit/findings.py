@@ -16,7 +16,7 @@ from fractions import Fraction
 from ..errors import NoteproofError
 from ..formula.declared import worked_numbers
 from ..model import ClaimResult, Finding, Outcome, Severity, Status
-from ..run.claim import INPUT_EVIDENCE, cell_change
+from ..run.claim import INPUT_EVIDENCE, cell_change, certified
 from ..run.decision import reversal, supports
 from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..run.interval import rounded_like
@@ -240,7 +240,7 @@ def tag_findings(original: Claim, result: ClaimResult, plan: Plan) -> list[Findi
         return [Finding("tag", Severity.ERROR, original.id, new.location, exc.message, new.text, new.old,
                         code="NP404", span=span, help=f"restore the tag \"{new.old}\"")]
     # as the report reads the cell (run.claim.printed_tag): other words fail it, whatever its marks
-    change = cell_change(new.old, new.text)
+    change = cell_change(new.old, new.text, certified(evidence))
     if change is not None:
         return [Finding("tag", Severity.ERROR, original.id, new.location,
                         f"status cell reworded with another meaning ({describe(change)}); "

@@ -56,10 +56,12 @@ def _one_symbol(condition) -> tuple[sp.Symbol, sp.Set] | None:
         return None
 
 
-def range_change(old: str, new: str) -> tuple[str, str] | None:
+def range_change(old: str, new: str, within: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """The first condition of ``old``'s math spans (``$...$``) whose range ``new``'s does not
     allow, as (old span, new span); None when every condition allows the same set, in order,
-    or when either text holds a span that is no condition on one symbol (not judged here)."""
+    or when either text holds a span that is no condition on one symbol (not judged here).
+    A range inside the old one claims less, and one inside every range of ``within`` (LaTeX
+    conditions: where the evidence holds, ``\\beta >0``) is still earned: neither is a change."""
     a, b = _MATH.findall(old), _MATH.findall(new)
     if len(a) != len(b):
         return None
@@ -69,15 +71,22 @@ def range_change(old: str, new: str) -> tuple[str, str] | None:
             if x.strip() != y.strip():
                 return None
             continue
-        if ra[0].name != rb[0].name or ra[1] != rb[1]:
+        if ra[0].name != rb[0].name or not (rb[1].is_subset(ra[1]) or _inside(rb, within)):
             return x, y
     return None
 
 
-def same_ranges(old: str, new: str) -> bool:
+def _inside(read: tuple[sp.Symbol, sp.Set], within: tuple[str, ...]) -> bool:
+    """Whether the range ``read`` lies inside each condition of ``within`` on the same symbol."""
+    ranges = [r for r in map(allowed, within) if r is not None and r[0].name == read[0].name]
+    return bool(ranges) and all(read[1].is_subset(r[1]) for r in ranges)
+
+
+def same_ranges(old: str, new: str, within: tuple[str, ...] = ()) -> bool:
     """Whether every math span of ``old`` and ``new`` is a condition on one symbol allowing the
-    same set as its counterpart (the same number of spans, in order)."""
+    same set as its counterpart (the same number of spans, in order), or a set still earned
+    (range_change: inside the old one, or inside ``within``)."""
     a, b = _MATH.findall(old), _MATH.findall(new)
     return bool(a) and len(a) == len(b) and all(
-        (ra := allowed(x)) is not None and (rb := allowed(y)) is not None
-        and ra[0].name == rb[0].name and ra[1] == rb[1] for x, y in zip(a, b))
+        (ra := allowed(x)) is not None and (rb := allowed(y)) is not None and ra[0].name == rb[0].name
+        and (ra[1] == rb[1] or rb[1].is_subset(ra[1]) or _inside(rb, within)) for x, y in zip(a, b))

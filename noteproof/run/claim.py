@@ -160,7 +160,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
             messages.append(f"reworded: the note now reads '{at[1]}'; claims.yaml registers '{claim.text}' "
                             "(update it; `noteproof audit --fix` prints the change)")
         evidence += tuple(statement_maths(claim, at[1]))
-    tag, status, said = printed_tag(claim, note)
+    tag, status, said = printed_tag(claim, note, certified(evidence))
     # what the note's text alone decides, recomputed on every note a cached result is judged on
     added = (*input_evidence(claim, note), *step_evidence(claim, note), *_numeric_evidence(numbers),
              *((proposal_evidence(f"{claim.text} {tag}"),) if Status.PROPOSAL in status else ()))
@@ -203,10 +203,19 @@ def _not_found(claim: Claim, note: Note) -> str:
     return f"{what}: {how}: the note now says '{printed}'; the checks verify what claims.yaml registers"
 
 
-def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
+def certified(evidence: tuple[Evidence, ...]) -> tuple[str, ...]:
+    """The ranges the holding evidence of general reach needs (Evidence.holds_for): a status cell
+    may state its tag over any range inside them."""
+    return tuple(dict.fromkeys(e.holds_for for e in evidence
+                               if e.holds_for and e.holds and e.reach is Reach.GENERAL and e.erratum is None))
+
+
+def printed_tag(claim: Claim, note: Note, within: tuple[str, ...] = ()) -> tuple[str, tuple, list[str]]:
     """The tag that is judged: the status cell as the note prints it beside the claim's row
     (claims.yaml's ``tag`` only says what was registered); a statement's registered tag.
-    Returns (tag text, status parts, messages); no parts when the cell names no status."""
+    Returns (tag text, status parts, messages); no parts when the cell names no status.
+    ``within``: the ranges the evidence holds over (certified); a cell's range inside them, or
+    inside the registered one, is still earned."""
     if claim.row is None and not claim.tag.label:
         return claim.tag.text, claim.status, [
             f"the note prints no tag for this sentence: {claim.tag.text} is claims.yaml's reading of "
@@ -220,7 +229,7 @@ def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
         parts = parse_tag(cell, note.locate(claim.row)).parts
     except TagError as exc:
         return cell, (), [f"the status cell {cell!r}: {exc.message}"]
-    change = cell_change(claim.tag.text, cell)
+    change = cell_change(claim.tag.text, cell, within)
     if change is not None:
         return cell, (), [f"the note's status cell reads {cell!r}, which says something other than the "
                           f"{claim.tag.text!r} the checks verified ({describe(change)})"]
@@ -229,17 +238,18 @@ def printed_tag(claim: Claim, note: Note) -> tuple[str, tuple, list[str]]:
         "the note's tag is judged: update claims.yaml's 'tag'"]
 
 
-def cell_change(registered: str, cell: str) -> tuple[str, str] | None:
+def cell_change(registered: str, cell: str, within: tuple[str, ...] = ()) -> tuple[str, str] | None:
     """How a status cell printed otherwise than registered says something else, for
     ``describe``: its words (sources.reword.cell_meaning_change), or a range it states
     otherwise (``0<\\beta <1`` printed ``0<\\beta \\le 1``); None when its words keep their sense
     and each condition allows the same values (``\\beta \\in (0,1)``). The report's tag and the
-    audit's tag findings both ask this."""
+    audit's tag findings both ask this. A range inside the registered one, or inside every
+    range of ``within`` (where the evidence holds: certified), is no change: the tag is earned."""
     change = cell_meaning_change(registered, cell)
     if change is not None or MATH_SPAN.findall(registered) == MATH_SPAN.findall(cell):
         return change
     from ..formula.ranges import range_change  # SymPy, only for a cell whose math is edited
-    found = range_change(registered, cell)
+    found = range_change(registered, cell, within)
     return None if found is None else (f"${found[0]}$", f"${found[1]}$")
 
 

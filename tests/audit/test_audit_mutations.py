@@ -53,7 +53,7 @@ MUTATIONS = [
          "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^{2i}|a_0-{\\tilde{a}}_0|$: for", kind="formula"),
     Edit("w09-tag-controlled", W9, "[Controlled approximation]; every hypothesis used", "[Exact]; every hypothesis used",
          kind="tag"),
-    Edit("w09-tag-range-closed", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta \\in (0,1]$", kind="tag"),
+    Edit("w09-tag-range-past-the-evidence", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta \\in (-1,1)$", kind="tag"),
     Edit("w10-row-order-letter-dropped", W10, "differ at order $\\eta h$\t[Exact]", "differ at order $\\eta $\t[Exact]"),
     Edit("w09-row-response-reordered", W9, "Response $1/(1-\\beta )$ at the origin", "Response $1/(\\beta -1)$ at the origin"),
     Edit("w09-tag-proposal", W9, "[Proposal]: no reported performance", "[Exact]: no reported performance", kind="tag"),
@@ -473,6 +473,10 @@ HARMLESS = [
     Edit("w10-row-order-reordered", W10, "differ at order $\\eta h$\t[Exact]", "differ at order $h\\eta $\t[Exact]"),
     Edit("w10-half-as-percent", W10, "half the derivative is missing", "50% of the derivative is missing"),
     Edit("w09-tag-range-interval", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta \\in (0,1)$"),
+    # a fourteenth probe's: a status cell's range closed at 1, still inside where the certificate
+    # holds (every beta > 0: Evidence.holds_for), and one narrowed (it claims less)
+    Edit("w09-tag-range-closed", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta \\in (0,1]$"),
+    Edit("w09-tag-range-narrowed", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $0<\\beta <1/2$"),
     # an eighth to tenth probe's: a bound as a chain; pairs reordered pair by pair; numbers and
     # read-outs in other words; a stronger hypothesis
     Edit("c12-bound-as-chain", C12, "stable only if |1 - z| < 1, that is", "stable only if -1 < 1 - z < 1, that is"),

@@ -35,3 +35,23 @@ def test_a_cell_respelled_keeps_its_range_and_an_edited_one_does_not():
     assert range_change(cell, r"[Exact] for $0<\beta \le 1$") == (r"0<\beta <1", r"0<\beta \le 1")
     assert range_change(cell, r"[Exact] for $0<\theta <1$") is not None
     assert not same_ranges(cell, r"[Exact] for $0<\beta <2$")
+
+
+@pytest.mark.parametrize("new, still", [
+    (r"[Exact] for $0<\beta <1/2$", True),        # inside the registered range: claims less
+    (r"[Exact] for $0<\beta \le 1$", True),       # wider, inside where the evidence holds
+    (r"[Exact] for $\beta >0$", True),
+    (r"[Exact] for $-1<\beta <1$", False),        # past where the evidence holds
+    (r"[Exact] for $\beta <1$", False),
+])
+def test_a_range_is_earned_inside_the_registered_one_or_where_the_evidence_holds(new, still):
+    cell = r"[Exact] for $0<\beta <1$"
+    assert (range_change(cell, new, (r"\beta > 0",)) is None) is still
+    assert (same_ranges(cell, new, (r"\beta > 0",))) is still
+
+
+def test_without_a_certified_range_only_a_narrower_one_is_earned():
+    cell = r"[Exact] for $0<\beta <1$"
+    assert range_change(cell, r"[Exact] for $0<\beta <1/2$") is None
+    assert range_change(cell, r"[Exact] for $0<\beta \le 1$") is not None
+    assert range_change(cell, r"[Exact] for $0<\beta \le 1$", (r"\theta > 0",)) is not None   # another symbol
