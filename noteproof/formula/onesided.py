@@ -16,11 +16,7 @@ MARKS = {1: ("+", "\u207a"), -1: ("-", "\u207b")}   # side -> (text and LaTeX, U
 class OneSided(sp.Function):
     """``OneSided(point, side)``: ``point`` approached from above (side 1) or below (side -1)."""
 
-    nargs = 2
-
-    @classmethod
-    def eval(cls, point, side):
-        return None   # never evaluated: 0^{+} is not 0
+    nargs = 2   # no evaluation rule: 0^{+} stays itself, never 0
 
     @property
     def mark(self) -> tuple[str, str]:

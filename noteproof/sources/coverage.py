@@ -107,6 +107,9 @@ class NoteScan:
         return tuple(m for m in self.math if m.coverage == "unaccounted")
 
 
+_RANGE = re.compile(r"<|>|\\l[et]\b|\\g[et]\b|\\leq\b|\\geq\b|\\in\b")   # a condition's relation
+
+
 def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) -> list[Cover]:
     """Every span of the note that a quote, a formula or (given the note's spec) a label covers."""
     text, out = note.text, []
@@ -122,6 +125,9 @@ def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) 
             while i >= 0:
                 out.append(Cover(i, i + len(f.text), Coverage.CHECK, f.derivation))
                 i = text.find(f.text, i + 1)
+    for a, b, cid in tag_cells(note, claims):   # a range in a status cell: the tag's judge reads it by meaning
+        out += [Cover(a + m.start(), a + m.end(), Coverage.CHECK, f"{cid}: the range its status cell states")
+                for m in MATH_SPAN.finditer(text[a:b]) if _RANGE.search(m.group(0))]
     for pattern, why in (spec.labels if spec else ()):
         try:
             found = re.finditer(pattern, text, re.M)
