@@ -251,8 +251,28 @@ class Note:
         if at is None and number.isalpha():   # a read-out in words, capitalised: "Yes." for "yes"
             at = self._word_at(snippet, number)
         if at is None:
+            at = self._in_longer_chain(snippet, number)
+        if at is None:
             at = self._in_reworded(snippet, number)
         return percent_of(self.text, snippet, number, at)
+
+    def _in_longer_chain(self, snippet: str, number: str) -> tuple[int, str] | None:
+        """The quoted number in a worked chain printed with one link more (``x(1) = e^0.5 =
+        sqrt(e) = 1.6487`` for ``x(1) = e^0.5 = 1.649``): the snippet's words up to one of its
+        ``=`` found once, a new link after it, then the rest read as a snippet of its own. The
+        new link is the chain's to judge (formula.chains reads every link)."""
+        for cut in (m.end() for m in _LINK.finditer(snippet)):
+            head, rest = snippet[:cut], snippet[cut:]
+            if len(head.strip()) < CONTEXT or len(rest.strip()) < 1:
+                continue
+            places = [m for i in self.offsets(head) if (m := _NEW_LINK.match(self.text, i + len(head)))]
+            if len(places) != 1:
+                continue
+            longer = head + places[0][0] + rest
+            at = self._quote_at(longer, number) if longer != snippet else None
+            if at is not None:
+                return at
+        return None
 
     def _in_reworded(self, snippet: str, number: str) -> tuple[int, str] | None:
         """The quoted number inside a registered sentence or row (or a sentence listed as prose) that holds ``snippet`` and now
@@ -640,6 +660,8 @@ def whole_numbers(text: str, start: int, end: int) -> bool:
 
 
 _CONTINUED = re.compile(r"\d|[.,]\d")   # a number printed on past where the words end
+_LINK = re.compile(r"=\s*")                 # where a worked chain may take a link more
+_NEW_LINK = re.compile(r"(?:(?!\.\s)[^=\n$]){1,40}?=\s*")   # that link, up to its own "=", in one sentence
 
 
 def _same_value(a: str, b: str) -> bool:

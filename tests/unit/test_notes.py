@@ -110,3 +110,14 @@ def test_a_listed_sentence_reworded_keeps_its_quotes_and_declarations():
 def test_a_listed_sentence_with_its_math_changed_declares_nothing():
     note = _listed("Fix the parameter $\\beta >1$ and prescribe the inputs $u_i$.")
     assert note.declared("Hold the parameter $\\beta >0$ fixed") == []
+
+
+def test_a_worked_chain_with_a_link_inserted_keeps_its_quote():
+    note = Note("notes/x.txt", "So x(1) = e^0.5 = sqrt(e) = 1.6487. The gradient follows.")
+    at, printed = note.quote_at("x(1) = e^0.5 = 1.649", "1.649")
+    assert printed == "1.6487" and note.text[at:at + 6] == "1.6487"
+
+
+def test_a_chain_link_across_a_sentence_is_no_inserted_link():
+    note = Note("notes/x.txt", "So x(1) = e^0.5 = a. Then y = 1.6487 follows.")
+    assert note.quote_at("x(1) = e^0.5 = 1.649", "1.649") is None
