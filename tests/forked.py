@@ -34,9 +34,21 @@ def warm() -> None:
         if not info.name.endswith(("__main__", "pytest_plugin")):
             importlib.import_module(info.name)
     from noteproof.formula.respelled import registered_view
+    from noteproof.run.claim import run_claim
+    from noteproof.sources import content
     # each note read into its regions and its registered view (kept in memory, keyed by the
     # note's text and registry: a copy of the project finds them), and the content imported
-    load_project(ROOT, documents=False, view=registered_view).content
+    project = load_project(ROOT, documents=False, view=registered_view)
+    # each derivation run once, here, at the page's parameters, as a report's worker does
+    # (memoize_derivations), on the imported checks every copy of the project shares: a fork that
+    # runs a claim judges it afresh from the same derived objects, without deriving them again
+    project.content   # imported on first use
+    shared = content._LOADED[content.content_tag(ROOT.resolve())]
+    if not any(getattr(c.fn, "noteproof_memo", False) for c in shared.checks.values()):
+        content.memoize_derivations(shared)
+        project = load_project(ROOT, documents=False, view=registered_view)
+        for claim in project.registry.claims:
+            run_claim(claim, project.content, project.notes[claim.note])
     from noteproof.run.cache import versions
     versions()   # read once from the packages' metadata: each fork has it
 
