@@ -12,6 +12,7 @@ import shutil
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from tests.helpers import CLI_ENV, ROOT, CliRun
@@ -34,23 +35,41 @@ def warm() -> None:
         if not info.name.endswith(("__main__", "pytest_plugin")):
             importlib.import_module(info.name)
     from noteproof.formula.respelled import registered_view
-    from noteproof.run.claim import run_claim
-    from noteproof.sources import content
     # each note read into its regions and its registered view (kept in memory, keyed by the
     # note's text and registry: a copy of the project finds them), and the content imported
-    project = load_project(ROOT, documents=False, view=registered_view)
-    # each derivation run once, here, at the page's parameters, as a report's worker does
-    # (memoize_derivations), on the imported checks every copy of the project shares: a fork that
-    # runs a claim judges it afresh from the same derived objects, without deriving them again
-    project.content   # imported on first use
+    load_project(ROOT, documents=False, view=registered_view).content
+    from noteproof.run.cache import versions
+    versions()   # read once from the packages' metadata: each fork has it
+
+
+_DERIVED: dict = {}   # check id -> the check with its derivation memoized, filled once
+
+
+@contextmanager
+def derived_once():
+    """While forking, each derivation of the imported content that every copy of the project
+    shares is memoized and run once here, at the page's parameters, as a report's worker does
+    (memoize_derivations): a fork that runs a claim judges it afresh from the same derived objects.
+    The plain checks are put back after, for the tests that call them."""
+    from noteproof.formula.respelled import registered_view
+    from noteproof.run.claim import run_claim
+    from noteproof.sources import content
+    from noteproof.sources.project import load_project
     shared = content._LOADED[content.content_tag(ROOT.resolve())]
-    if not any(getattr(c.fn, "noteproof_memo", False) for c in shared.checks.values()):
+    plain = dict(shared.checks)
+    if _DERIVED:
+        shared.checks.update(_DERIVED)
+    else:
         content.memoize_derivations(shared)
         project = load_project(ROOT, documents=False, view=registered_view)
         for claim in project.registry.claims:
             run_claim(claim, project.content, project.notes[claim.note])
-    from noteproof.run.cache import versions
-    versions()   # read once from the packages' metadata: each fork has it
+        _DERIVED.update(shared.checks)
+    try:
+        yield
+    finally:
+        shared.checks.clear()
+        shared.checks.update(plain)
 
 
 def _child(args: list[str], cwd: Path, out: Path, err: Path) -> None:
@@ -90,7 +109,11 @@ def run_forked(jobs: list[tuple[list[str], Path]], parallel: int | None = None,
     each in a child forked from this (main) thread; results in the order given. A run past
     ``timeout`` seconds is killed and reported with exit status -9."""
     warm()
-    parallel = parallel or max(2, os.cpu_count() or 1)
+    with derived_once():
+        return _run_all(jobs, parallel or max(2, os.cpu_count() or 1), timeout)
+
+
+def _run_all(jobs: list[tuple[list[str], Path]], parallel: int, timeout: float) -> list[CliRun]:
     scratch = Path(tempfile.mkdtemp(prefix="noteproof-forked-"))
     results: dict[int, CliRun] = {}
     running: dict[int, tuple[int, float]] = {}   # pid -> (index, start)
