@@ -282,9 +282,10 @@ class Note:
         off = number_offset(snippet, number)
         if off < 0 or not self.registry:
             return None
+        from .reword import paraphrased
         for text in self._registered_texts():
             i = text.find(snippet) if text else -1
-            if i < 0 or (found := self.stated(text)) is None or found[1] == text:
+            if i < 0 or (found := self.stated(text) or paraphrased(self.text, text)) is None or found[1] == text:
                 continue
             mine, theirs = (_numbers_in(t) for t in (text, found[1]))
             k = next((j for j, (at, _) in enumerate(mine) if at == i + off), None)

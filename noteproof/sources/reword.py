@@ -25,6 +25,7 @@ from .numtext import FRACTION_PARTS, NUMBER_SPAN, SPOKEN, canonical, spoken, val
 from .spelling import MATH_SPAN, alike, skeleton
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
+LOOSE = 0.65        # how alike a registered sentence must stay for a quote inside it, its math unchanged
 QUOTE = 0.7         # how alike a quote's words must stay around its number
 MARGIN = 0.05       # how far ahead of the next best the best must be
 RUN = 3             # sentences a registered statement may span
@@ -587,6 +588,24 @@ def reworded(note: str, text: str) -> tuple[int, str] | None:
     spelling: ``signature``): words may change, never the math (an edited formula inside a
     sentence is judged as an edit, not a rewording)."""
     return _alike(note, text, lambda c: meaning_change(text, c) is None) or _swapped_run(note, text)
+
+
+def paraphrased(note: str, text: str) -> tuple[int, str] | None:
+    """(offset, printed text) of the note's one sentence run that says ``text`` in other words
+    (at least LOOSE alike, clearly ahead of the next) with exactly its mathematics and no word's
+    sense changed: "integrated backwards, starting at t = 1 and ending at t = 0" for "solved
+    backward in time, from t = 1 down to t = 0". Only a quote inside it is found this way
+    (Note._in_reworded): its number keeps its place among the same numbers."""
+    if len(text) < 12:
+        return None
+    sign = signature(text)
+    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and signature(c) == sign
+                  and meaning_change(text, c) is None), lambda c: _loose(text, c), LOOSE)
+
+
+def _loose(a: str, b: str) -> float:
+    return max(difflib.SequenceMatcher(None, a, b, autojunk=False).ratio(),
+               difflib.SequenceMatcher(None, _sensed(a), _sensed(b), autojunk=False).ratio())
 
 
 def _swapped_run(note: str, text: str) -> tuple[int, str] | None:

@@ -298,6 +298,9 @@ MUTATIONS = [
          "[Controlled approximation]"),
     Edit("w09-alternating-moved", W9, "shrinks by half each step; at $\\Delta s=3$ it doubles while alternating sign.",
          "shrinks by half each step while alternating sign; at $\\Delta s=3$ it doubles."),
+    # the same paraphrase with its two ends swapped: the start time is now 0 (probe 41)
+    Edit("c12-adjoint-ends-swapped", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
+         "The adjoint is integrated backwards, starting at t = 0 and ending at t = 1."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -500,6 +503,9 @@ HARMLESS = [
     # a thirteenth probe's: a term moved across the sign of an equation whose one side is derived
     Edit("w10-recursion-term-moved", W10, "obtained from $v=(1-\\eta h{)}^{2}v+{\\eta }^{2}c/B$",
          "obtained from $v-(1-\\eta h{)}^{2}v={\\eta }^{2}c/B$"),
+    # a sentence paraphrased past a rewording, its numbers in their places: its quotes stand (probe 41)
+    Edit("c12-adjoint-paraphrased", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
+         "The adjoint is integrated backwards, starting at t = 1 and ending at t = 0."),
 ]
 
 

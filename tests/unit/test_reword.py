@@ -275,3 +275,17 @@ def test_a_limit_is_its_words(new, same):
 def test_at_once_is_no_count():
     assert meaning_change("the fast mode vanishes almost immediately", "the fast mode dies out almost at once") is None
     assert meaning_change("it is applied once", "it is applied twice") is not None
+
+
+@pytest.mark.parametrize("new, found", [
+    ("The adjoint is integrated backwards, starting at t = 1 and ending at t = 0.", True),
+    ("The adjoint is integrated backwards, starting at t = 0 and ending at t = 1.", False),   # its numbers swapped
+    ("The adjoint is integrated backwards, starting at t = 1 and ending at t = 0.5.", False),
+    ("The adjoint is integrated forwards, starting at t = 1 and ending at t = 0.", False),   # its sense changed
+])
+def test_a_sentence_paraphrased_with_its_maths_unchanged_still_holds_its_quotes(new, found):
+    from noteproof.sources.reword import paraphrased
+    old = "The adjoint is solved backward in time, from t = 1 down to t = 0."
+    note = f"Some words before. {new} Read forward in time, a(t) shrinks."
+    assert reworded(note, old) is None   # too far reworded for the sentence itself
+    assert (paraphrased(note, old) is not None) == found
