@@ -922,8 +922,10 @@ def temperature_softmax(weights="3 1") -> Derived:
     w = [exact(t) for t in weights.split()]
     p1, p2 = _tempered(w, 1)[0], _tempered(w, 2)[0]
     rescaled = _rescaled_softmax()
+    token = sp.Symbol("A", real=True)   # p_tau(A): the subscript is the temperature, so both sides are compared
     return Derived(
-        forms={"p1": p1, "p2": p2, "p_tau": rescaled},
+        forms={"p1": _eq(sp.Function("p_1")(token), p1), "p2": _eq(sp.Function("p_2")(token), p2),
+               "p_tau": rescaled},
         evidence=(Evidence(K.IDENTITY, "With exp(z) = (3, 1): p_1(A) = 3/4 and p_2(A) = sqrt(3)/(1 + sqrt(3)) "
                            "exactly", p1.is_Rational and _zero(p2 * (1 + sp.sqrt(w[0])) - sp.sqrt(w[0])),
                            detail=f"p_1(A) = {p1}, p_2(A) = {p2}", reach=Reach.SETTING),),

@@ -211,6 +211,12 @@ def same_expr(a: Any, b: Any) -> Comparison:
 
 def _decide(a: Any, b: Any) -> Comparison:
     import sympy
+    from sympy.core.function import AppliedUndef
+    if isinstance(a, AppliedUndef) and isinstance(b, AppliedUndef):
+        # two named functions applied (p_3(A) and p_2(A)): the same function of the same arguments, or not
+        if a.func != b.func or len(a.args) != len(b.args):
+            return Comparison(False, f"{a.func} applied where {b.func} is derived")
+        return _all_equal(a.args, b.args)
     if not (a - b).is_commutative:   # operators: order matters, so no numbers stand in for them
         return Comparison(True) if sympy.expand(a - b) == 0 else \
             Comparison(False, "the operator expressions differ (operand order and products are kept)")

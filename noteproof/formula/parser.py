@@ -15,7 +15,9 @@ Default names (symbols are ``Symbol(name, real=True)``; functions are undefined
   ``\\Sigma`` -> Sigma); ``\\pi`` is sympy.pi; ``e^{x}`` is exp(x), a bare ``e`` is E;
   ``\\infty`` is oo; ``\\nabla`` is a symbol nabla; ``I`` is a plain symbol (identity).
 * juxtaposition multiplies: ``2wx(w^{2}x-y)``, ``\\eta h``, ``\\Delta s`` (Delta*s);
-  a name listed in ``functions`` followed by ``(`` is applied (``f(s,h)``, ``x(1)``).
+  a name listed in ``functions`` followed by ``(`` is applied (``f(s,h)``, ``x(1)``), and so is
+  a member of a family listed as ``p_*``, numbered by its subscript (``p_2(A)``: the function
+  ``p_2``; a listed ``x`` leaves ``x_0(\\cos t)`` a product).
 * a simple subscript joins the name: ``a_i`` -> a_i, ``s_{\\ell }`` -> s_ell,
   ``{\\mathrm{Var}}_{\\mathrm{disc}}`` -> Var_disc, ``E_{u_i}`` -> E_u_i; a star super- or
   subscript is "star", not a power (``a_{\\ast }``, ``z^*`` -> a_star, z_star); a subscript
@@ -512,6 +514,7 @@ class _Parser:
     def named(self, name: str, kind: str):
         """A name with its sub- and superscripts, then a call when it is a function."""
         index, power, transpose, side = None, None, False, None
+        base = name   # a family of functions numbered by a subscript: p_2(A) is p_2 applied to A
         while True:
             if self.is_op("'"):
                 self.next()
@@ -541,7 +544,8 @@ class _Parser:
         else:
             value = self.ctx.symbol(name)
         alias = name if index is None else f"{name}_{'_'.join(map(str, index))}"
-        if power is None and self.is_op("(") and ({name, alias} & self.ctx.functions):
+        numbered = name.startswith(base + "_") and name[len(base) + 1:].isdigit() and f"{base}_*" in self.ctx.functions
+        if power is None and self.is_op("(") and ({name, alias} & self.ctx.functions or numbered):
             args = self.call_args()
             value = sp.Function(name)(*(index or ()), *args)
         if transpose:

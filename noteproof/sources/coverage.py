@@ -408,6 +408,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif (joined := _joined(s.text, listed)) is not None:   # two listed sentences joined by "; "
             matched.update(joined)
             found("prose", listed[joined[0]])
+        elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
+            matched.add(moved)
+            found("prose", listed[moved])
         elif (alike := _most_alike(s.text, kinds.get(s.senses, ()))) is not None:
             matched.add(alike)
             if (names := meaning_change(alike, s.text)) is not None:   # the same senses, names turned
@@ -515,6 +518,21 @@ def _joined(text: str, listed: dict) -> tuple[str, ...] | None:
         return None
     whole = [p[:1].upper() + p[1:] + ("" if p.endswith((".", "!", "?")) else ".") for p in parts]
     return tuple(whole) if all(w in listed for w in whole) else None
+
+
+def _restructured(text: str, listed, same: Callable[[str, str], bool] | None) -> str | None:
+    """The listed sentence that ``text`` prints with its parts in another order and its ``$...$``
+    spans kept (reword.restructured: "Prescribe inputs $u_i$ and hold the parameter $\\beta >0$
+    fixed." for "Hold the parameter $\\beta >0$ fixed and prescribe inputs $u_i$.")."""
+    from .reword import restructured
+    key = _letters(text)
+    return next((t for t in listed if _letters(t) == key and restructured(t, text)
+                 and _maths_change(t, text, same) is None), None)
+
+
+def _letters(text: str) -> str:
+    """The letters, digits and signs of ``text`` in sorted order, case and punctuation aside."""
+    return "".join(sorted(ch for ch in text.lower() if ch not in " ,.;:"))
 
 
 def _most_alike(text: str, candidates, floor: float = PROSE_ALIKE) -> str | None:

@@ -120,7 +120,8 @@ class Note:
         other = turned(snippet)   # a relation written from its other side is the same declaration
         return self.same_words(snippet, free) or (other is not None and self.same_words(other, free)) \
             or next(filter(None, (self.same_words(t, free) for t in _reordered_items(snippet))), []) \
-            or self._declared_reworded(snippet) or self._declared_in_reworded(snippet)
+            or self._declared_reworded(snippet) or self._declared_in_reworded(snippet) \
+            or self._declared_words_moved(snippet)
 
     def _settings_in(self, snippet: str) -> frozenset[str]:
         """The numbers of ``snippet`` that a quote of the registry reads there as a setting (its
@@ -173,6 +174,27 @@ class Note:
             a, b = max(0, m.start() - len(pieces[0])), m.end() + len(pieces[-1])
             if difflib.SequenceMatcher(None, snippet, self.text[a:b], autojunk=False).ratio() >= SENTENCE:
                 out.append((a, b))
+        return out
+
+    def _declared_words_moved(self, snippet: str) -> list[tuple[int, int]]:
+        """The snippet's math spans, unchanged and in order, in one sentence that holds every word
+        of the snippet, in any order and case: "This is $12$ at $w=2,x=y=1$." still declares the
+        setting of "At $w=2,x=y=1$, this is" (a phrase moved; the sentence's sense is the prose's)."""
+        from .reword import sentence_around
+        pieces = re.split(r"(\$[^$\n]+\$)", snippet)
+        if len(pieces) < 3:
+            return []
+        inner = pieces[1:-1]
+        numbers = [n for k, p in enumerate(inner) if k % 2 == 0 for n in _WORDS_NUMBER.split(p)[1::2]]
+        pattern = "".join(_span_pattern(p) if k % 2 == 0 else r"[^$\n]{0,%d}?" % (len(p) + 12)
+                          for k, p in enumerate(inner))
+        wanted = _plain_words(pieces[0] + " " + pieces[-1])
+        out = []
+        for m in re.finditer(pattern, self.text):
+            if wanted and all(same_value(g, n) for g, n in zip(m.groups(), numbers)):
+                a, b = sentence_around(self.text, m.start(), m.end())
+                if not wanted - _plain_words(self.text[a:m.start()] + " " + self.text[m.end():b]):
+                    out.append((m.start(), m.end()))
         return out
 
     def locate(self, snippet: str, start: int = 0) -> Location | None:
@@ -287,7 +309,10 @@ class Note:
             i = text.find(snippet) if text else -1
             if i < 0 or (found := self.stated(text) or paraphrased(self.text, text)) is None or found[1] == text:
                 continue
-            mine, theirs = (_numbers_in(t) for t in (text, found[1]))
+            # among the numbers, or among the read-out words, as the quoted one is: a clause moved
+            # ("The amplitude shrinks ... at $\\Delta s=0.5$") moves the words past the numbers
+            mine, theirs = ([x for x in _numbers_in(t) if (value_of(x[1]) is None) == (value_of(number) is None)]
+                            for t in (text, found[1]))
             k = next((j for j, (at, _) in enumerate(mine) if at == i + off), None)
             if k is None or len(mine) != len(theirs) or not all(
                     same_value(a, b) for j, ((_, a), (_, b)) in enumerate(zip(mine, theirs)) if j != k):
@@ -450,6 +475,11 @@ def _span_pattern(span: str) -> str:
     value (checked after: Note._declared_reworded)."""
     parts = _WORDS_NUMBER.split(span)
     return "".join(_spelled(p) if k % 2 == 0 else ANY_VALUE for k, p in enumerate(parts))
+
+
+def _plain_words(text: str) -> frozenset[str]:
+    """The words of ``text`` outside its math spans, lower case."""
+    return frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", MATH_SPAN.sub(" ", text)))
 
 
 def numbers_key(numbers: Iterable[str]) -> tuple[str, ...]:

@@ -608,6 +608,23 @@ def _loose(a: str, b: str) -> float:
                difflib.SequenceMatcher(None, _sensed(a), _sensed(b), autojunk=False).ratio())
 
 
+def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
+    """(start, end) of the sentence of ``text``'s line that holds ``text[start:end]``."""
+    lo, hi = text.rfind("\n", 0, start) + 1, text.find("\n", end)
+    hi = len(text) if hi < 0 else hi
+    for m in _SENTENCES.finditer(text, lo, hi):
+        if m.start() <= start and end <= m.end():
+            return m.start(), m.end()
+    return lo, hi
+
+
+def restructured(old: str, new: str) -> bool:
+    """Whether ``new`` says ``old`` with its parts in another order: two phrases joined by "and"
+    or "or" swapped (swapped_conjuncts), a phrase of place moved to the other end (phrase_moved),
+    or the same words reordered with each word of sense between the same neighbours (_reordered)."""
+    return swapped_conjuncts(old, new) or phrase_moved(old, new) or _reordered(old, new)
+
+
 def _swapped_run(note: str, text: str) -> tuple[int, str] | None:
     """The one run of the note that is ``text`` with two of its clauses swapped around "and",
     "or" or "; " (swapped_conjuncts): the same statement, its numbers in another order."""

@@ -298,6 +298,8 @@ MUTATIONS = [
          "[Controlled approximation]"),
     Edit("w09-alternating-moved", W9, "shrinks by half each step; at $\\Delta s=3$ it doubles while alternating sign.",
          "shrinks by half each step while alternating sign; at $\\Delta s=3$ it doubles."),
+    # the temperature of p_tau is its subscript: p_3(A) is not the value printed for p_2(A) (probe 42)
+    Edit("w10-temperature-subscript", W10, "$p_2(A)=\\sqrt{3}", "$p_3(A)=\\sqrt{3}", kind="formula"),
     # the same paraphrase with its two ends swapped: the start time is now 0 (probe 41)
     Edit("c12-adjoint-ends-swapped", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint is integrated backwards, starting at t = 0 and ending at t = 1."),
@@ -503,6 +505,12 @@ HARMLESS = [
     # a thirteenth probe's: a term moved across the sign of an equation whose one side is derived
     Edit("w10-recursion-term-moved", W10, "obtained from $v=(1-\\eta h{)}^{2}v+{\\eta }^{2}c/B$",
          "obtained from $v-(1-\\eta h{)}^{2}v={\\eta }^{2}c/B$"),
+    # a phrase moved to the other end, two clauses swapped around "and" (probe 42)
+    Edit("w09-setting-moved-back", W9, "At $\\Delta s=0.5$ the amplitude shrinks by half each step;",
+         "The amplitude shrinks by half each step at $\\Delta s=0.5$;"),
+    Edit("w10-setting-moved-back", W10, "At $w=2,x=y=1$, this is $12$.", "This is $12$ at $w=2,x=y=1$."),
+    Edit("w09-assumptions-swapped", W9, "Hold the parameter $\\beta >0$ fixed and prescribe inputs $u_i$.",
+         "Prescribe inputs $u_i$ and hold the parameter $\\beta >0$ fixed."),
     # a sentence paraphrased past a rewording, its numbers in their places: its quotes stand (probe 41)
     Edit("c12-adjoint-paraphrased", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint is integrated backwards, starting at t = 1 and ending at t = 0."),

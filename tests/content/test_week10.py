@@ -276,8 +276,9 @@ def test_softmax_gradient_from_week8_probability():
 def test_temperature_softmax():
     d = derive("w10.temperature-softmax")
     assert all_hold(d)
-    assert d.forms["p1"] == sp.Rational(3, 4)
-    assert same(sp.sqrt(3) / (1 + sp.sqrt(3)), d.forms["p2"])
+    assert d.forms["p1"].rhs == sp.Rational(3, 4)
+    assert same(sp.sqrt(3) / (1 + sp.sqrt(3)), d.forms["p2"].rhs)
+    assert [str(d.forms[k].lhs) for k in ("p1", "p2")] == ["p_1(A)", "p_2(A)"]   # the temperature as printed
     tau = sp.Symbol("tau")
     b = sp.Symbol("b", integer=True)
     whole = sp.Sum(sp.exp(sp.Function("z")(b, sp.Symbol("c")) / tau), (b, -sp.oo, sp.oo))   # \sum_b, no limits
@@ -355,7 +356,8 @@ def test_coarser_rounding_is_still_consistent(check_id, coarser):
     ("w10.temperature-softmax", "p2", sp.Rational(3, 4)),
 ])
 def test_wrong_formula_differs(derivation, form, wrong):
-    assert not same(wrong, derive(derivation).forms[form])
+    derived = derive(derivation).forms[form]
+    assert not same(wrong, derived.rhs if isinstance(derived, sp.Equality) else derived)
 
 
 def test_non_stationary_start_breaks_reversibility():
@@ -440,6 +442,8 @@ FORMULA_MUTANTS = [  # (claim, form, text as printed -> a wrong edit of it)
     ("w10.lyapunov-balance", "balance", ("+\\Sigma A=", "+A\\Sigma =")),
     ("w10.effective-temperature", "Sigma", ("T{A}^{-1}", "2T{A}^{-1}")),
     ("w10.temperature-softmax", "p2", ("\\sqrt{3}/(1+\\sqrt{3})", "\\sqrt{3}/(2+\\sqrt{3})")),
+    ("w10.temperature-softmax", "p2", ("p_2(A)", "p_3(A)")),          # the temperature, on the left
+    ("w10.temperature-softmax", "p1", ("p_1(A)", "p_1(B)")),
     ("w10.softmax-gradient", "grad", ("p_a-1_{a=y}", "1_{a=y}-p_a")),
     ("w10.two-state-path", "path_prob", ("(0.8)(0.2)", "(0.8)(0.8)")),
     ("w10.two-state-path", "cost", ("-\\log 0.08", "-\\log 0.8")),

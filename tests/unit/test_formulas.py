@@ -579,3 +579,24 @@ def test_a_symbols_fragment_respelled_is_found_by_what_it_reads():
     assert as_registered == respelled == (1 / sp.Symbol("Z_tau", real=True),)
     other = read_latex("\\frac{1}{\\sum_b\\exp (2z_b(c)/\\tau )}", symbols=symbols)
     assert other != as_registered
+
+
+def test_a_numbered_family_of_functions_is_applied_and_a_listed_name_is_not_a_family():
+    from noteproof.formula.parser import read_latex
+    [rel] = read_latex(r"p_2(A)=\sqrt{3}/(1+\sqrt{3})", functions=["p_*"])
+    assert str(rel.args[0]) == "p_2(A)"
+    [rel] = read_latex(r"p_2(A)=1", functions=["p"])
+    assert str(rel.args[0]) == "A*p_2"            # p listed alone: p_2 is a symbol
+    [expr] = read_latex(r"x_0(\cos t)", functions=["x"])
+    assert str(expr) == "x_0*cos(t)"
+
+
+def test_two_named_functions_compare_by_name_and_arguments():
+    import sympy as sp
+
+    from noteproof.formula.equality import same_expr
+    A, B = sp.symbols("A B", real=True)
+    p2, p3 = sp.Function("p_2"), sp.Function("p_3")
+    assert same_expr(p2(A), p2(A)).equal is True
+    assert same_expr(p3(A), p2(A)).equal is False
+    assert same_expr(p2(B), p2(A)).equal is False

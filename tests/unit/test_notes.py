@@ -121,3 +121,22 @@ def test_a_worked_chain_with_a_link_inserted_keeps_its_quote():
 def test_a_chain_link_across_a_sentence_is_no_inserted_link():
     note = Note("notes/x.txt", "So x(1) = e^0.5 = a. Then y = 1.6487 follows.")
     assert note.quote_at("x(1) = e^0.5 = 1.649", "1.649") is None
+
+
+def test_a_listed_sentence_with_a_phrase_moved_keeps_its_quote_among_its_numbers():
+    from noteproof.model import Location
+    from noteproof.sources.registry import NoteSpec
+    listed = "At $\\Delta s=0.5$ the amplitude shrinks by half each step; at $\\Delta s=3$ it doubles."
+    spec = NoteSpec("x", "notes/x.txt", "X", Location("claims.yaml"), prose=((listed, "worked example"),))
+    moved = "The amplitude shrinks by half each step at $\\Delta s=0.5$; at $\\Delta s=3$ it doubles."
+    note = Note("notes/x.txt", moved, registry=((), spec))
+    at, printed = note.quote_at("At $\\Delta s=0.5$ the amplitude", "0.5")
+    assert (moved[at - 9:at], printed) == ("\\Delta s=", "0.5")
+
+
+def test_a_declaration_whose_phrase_moved_within_its_sentence_still_declares():
+    note = Note("notes/x.txt", "The gradient. This is $12$ at $w=2,x=y=1$. Then more.")
+    (start, end), = note.declared("At $w=2,x=y=1$, this is")
+    assert note.text[start:end] == "$w=2,x=y=1$"
+    assert Note("notes/x.txt", "The gradient. This is $12$ at $w=3,x=y=1$.").declared("At $w=2,x=y=1$, this is") == []
+    assert Note("notes/x.txt", "It is $12$. Here $w=2,x=y=1$ holds.").declared("At $w=2,x=y=1$, this is") == []

@@ -289,3 +289,11 @@ def test_a_sentence_paraphrased_with_its_maths_unchanged_still_holds_its_quotes(
     note = f"Some words before. {new} Read forward in time, a(t) shrinks."
     assert reworded(note, old) is None   # too far reworded for the sentence itself
     assert (paraphrased(note, old) is not None) == found
+
+
+def test_a_restructured_sentence_is_the_same_sentence():
+    from noteproof.sources.reword import restructured
+    assert restructured("Hold the parameter $\\beta >0$ fixed and prescribe inputs $u_i$.",
+                        "Prescribe inputs $u_i$ and hold the parameter $\\beta >0$ fixed.")
+    assert restructured("At $w=2,x=y=1$, this is $12$.", "This is $12$ at $w=2,x=y=1$.")
+    assert not restructured("A exceeds B at large steps.", "B exceeds A at large steps.")
