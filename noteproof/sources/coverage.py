@@ -524,10 +524,10 @@ def _restructured(text: str, listed, same: Callable[[str, str], bool] | None) ->
     """The listed sentence that ``text`` prints with its parts in another order and its ``$...$``
     spans kept (reword.restructured: "Prescribe inputs $u_i$ and hold the parameter $\\beta >0$
     fixed." for "Hold the parameter $\\beta >0$ fixed and prescribe inputs $u_i$.")."""
-    from .reword import restructured
+    from .reword import meaning_change, restructured
     key = _letters(text)
     return next((t for t in listed if _letters(t) == key and restructured(t, text)
-                 and _maths_change(t, text, same) is None), None)
+                 and meaning_change(t, text) is None and _maths_change(t, text, same) is None), None)
 
 
 def _letters(text: str) -> str:

@@ -621,7 +621,8 @@ def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:
 def restructured(old: str, new: str) -> bool:
     """Whether ``new`` says ``old`` with its parts in another order: two phrases joined by "and"
     or "or" swapped (swapped_conjuncts), a phrase of place moved to the other end (phrase_moved),
-    or the same words reordered with each word of sense between the same neighbours (_reordered)."""
+    or the same words reordered with each word of sense between the same neighbours (_reordered).
+    Names turned ("B still left of A") or a respective list re-paired is meaning_change's to say."""
     return swapped_conjuncts(old, new) or phrase_moved(old, new) or _reordered(old, new)
 
 

@@ -40,7 +40,7 @@ def judge(report_cache):
     from noteproof.run.claim import run_claim
     from noteproof.sources.coverage import encoded_rows
     from noteproof.sources.project import load_project
-    project = load_project(ROOT, view=registered_view)
+    project = load_project(ROOT, documents=False, view=registered_view)   # documents in memory only
     from noteproof.sources.content import memoize_derivations
     memoize_derivations(project.content)   # as a report does: each derivation once per parameters
     # the session's cold report (conftest.reported): its results are the real project's
@@ -56,8 +56,9 @@ def judge(report_cache):
 
     def verdict(key: str, text: str) -> set[str]:
         """What fails in the report of note ``key`` printed as ``text``."""
-        # judged under the registry (sources.coverage.places), its worked steps read as registered
-        note = project.view(replace(project.notes[key], text=text, respellings=()))
+        # judged as a report judges it: under the registry, its worked steps read as registered,
+        # its regions read once (Project.judged)
+        note = project.judged(key, replace(project.notes[key], text=text, respellings=(), regions=None))
         claims = project.claims_of(key)
         bad = {(c.id, m) for c in claims if (r := result(c, note)).outcome in BROKEN for m in r.messages or ("",)}
         encoded = encoded_rows(note, claims)
