@@ -594,13 +594,15 @@ def paraphrased(note: str, text: str) -> tuple[int, str] | None:
     """(offset, printed text) of the note's one sentence run that says ``text`` in other words
     (at least LOOSE alike, clearly ahead of the next) with exactly its mathematics and no word's
     sense changed: "integrated backwards, starting at t = 1 and ending at t = 0" for "solved
-    backward in time, from t = 1 down to t = 0". Only a quote inside it is found this way
-    (Note._in_reworded): its number keeps its place among the same numbers."""
+    backward in time, from t = 1 down to t = 0"; a question, whatever its words (it claims
+    nothing). Only a quote inside it is found this way (Note._in_reworded): its number keeps
+    its place among the same numbers."""
     if len(text) < 12:
         return None
-    sign = signature(text)
+    sign, asks = signature(text), text.rstrip(" *").endswith("?")   # a question's words claim nothing
     return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and signature(c) == sign
-                  and meaning_change(text, c) is None), lambda c: _loose(text, c), LOOSE)
+                  and (asks and c.rstrip(" *").endswith("?") or meaning_change(text, c) is None)),
+                 lambda c: _loose(text, c), LOOSE)
 
 
 def _loose(a: str, b: str) -> float:

@@ -300,6 +300,17 @@ MUTATIONS = [
          "shrinks by half each step while alternating sign; at $\\Delta s=3$ it doubles."),
     # the temperature of p_tau is its subscript: p_3(A) is not the value printed for p_2(A) (probe 42)
     Edit("w10-temperature-subscript", W10, "$p_2(A)=\\sqrt{3}", "$p_3(A)=\\sqrt{3}", kind="formula"),
+    # probe 43: a slider set otherwise in one place, two read-outs exchanged, a false sentence added
+    Edit("c12-slider-in-one-place", C12, "Euler step size (h): 1.5 \u00b7 Decay rate (a): 1.2",
+         "Euler step size (h): 1.5 \u00b7 Decay rate (a): 1.3"),
+    Edit("c12-errors-exchanged", C12, "Euler error at time 1: 0.0515\nRK4 error at time 1: 0.0000148",
+         "Euler error at time 1: 0.0000148\nRK4 error at time 1: 0.0515"),
+    Edit("c12-false-sentence-added", C12, "so x_new = x_old / (1 + z) = x_old x 0.167.",
+         "so x_new = x_old / (1 + z) = x_old x 0.167. At h = 0.01 the explicit factor on the fast mode is -1, "
+         "so that step sits exactly on the stability limit."),
+    Edit("w10-false-percent-added", W10, "so agreement is controlled by a small $\\eta h$.",
+         "so agreement is controlled by a small $\\eta h$. At $\\eta h=1$, for instance, the discrete variance "
+         "exceeds the diffusion variance by only $10\\%$."),
     # the same paraphrase with its two ends swapped: the start time is now 0 (probe 41)
     Edit("c12-adjoint-ends-swapped", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint is integrated backwards, starting at t = 0 and ending at t = 1."),
@@ -511,6 +522,14 @@ HARMLESS = [
     Edit("w10-setting-moved-back", W10, "At $w=2,x=y=1$, this is $12$.", "This is $12$ at $w=2,x=y=1$."),
     Edit("w09-assumptions-swapped", W9, "Hold the parameter $\\beta >0$ fixed and prescribe inputs $u_i$.",
          "Prescribe inputs $u_i$ and hold the parameter $\\beta >0$ fixed."),
+    # probe 43: two status rows exchanged whole, a sentence split at its semicolon, a label reworded
+    Edit("w09-rows-exchanged", W9, "Sensitivity as a product of $\\beta (1-a_{k+1}^2)$\t[Exact.]\n"
+         "Response $1/(1-\\beta )$ at the origin for constant input\t[Exact.]",
+         "Response $1/(1-\\beta )$ at the origin for constant input\t[Exact.]\n"
+         "Sensitivity as a product of $\\beta (1-a_{k+1}^2)$\t[Exact.]"),
+    Edit("w10-semicolon-split", W10, "rescales the scores; the objective and the parameters do not change.",
+         "rescales the scores. The objective and the parameters do not change."),
+    Edit("c12-label-magnitude", C12, "Size of multiplier |theta|: 1.2", "Magnitude of the multiplier |theta|: 1.2"),
     # a sentence paraphrased past a rewording, its numbers in their places: its quotes stand (probe 41)
     Edit("c12-adjoint-paraphrased", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint is integrated backwards, starting at t = 1 and ending at t = 0."),

@@ -297,3 +297,12 @@ def test_a_restructured_sentence_is_the_same_sentence():
                         "Prescribe inputs $u_i$ and hold the parameter $\\beta >0$ fixed.")
     assert restructured("At $w=2,x=y=1$, this is $12$.", "This is $12$ at $w=2,x=y=1$.")
     assert not restructured("A exceeds B at large steps.", "B exceeds A at large steps.")
+
+
+def test_a_question_paraphrased_keeps_its_numbers_in_place_whatever_its_words():
+    from noteproof.sources.reword import paraphrased
+    old = "Predict first: If the step times the rate (ah) is 2.4, do both the exact solution and the Euler steps decay?"
+    new = "Predict first: When ah (step times rate) equals 2.4, do the exact solution and the Euler steps both decay?"
+    assert paraphrased(f"Intro.\n{new}\nMore.", old) is not None
+    assert paraphrased(f"Intro.\n{new.replace('2.4', '2.6')}\nMore.", old) is None
+    assert paraphrased(f"Intro.\n{new.rstrip('?')}.\nMore.", old) is None   # a statement is judged by its senses
