@@ -381,8 +381,10 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     kinds: dict[tuple, list[str]] = {}
     for text in listed:
         kinds.setdefault(words_senses(text), []).append(text)
-    out, matched = [], set()
+    out, matched, prev = [], set(), None
     for s in sentences(note.text):
+        before, prev = prev, s
+
         def found(kind: str, by: str, change: str = "") -> None:
             out.append(ProseCoverage(s.text, note.location_of(s.start), kind, by, change, s.start, s.end))
         owner = next((cid for a, b, cid in stated if a < s.end and s.start < b), None)
@@ -421,6 +423,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                 found("prose", listed[alike])
         elif (claimed := _most_alike(s.text, [t for t in said if meaning_change(t, s.text) is None])) is not None:
             found("check", said[claimed])      # its claim judges it, reworded with its senses kept
+        elif before is not None and (split := _split(note.text, before, s, listed)) is not None:
+            matched.add(split)
+            found("prose", listed[split])
         else:
             nearest = _most_alike(s.text, listed)
             change = meaning_change(nearest, s.text) if nearest is not None else None
@@ -518,6 +523,22 @@ def _joined(text: str, listed: dict) -> tuple[str, ...] | None:
         return None
     whole = [p[:1].upper() + p[1:] + ("" if p.endswith((".", "!", "?")) else ".") for p in parts]
     return tuple(whole) if all(w in listed for w in whole) else None
+
+
+def _split(text: str, first, second, listed: dict) -> str | None:
+    """The listed sentence that two consecutive sentences print split in two, the second opening
+    by restating the first ("These are four different experiments. That remains true even when
+    each is implemented by a loop." for "These are four different experiments even when each
+    is implemented by a loop."), or by a capital after a full stop; None otherwise."""
+    if "\n" in text[first.end:second.start]:
+        return None
+    rest = _RESTATED.sub("", second.text, count=1)
+    joined = f"{first.text.rstrip('.')} {rest[:1].lower()}{rest[1:]}"
+    return joined if joined in listed else None
+
+
+# a sentence that opens by restating the one before it: the two are one sentence split
+_RESTATED = re.compile(r"^(?:This|That|It)\s+(?:remains|is|stays|holds)(?:\s+(?:true|so))?,?\s+(?=\S)")
 
 
 def _restructured(text: str, listed, same: Callable[[str, str], bool] | None) -> str | None:

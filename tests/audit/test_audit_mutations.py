@@ -311,6 +311,10 @@ MUTATIONS = [
     Edit("w10-false-percent-added", W10, "so agreement is controlled by a small $\\eta h$.",
          "so agreement is controlled by a small $\\eta h$. At $\\eta h=1$, for instance, the discrete variance "
          "exceeds the diffusion variance by only $10\\%$."),
+    # the same split with its second half's sense changed
+    Edit("w09-sentence-split-false", W9, "These are four different experiments even when each is implemented by a loop.",
+         "These are four different experiments. It is false even when each is implemented by a loop.",
+         kind="statement"),
     # the same paraphrase with its two ends swapped: the start time is now 0 (probe 41)
     Edit("c12-adjoint-ends-swapped", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint is integrated backwards, starting at t = 0 and ending at t = 1."),
@@ -530,6 +534,9 @@ HARMLESS = [
     Edit("w10-semicolon-split", W10, "rescales the scores; the objective and the parameters do not change.",
          "rescales the scores. The objective and the parameters do not change."),
     Edit("c12-label-magnitude", C12, "Size of multiplier |theta|: 1.2", "Magnitude of the multiplier |theta|: 1.2"),
+    # a listed sentence split in two, the second restating the first (probe 43)
+    Edit("w09-sentence-split", W9, "These are four different experiments even when each is implemented by a loop.",
+         "These are four different experiments. That remains true even when each is implemented by a loop."),
     # a sentence paraphrased past a rewording, its numbers in their places: its quotes stand (probe 41)
     Edit("c12-adjoint-paraphrased", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint is integrated backwards, starting at t = 1 and ending at t = 0."),
