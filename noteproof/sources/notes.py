@@ -123,13 +123,19 @@ class Note:
             or self._declared_reworded(snippet) or self._declared_in_reworded(snippet) \
             or self._declared_words_moved(snippet)
 
+    def _quotes(self) -> tuple[tuple[str, str, bool, bool], ...]:
+        """Each distinct (snippet, number, input?, computed?) of the registry's quotes (quotes_of)."""
+        return quotes_of(self.registry[0])[0] if self.registry else ()
+
+    def _snippets_of(self, number: str) -> tuple[str, ...]:
+        """The distinct snippets of the registry's quotes of ``number``."""
+        return quotes_of(self.registry[0])[1].get(number, ()) if self.registry else ()
+
     def _settings_in(self, snippet: str) -> frozenset[str]:
         """The numbers of ``snippet`` that a quote of the registry reads there as a setting (its
         snippet stands inside this one): their value is judged by that quote, not by the words
         around them (``At $\\Delta s=0.25$ ...`` is still the declared worked example)."""
-        claims = self.registry[0] if self.registry else ()
-        return frozenset(q.number for c in claims for q in c.quotes
-                         if q.input and q.snippet and q.snippet in snippet)
+        return frozenset(number for text, number, given, _ in self._quotes() if given and text and text in snippet)
 
     def same_words(self, text: str, free: frozenset[str] = frozenset()) -> list[tuple[int, int]]:
         """(start, end) of every place ``text`` stands as written, or spaced otherwise with each
@@ -356,31 +362,28 @@ class Note:
         registered: those places are its quote's, not this one's (the caption ``Euler step size
         (h): 1.5 · Decay`` is not the slider ``Euler step size (h): 1.5``, whatever the slider now
         prints). A longer snippet quoting another number shares the place."""
-        claims, off = self.registry[0] if self.registry else (), number_offset(snippet, number)
-        longer = {q.snippet for c in claims for q in c.quotes if q.snippet != snippet and q.number == number
-                  and snippet in q.snippet and q.snippet.find(snippet) + off == number_offset(q.snippet, number)}
+        off = number_offset(snippet, number)
+        longer = {t for t in self._snippets_of(number) if t != snippet
+                  and snippet in t and t.find(snippet) + off == number_offset(t, number)}
         return [(i, i + len(t)) for t in longer for i in self.offsets(t)]
 
     def _held(self, number: str) -> list[tuple[int, int]]:
         """Where another registered quote's number stands as registered, a number other than
         ``number``: a quote whose words are gone is not attached there (``100 = 5.`` after
         ``100 x 0.05 = 5`` is not the ``100 = 0.02.`` of ``h < 2 / 100 = 0.02.``)."""
-        claims = self.registry[0] if self.registry else ()
         out = []
-        for q in {q for c in claims for q in c.quotes if q.number != number}:
-            i = self.text.find(q.snippet) if q.snippet else -1
-            if i >= 0 and (k := number_offset(q.snippet, q.number)) >= 0:
-                out.append((i + k, i + k + len(q.number)))
+        for text, other in {(t, n) for t, n, _, _ in self._quotes() if n != number}:
+            i = self.text.find(text) if text else -1
+            if i >= 0 and (k := number_offset(text, other)) >= 0:
+                out.append((i + k, i + k + len(other)))
         return out
 
     def _checked_around(self, snippet: str, number: str) -> frozenset[str]:
         """The numbers in ``snippet``'s words that other registered quotes check, their snippets
         overlapping this one (``4, 16`` holds the 16 of the RK4 count): a wrong one fails there,
         and this quote's number is still found beside it."""
-        claims = self.registry[0] if self.registry else ()
-        return frozenset(q.number for c in claims for q in c.quotes
-                         if q.number != number and q.numeric and q.snippet != snippet
-                         and _overlap(q.snippet, snippet, q.number))
+        return frozenset(n for t, n, _, numeric in self._quotes()
+                         if n != number and numeric and t != snippet and _overlap(t, snippet, n))
 
     def _quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         off = number_offset(snippet, number)
@@ -480,6 +483,27 @@ def _span_pattern(span: str) -> str:
 def _plain_words(text: str) -> frozenset[str]:
     """The words of ``text`` outside its math spans, lower case."""
     return frozenset(w.lower() for w in re.findall(r"[A-Za-z]+", MATH_SPAN.sub(" ", text)))
+
+
+_QUOTES: dict[int, tuple[Any, tuple]] = {}   # id(claims) -> (claims, their distinct quotes)
+
+
+def quotes_of(claims: tuple) -> tuple[tuple[tuple[str, str, bool, bool], ...], dict[str, tuple[str, ...]]]:
+    """The distinct (snippet, number, input?, computed?) of ``claims``' quotes, and the snippets
+    of each number, collected once per registry: every quote's lookup asks about the others, and
+    a registry of thousands of claims must not make that quadratic."""
+    hit = _QUOTES.get(id(claims))
+    if hit is None or hit[0] is not claims:
+        if len(_QUOTES) > 16:
+            _QUOTES.clear()
+        quoted = tuple(dict.fromkeys((q.snippet, q.number, bool(q.input), bool(q.numeric))
+                                     for c in claims for q in c.quotes))
+        by_number: dict[str, tuple[str, ...]] = {}
+        for text, number, _, _ in quoted:
+            if text not in by_number.get(number, ()):
+                by_number[number] = (*by_number.get(number, ()), text)
+        hit = _QUOTES[id(claims)] = (claims, (quoted, by_number))
+    return hit[1]
 
 
 def numbers_key(numbers: Iterable[str]) -> tuple[str, ...]:

@@ -140,3 +140,14 @@ def test_a_declaration_whose_phrase_moved_within_its_sentence_still_declares():
     assert note.text[start:end] == "$w=2,x=y=1$"
     assert Note("notes/x.txt", "The gradient. This is $12$ at $w=3,x=y=1$.").declared("At $w=2,x=y=1$, this is") == []
     assert Note("notes/x.txt", "It is $12$. Here $w=2,x=y=1$ holds.").declared("At $w=2,x=y=1$, this is") == []
+
+
+def test_the_registry_s_quotes_are_collected_once_each_distinct_by_value():
+    from noteproof.sources.notes import quotes_of
+    from noteproof.sources.project import load_project
+    from tests.helpers import ROOT
+    claims = load_project(ROOT, documents=False).registry.claims
+    quoted, by_number = quotes_of(claims)
+    assert quotes_of(claims)[0] is quoted   # once per registry
+    assert len(quoted) == len(set(quoted)) and by_number["0.5"]
+    assert all(any(t == text and n == "0.5" for t, n, _, _ in quoted) for text in by_number["0.5"])
