@@ -95,7 +95,8 @@ def senses(text: str) -> list[tuple[str, str]]:
     a scale of its own; "puts all its mass on" is "concentrates on"; "at first order in $x$" is
     "at order $x$"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
     (increases, gets large, and "as $\\tau \\to \\infty$") is "at large $\\tau$", and "as h shrinks"
-    (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; the article of a fraction in words ("one millionth") is no count."""
+    (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; "about"
+    before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
     text = _AT_MOST.sub("bounded", text)
@@ -105,6 +106,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
     text = limits_in_words(text)
     text = _AT_ONCE.sub("immediately", text)
+    text = _ABOUT_AMOUNT.sub("roughly", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
     out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in _WORD.finditer(text)
            if (sense := _MEANING.get(m.group(0).lower(), "all")) != "all"]
@@ -142,6 +144,9 @@ _TENDS = re.compile(r"\b(?:as|when)\s+\$\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}
 _AT_ONCE = re.compile(r"\bat\s+once\b", re.IGNORECASE)   # "immediately": no count
 _NUMBER_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|half"
 _UNDER = re.compile(rf"\b(over|under)(?=\s+(?:[\d$.]|(?:{_NUMBER_WORDS})\b))", re.IGNORECASE)
+# "about" before an amount in words ("about proportional to h", "about half") is "roughly"; before
+# a number it marks a rounding, which the number's quote judges ("about 7,500"); a preposition elsewhere
+_ABOUT_AMOUNT = re.compile(rf"\babout(?=\s+(?:proportional|equal|half|twice|{_NUMBER_WORDS})\b)", re.IGNORECASE)
 
 
 def limits_in_words(text: str) -> str:

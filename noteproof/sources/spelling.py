@@ -19,6 +19,7 @@ from ..defaults import APPROX_EQUAL
 MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)   # a note's $$...$$ and $...$ spans
 _NOTATION = re.compile(r"(?<!\\)\{\s*(\\[A-Za-z]+|[A-Za-z0-9])\s*\}"   # a group of one token: {e}, {\sum }
                        r"|\\[dt]frac(?![A-Za-z])|\\(?:left|right)(?=[()\[\]|.]|\\[{}|])|\\[,;:! ]|\s+|\u2212|\\displaystyle"
+                       r"|(?<![\\A-Za-z])exp(?=\()"   # plain text's exp(-2t) is e^(-2t)
                        r"|" + APPROX_EQUAL)
 
 
@@ -38,7 +39,7 @@ def spelling(text: str) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
             starts.extend([m.start()] + list(range(m.start(1) + 1, m.start(1) + len(inner))))
             ends.extend(list(range(m.start(1) + 1, m.start(1) + len(inner))) + [m.end()])
         else:
-            keep = "\\frac" if token.endswith("frac") else "-" if token == "\u2212" \
+            keep = "\\frac" if token.endswith("frac") else "-" if token == "\u2212" else "e^" if token == "exp" \
                 else "\\simeq" if re.fullmatch(APPROX_EQUAL, token) else ""   # one "approximately equal"
             starts.extend([m.start()] * len(keep))
             ends.extend([m.end()] * len(keep))

@@ -311,6 +311,8 @@ MUTATIONS = [
     Edit("w10-false-percent-added", W10, "so agreement is controlled by a small $\\eta h$.",
          "so agreement is controlled by a small $\\eta h$. At $\\eta h=1$, for instance, the discrete variance "
          "exceeds the diffusion variance by only $10\\%$."),
+    # the exponential spelled exp( ) with its sign flipped
+    Edit("c12-exp-sign", C12, "gives x(t) = x0 e^(-2t)", "gives x(t) = x0 exp(2t)", kind="formula"),
     # the same split with its second half's sense changed
     Edit("w09-sentence-split-false", W9, "These are four different experiments even when each is implemented by a loop.",
          "These are four different experiments. It is false even when each is implemented by a loop.",
@@ -534,6 +536,9 @@ HARMLESS = [
     Edit("w10-semicolon-split", W10, "rescales the scores; the objective and the parameters do not change.",
          "rescales the scores. The objective and the parameters do not change."),
     Edit("c12-label-magnitude", C12, "Size of multiplier |theta|: 1.2", "Magnitude of the multiplier |theta|: 1.2"),
+    # probe 44: a plain-text exponential spelled exp( ), "about" for "roughly" before an amount
+    Edit("c12-exp-spelled", C12, "gives x(t) = x0 e^(-2t)", "gives x(t) = x0 exp(-2t)"),
+    Edit("c12-about-for-roughly", C12, "(error roughly proportional to h)", "(error about proportional to h)"),
     # a listed sentence split in two, the second restating the first (probe 43)
     Edit("w09-sentence-split", W9, "These are four different experiments even when each is implemented by a loop.",
          "These are four different experiments. That remains true even when each is implemented by a loop."),

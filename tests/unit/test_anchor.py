@@ -154,3 +154,9 @@ def test_each_component_of_a_printed_pair_is_a_piece():
 def test_a_relation_is_written_from_its_other_side(text, other):
     from noteproof.sources.spelling import turned
     assert turned(text) == other
+
+
+def test_plain_text_exp_is_the_exponential_as_printed_with_e():
+    from noteproof.sources.spelling import spelling
+    assert spelling("x0 exp(-2t)")[0] == spelling("x0 e^(-2t)")[0]
+    assert spelling("expand(x)")[0] == "expand(x)" and spelling("\\exp(x)")[0] == "\\exp(x)"

@@ -306,3 +306,8 @@ def test_a_question_paraphrased_keeps_its_numbers_in_place_whatever_its_words():
     assert paraphrased(f"Intro.\n{new}\nMore.", old) is not None
     assert paraphrased(f"Intro.\n{new.replace('2.4', '2.6')}\nMore.", old) is None
     assert paraphrased(f"Intro.\n{new.rstrip('?')}.\nMore.", old) is None   # a statement is judged by its senses
+
+
+def test_about_before_an_amount_is_roughly_and_a_preposition_elsewhere():
+    assert meaning_change("error roughly proportional to h", "error about proportional to h") is None
+    assert meaning_change("a note roughly on h", "a note about h") is not None
