@@ -77,7 +77,7 @@ def _child(args: list[str], cwd: Path, out: Path, err: Path) -> None:
     """In the forked child: stdout and stderr to files (descriptors too, for grandchildren), run
     ``main`` from ``cwd``, leave with its exit status and without running any of pytest's teardown."""
     code = 70
-    gc.disable()   # a short run: no collection walks the heap it shares with the parent
+    gc.disable()   # a short run: no collection walks (and so copies, page by page) the heap it shares with the parent
     try:
         os.chdir(cwd)
         os.environ.update(CLI_ENV)
@@ -112,14 +112,7 @@ def run_forked(jobs: list[tuple[list[str], Path]], parallel: int | None = None,
     ``timeout`` seconds is killed and reported with exit status -9."""
     warm()
     with derived_once():
-        # the warm heap goes to the permanent generation: a child's collections do not walk (and
-        # so copy, page by page) the objects it shares with this process
-        gc.collect()
-        gc.freeze()
-        try:
-            return _run_all(jobs, parallel or max(2, os.cpu_count() or 1), timeout)
-        finally:
-            gc.unfreeze()
+        return _run_all(jobs, parallel or max(2, os.cpu_count() or 1), timeout)
 
 
 def _run_all(jobs: list[tuple[list[str], Path]], parallel: int, timeout: float) -> list[CliRun]:

@@ -166,17 +166,8 @@ class Note:
 
         from .reword import SENTENCE
         pieces = re.split(r"(\$[^$\n]+\$)", snippet)
-        if len(pieces) < 3:
-            return []
-        inner = pieces[1:-1]
-        # each span as written, or with its numbers in another notation of the same value ($\Delta s=1/2$)
-        numbers = [n for k, p in enumerate(inner) if k % 2 == 0 for n in _WORDS_NUMBER.split(p)[1::2]]
-        pattern = "".join(_span_pattern(p) if k % 2 == 0 else rf"[^$\n]{{0,{len(p) + 12}}}?"
-                          for k, p in enumerate(inner))
         out = []
-        for m in re.finditer(pattern, self.text):
-            if not all(same_value(g, n) for g, n in zip(m.groups(), numbers)):
-                continue
+        for m in self._spans_printed(pieces):
             a, b = max(0, m.start() - len(pieces[0])), m.end() + len(pieces[-1])
             if difflib.SequenceMatcher(None, snippet, self.text[a:b], autojunk=False).ratio() >= SENTENCE:
                 out.append((a, b))
@@ -188,20 +179,26 @@ class Note:
         setting of "At $w=2,x=y=1$, this is" (a phrase moved; the sentence's sense is the prose's)."""
         from .reword import sentence_around
         pieces = re.split(r"(\$[^$\n]+\$)", snippet)
+        wanted = _plain_words(pieces[0] + " " + pieces[-1]) if len(pieces) >= 3 else frozenset()
+        out = []
+        for m in self._spans_printed(pieces) if wanted else ():
+            a, b = sentence_around(self.text, m.start(), m.end())
+            if not wanted - _plain_words(self.text[a:m.start()] + " " + self.text[m.end():b]):
+                out.append((m.start(), m.end()))
+        return out
+
+    def _spans_printed(self, pieces: list[str]) -> list[re.Match]:
+        """Each place a snippet's math spans (``pieces``: its words and ``$...$`` spans, split)
+        stand unchanged and in order, a few words between them, each span as written or with its
+        numbers in another notation of the same value (``$\\Delta s=1/2$``)."""
         if len(pieces) < 3:
             return []
         inner = pieces[1:-1]
         numbers = [n for k, p in enumerate(inner) if k % 2 == 0 for n in _WORDS_NUMBER.split(p)[1::2]]
-        pattern = "".join(_span_pattern(p) if k % 2 == 0 else r"[^$\n]{0,%d}?" % (len(p) + 12)
+        pattern = "".join(_span_pattern(p) if k % 2 == 0 else rf"[^$\n]{{0,{len(p) + 12}}}?"
                           for k, p in enumerate(inner))
-        wanted = _plain_words(pieces[0] + " " + pieces[-1])
-        out = []
-        for m in re.finditer(pattern, self.text):
-            if wanted and all(same_value(g, n) for g, n in zip(m.groups(), numbers)):
-                a, b = sentence_around(self.text, m.start(), m.end())
-                if not wanted - _plain_words(self.text[a:m.start()] + " " + self.text[m.end():b]):
-                    out.append((m.start(), m.end()))
-        return out
+        return [m for m in re.finditer(pattern, self.text)
+                if all(same_value(g, n) for g, n in zip(m.groups(), numbers))]
 
     def locate(self, snippet: str, start: int = 0) -> Location | None:
         """Where ``snippet`` first occurs (at or after offset ``start``), or None."""
@@ -311,14 +308,14 @@ class Note:
         if off < 0 or not self.registry:
             return None
         from .reword import paraphrased
+        word = value_of(number) is None   # a read-out word, placed among the words
         for text in self._registered_texts():
             i = text.find(snippet) if text else -1
             if i < 0 or (found := self.stated(text) or paraphrased(self.text, text)) is None or found[1] == text:
                 continue
             # among the numbers, or among the read-out words, as the quoted one is: a clause moved
             # ("The amplitude shrinks ... at $\\Delta s=0.5$") moves the words past the numbers
-            mine, theirs = ([x for x in _numbers_in(t) if (value_of(x[1]) is None) == (value_of(number) is None)]
-                            for t in (text, found[1]))
+            mine, theirs = ([x for x in _numbers_in(t) if (value_of(x[1]) is None) == word] for t in (text, found[1]))
             k = next((j for j, (at, _) in enumerate(mine) if at == i + off), None)
             if k is None or len(mine) != len(theirs) or not all(
                     same_value(a, b) for j, ((_, a), (_, b)) in enumerate(zip(mine, theirs)) if j != k):
@@ -498,11 +495,10 @@ def quotes_of(claims: tuple) -> tuple[tuple[tuple[str, str, bool, bool], ...], d
             _QUOTES.clear()
         quoted = tuple(dict.fromkeys((q.snippet, q.number, bool(q.input), bool(q.numeric))
                                      for c in claims for q in c.quotes))
-        by_number: dict[str, tuple[str, ...]] = {}
+        by_number: dict[str, dict[str, None]] = {}
         for text, number, _, _ in quoted:
-            if text not in by_number.get(number, ()):
-                by_number[number] = (*by_number.get(number, ()), text)
-        hit = _QUOTES[id(claims)] = (claims, (quoted, by_number))
+            by_number.setdefault(number, {})[text] = None
+        hit = _QUOTES[id(claims)] = (claims, (quoted, {n: tuple(t) for n, t in by_number.items()}))
     return hit[1]
 
 
