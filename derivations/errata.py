@@ -316,6 +316,63 @@ def zero_input(witness_theta="4/5", witness_x="0", witness_dtheta="1/100") -> De
         steps=(Step("slope dz*/dtheta", slope),))
 
 
+def decrease_overstates_fails(theta: str, x: str, dtheta: str) -> bool:
+    """"understates the size of a finite change" fails at (theta, x, dtheta): a change dtheta < 0 with
+    theta + dtheta < theta < 1 and x other than 0, where the actual change is smaller in size than the
+    slope's estimate (actual / estimate = (1 - theta)/(1 - theta - dtheta) < 1)."""
+    th, xv, d = exact(theta), exact(x), exact(dtheta)
+    if not (d < 0 and abs(th) < 1 and abs(th + d) < 1 and xv != 0):
+        return False
+    actual = xv / (1 - th - d) - xv / (1 - th)
+    return bool(abs(actual) < abs(xv / (1 - th) ** 2 * d))
+
+
+@derivation("c12.d03.decrease-overstates")
+def decrease_overstates(witness_theta="4/5", witness_x="1", witness_dtheta="-1/100") -> Derived:
+    """z* = x/(1 - theta) is convex in theta for x > 0 (concave for x < 0), so the tangent
+    x/(1 - theta)^2 dtheta understates a finite increase of theta and overstates a decrease:
+    actual / estimate = (1 - theta)/(1 - theta - dtheta), above 1 exactly when dtheta > 0.
+
+    The page (line 134: "understates the size of a finite change") shows only the increase 0.01."""
+    d_ = sp.Symbol("delta")
+    fixed = x_ / (1 - th_)
+    ratio = sp.factor((fixed.subs(th_, th_ + d_) - fixed) / (sp.diff(fixed, th_) * d_))
+    th, xv, d = exact(witness_theta), exact(witness_x), exact(witness_dtheta)
+    ok = abs(th) < 1 and abs(th + d) < 1 and d != 0
+    actual = fixed.subs({th_: th + d, x_: xv}) - fixed.subs({th_: th, x_: xv}) if ok else sp.nan
+    estimate = sp.diff(fixed, th_).subs({th_: th, x_: xv}) * d if ok else sp.nan
+    first = decrease_overstates_fails(witness_theta, witness_x, witness_dtheta)
+    mp_actual, mp_estimate = recheck_zero_input(witness_theta, witness_x, witness_dtheta) if ok else (0, 0)
+    second = bool(ok and abs(mp_actual) < abs(mp_estimate))
+    return Derived(
+        forms={"ratio": ratio},
+        evidence=(
+            Evidence(IDENTITY, "actual / estimate = (1 - theta)/(1 - theta - dtheta) for x other than 0: above 1 "
+                     "(the slope understates) for an increase dtheta > 0, below 1 (it overstates) for a decrease",
+                     zero(ratio - (1 - th_) / (1 - th_ - d_))),
+            refutation(
+                f"the slope understates the size of a finite change: at theta = {th}, x = {xv}, dtheta = {d} the "
+                f"estimate {estimate} exceeds the actual change {actual} in size",
+                first, second,
+                failure=where_it_fails(decrease_overstates_fails, {"theta": witness_theta, "x": witness_x,
+                                                                   "dtheta": witness_dtheta}),
+                says="understates the size of a finite change",
+                finding=f"lowering theta from {th} by {-d} at x = {xv}: the slope's estimate is {estimate} = "
+                        f"{sp.N(estimate, 6)}, the actual change {actual} = {sp.N(actual, 6)}, smaller in size "
+                        f"(400 mpmath updates and mpmath.diff: {_mp(mp_actual)} and {_mp(mp_estimate)}); "
+                        "actual / estimate = (1 - theta)/(1 - theta - dtheta) is below 1 for every decrease: the "
+                        "equilibrium is convex in theta, so the tangent understates an increase and overstates a "
+                        "decrease",
+                suggestion="The slope x/(1-theta)^2 predicts how the equilibrium moves, but it grows without limit "
+                           "near theta = 1 and understates the size of a finite increase of theta (a decrease it "
+                           "overstates).",
+                rerun=(("witness_theta", witness_theta), ("witness_x", witness_x), ("witness_dtheta", witness_dtheta)),
+                routes="exact equilibria and slope (SymPy) and mpmath updates with mpmath.diff",
+                no_witness=f"at theta = {th}, x = {xv}, dtheta = {d} the estimate does not exceed the change in size"),
+        ),
+        steps=(Step("actual change / estimate", ratio),))
+
+
 # ---- C12-D08: "largest stable step", "divides by 1 + h lambda, which is below 1" ------
 
 lam_, hs_ = sp.symbols("lambda h", positive=True)
@@ -1323,3 +1380,67 @@ def without_replacement_edges(batch="1", population="5") -> Derived:
                 no_witness=f"at B = {b} of N = {n} both the correction and the dependence are there"),
         ),
         steps=(Step("Cov(g_S)/(C/B)", (sp.Symbol("N") - sp.Symbol("B")) / (sp.Symbol("N") - 1)),))
+
+
+# ---- C12-D05, line 263: "a smooth, invertible map, so a narrow one cannot reverse the order" -------
+
+def reversal_fails(slope: str) -> bool:
+    """"a smooth, invertible map, so [on one number it] cannot reverse the order" fails for the
+    linear map x -> k x at k < 0: smooth, invertible, and it sends A = -1 < B = 1 to kA > kB."""
+    return bool(exact(slope) < 0)
+
+
+def recheck_reversal(slope: str) -> tuple:
+    """Second route, in mpmath: the map's derivative by mpmath.diff, its inverse by mpmath.findroot
+    at 1/2, and the images of A = -1 and B = 1."""
+    k = mpnum(slope)
+    phi = lambda v: k * v  # noqa: E731
+    inverse = mpmath.findroot(lambda v: phi(v) - mpmath.mpf(1) / 2, mpmath.mpf(0))
+    return mpmath.diff(phi, 0), phi(inverse), phi(mpmath.mpf(-1)), phi(mpmath.mpf(1))
+
+
+@derivation("c12.d05.smooth-invertible-reverses")
+def smooth_invertible_reverses(witness_slope="-1") -> Derived:
+    """Smooth and invertible does not keep order on a line: x -> -x is both and swaps -1 and 1.
+
+    What keeps it is that a continuous-depth layer is a flow's time-T map: its derivative
+    v = dx(T)/dx0 solves v' = f'(x(t)) v, v(0) = 1, so v = exp(int_0^T f'(x(s)) ds) > 0 and the
+    map is increasing (c12.d05.order-preserved proves the gap keeps its sign)."""
+    X, T, s = sp.Symbol("x", real=True), sp.Symbol("T", positive=True), sp.Symbol("s", real=True)
+    g = sp.Function("g", real=True)   # f'(x(s)) along the path: real
+    flow_slope = sp.exp(sp.Integral(g(s), (s, 0, T)))
+    solves = zero(sp.diff(flow_slope, T) - g(T) * flow_slope) and flow_slope.subs(T, 0).doit() == 1
+    # int_0^T f'(x(s)) ds is real (f' is), so its exponential is positive
+    positive = sp.exp(sp.Function("J", real=True)(T)).is_positive is True
+    k = exact(witness_slope)
+    phi = k * X
+    smooth_invertible = k != 0 and sp.solve(sp.Eq(phi, sp.Symbol("y")), X) != [] and sp.diff(phi, X) == k
+    a, b = phi.subs(X, -1), phi.subs(X, 1)
+    first = reversal_fails(witness_slope)
+    mp_slope, mp_back, mp_a, mp_b = recheck_reversal(witness_slope) if k != 0 else (0, 0, 0, 0)
+    second = bool(k != 0 and mp_slope != 0 and abs(mp_back - mpmath.mpf(1) / 2) < mpmath.mpf(10) ** (-20)
+                  and mp_a > mp_b)
+    return Derived(
+        forms={"flow_slope": flow_slope},
+        evidence=(
+            Evidence(IDENTITY, "a flow's time-T map on one number has derivative v = exp(int_0^T f'(x(s)) ds) "
+                     "(it solves v' = f'(x) v, v(0) = 1), which is positive: the map is increasing and keeps "
+                     "the order of any two values", solves and positive),
+            refutation(
+                f"a smooth, invertible map on one number cannot reverse the order of values: x -> {phi} is smooth "
+                f"and invertible and sends -1 < 1 to {a} > {b}",
+                first and smooth_invertible, second, failure=Failure.WORDS,
+                says="A continuous-depth layer is a smooth, invertible map, so a narrow one cannot reverse the order",
+                finding=f"smooth and invertible do not keep the order: x -> {phi} is both (derivative {k}, "
+                        f"inverse x -> {sp.solve(sp.Eq(phi, sp.Symbol('y')), X)[0] if k != 0 else '-'} of y; mpmath: "
+                        f"derivative {_mp(mp_slope)}, findroot inverts 1/2) and sends A = -1 < B = 1 to {a} > {b}, "
+                        "the very reversal the sentence rules out. What rules it out is that the layer is the "
+                        "time-T map of a flow, whose derivative exp(int_0^T f'(x(s)) ds) is positive",
+                suggestion="A continuous-depth layer is the time-T map of a flow, which on a single number is "
+                           "increasing, so a narrow one cannot reverse the order of values, such as sending x to -x "
+                           "in one feature.",
+                rerun=(("witness_slope", witness_slope),),
+                routes="the map, its inverse and the images (SymPy) and mpmath.diff with mpmath.findroot",
+                no_witness=f"x -> {phi} keeps the order of -1 and 1 (or is not invertible)"),
+        ),
+        steps=(Step("derivative of the time-T map", flow_slope), Step("witness map", phi)))

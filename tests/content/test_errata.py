@@ -28,12 +28,17 @@ class Case:
     old: str                  # the note's words, as printed ...
     new: str                  # ... and corrected as the erratum suggests
     yaml: tuple = ()          # further claims.yaml edits the corrected words need (old, new)
+    says: str | None = None   # the erratum's words, where one line holds two errata
 
 
 def _y(text: str) -> str:
     """Text as claims.yaml's double-quoted strings write it."""
     return text.replace("\\", "\\\\")
 
+
+SLOPE = ("but it grows without limit near theta = 1 and understates the size of a finite change.",
+         "but for x other than 0 it grows without limit near theta = 1 and understates the size of a finite "
+         "increase of theta (a decrease it overstates).")
 
 CASES = [
     Case("c12.d01.factor-by-step", "chapter12", 11, ErratumKind.FALSE,
@@ -48,9 +53,11 @@ CASES = [
          yaml=(('"convergence requires |theta| < 1."', '"convergence requires |theta| < 1 unless"'),)),
     Case("c12.d02.multiplier-decides", "chapter12", 89, ErratumKind.IMPRECISE,
          "multiplier staying below 1, not on", "multiplier staying below 1 in size, not on"),
-    Case("c12.d03.slope-understates", "chapter12", 134, ErratumKind.MISSING_CONDITION,
-         "but it grows without limit near theta = 1",
-         "but for x other than 0 it grows without limit near theta = 1"),
+    # line 134 holds two errata: x = 0 (a boundary) and a decrease of theta (an open set)
+    Case("c12.d03.slope-understates", "chapter12", 134, ErratumKind.MISSING_CONDITION, *SLOPE,
+         says="but it grows without limit near theta = 1 and understates the size of a finite change"),
+    Case("c12.d03.slope-understates", "chapter12", 134, ErratumKind.FALSE, *SLOPE,
+         says="understates the size of a finite change"),
     Case("c12.d02.distance-multiplied", "chapter12", 67, ErratumKind.IMPRECISE,
          "multiplies the distance from the fixed point by theta.",
          "multiplies the distance from the fixed point by |theta| (the signed error z_k - z* by theta)."),
@@ -99,10 +106,19 @@ CASES = [
          "It introduces a finite-population correction and temporal dependence",
          "For batches of more than one example but fewer than the whole dataset, it introduces a "
          "finite-population correction and temporal dependence"),
+    # hypotheses too weak: smooth and invertible maps can reverse order (x -> -x); a flow's map cannot
+    Case("c12.d05.layer-order", "chapter12", 263, ErratumKind.IMPRECISE,
+         "A continuous-depth layer is a smooth, invertible map, so",
+         "A continuous-depth layer is the time-T map of a flow, which on a single number is increasing, so"),
     Case("w09.contraction-summary", "week09", 140, ErratumKind.IMPRECISE,
          "A geometric contraction of initial distinctions under identical inputs, and",
          "A geometric contraction of initial distinctions under identical inputs for $0<\\beta <1$, and"),
 ]
+
+
+def _at(errata, case: Case) -> list:
+    """The case's errata: those on its line (with its words, where the line holds two)."""
+    return [e for e in errata if e.location.line == case.line and case.says in (None, e.says)]
 
 
 def _run(root: Path, claim_id: str):
@@ -111,12 +127,12 @@ def _run(root: Path, claim_id: str):
     return run_claim(claim, CONTENT, project.notes[claim.note])
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.claim)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.claim}-{c.kind.value}")
 def test_the_claim_fails_with_its_erratum_located(case):
     result = _run(ROOT, case.claim)
     assert result.outcome is Outcome.FAILED
     assert result.errata, result.messages
-    [e] = [e for e in result.errata if e.location.line == case.line]
+    [e] = _at(result.errata, case)
     assert e.kind is case.kind and e.claim == case.claim
     assert e.location.path == f"notes/{case.note}.txt"
     text = (ROOT / "notes" / f"{case.note}.txt").read_text(encoding="utf-8")
@@ -127,16 +143,16 @@ def test_the_claim_fails_with_its_erratum_located(case):
     assert failing and all(ev.kind is EvidenceKind.COUNTEREXAMPLE and ev.erratum for ev in failing)
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.claim)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.claim}-{c.kind.value}")
 def test_the_rerun_reproduces_the_finding(case):
     project = load_project(ROOT)
     claim = next(c for c in project.registry.claims if c.id == case.claim)
-    [e] = [e for e in _run(ROOT, case.claim).errata if e.location.line == case.line]
+    [e] = _at(_run(ROOT, case.claim).errata, case)
     rerun = run_claim(claim, CONTENT, project.notes[claim.note], params=dict(e.rerun))
     assert rerun.outcome is Outcome.FAILED and any(r.finding == e.finding for r in rerun.errata)
 
 
-@pytest.mark.parametrize("case", CASES, ids=lambda c: c.claim)
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.claim}-{c.kind.value}")
 def test_the_corrected_note_is_verified(case, tmp_path):
     root = copy_project(tmp_path / "project")
     edit(root / "notes" / f"{case.note}.txt", case.old, case.new)
@@ -273,6 +289,9 @@ def test_the_estimate_is_judged_as_printed_at_the_users_x():
     ("c12.d04.energy-surface", {"h": "3"}),                       # no stable step: no witness
     ("c12.d03.estimate-at-zero", {"witness_x": "1"}),             # x other than 0: only approximate
     ("c12.d08.no-largest-step-question", {"check_fast": "-1"}),
+    ("c12.d03.decrease-overstates", {"witness_dtheta": "1/100"}),   # an increase: the slope understates
+    ("c12.d03.decrease-overstates", {"witness_x": "0"}),            # x = 0: no change to misjudge
+    ("c12.d05.smooth-invertible-reverses", {"witness_slope": "2"}),  # an increasing map keeps the order
 ])
 def test_a_new_witness_moved_off_its_failure_set_refutes_nothing(claim_id, params):
     derived = _fn(claim_id)(**params)
@@ -288,6 +307,8 @@ def test_the_kind_is_computed_from_where_the_witness_fails():
         assert where_it_fails(fails, witness).kind is ErratumKind.MISSING_CONDITION
     assert where_it_fails(module.divisor_fails, {"h": "1/20", "fast": "100"}).kind is ErratumKind.FALSE
     assert where_it_fails(module.small_factor_fails, {"a": "6/5", "h": "1/4"}).kind is ErratumKind.FALSE
+    assert where_it_fails(module.decrease_overstates_fails,
+                          {"theta": "4/5", "x": "1", "dtheta": "-1/100"}).kind is ErratumKind.FALSE
 
 
 @pytest.mark.parametrize("claim_id, params", [
