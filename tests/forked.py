@@ -1,6 +1,8 @@
-"""The real command line run in forked children of a warm test process: the same ``main`` the
+"""The real command line run in workers forked from a warm test process: the same ``main`` the
 ``noteproof`` command calls, its own working folder, environment, stdout and stderr, but no
-interpreter start and no import of SymPy per run (about two seconds each on this machine).
+interpreter start and no import of SymPy per run (about two seconds each on this machine). Each
+worker is forked once and runs its share of the jobs one after another: a fork per run paid
+again, run after run, for the pages of the warm heap its run touched (a third of its time).
 
 Used where a test runs the CLI many times (the audit's mutation suite). Tests of what a fresh
 process does (imports, hash seeds, signals) keep tests.helpers.run_cli. A fork inherits the test
@@ -10,9 +12,9 @@ from __future__ import annotations
 import gc
 import os
 import shutil
+import signal
 import sys
 import tempfile
-import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -73,15 +75,14 @@ def derived_once():
         shared.checks.update(plain)
 
 
-def _child(args: list[str], cwd: Path, out: Path, err: Path) -> None:
-    """In the forked child: stdout and stderr to files (descriptors too, for grandchildren), run
-    ``main`` from ``cwd``, leave with its exit status and without running any of pytest's teardown."""
+def _job(i: int, args: list[str], cwd: Path, scratch: Path) -> None:
+    """In a pool worker: one run of ``main`` from ``cwd``, stdout and stderr to files (descriptors
+    too, for grandchildren), its exit status to ``i.code``; nothing it raises leaves the job."""
     code = 70
-    gc.disable()   # a short run: no collection walks (and so copies, page by page) the heap it shares with the parent
     try:
         os.chdir(cwd)
         os.environ.update(CLI_ENV)
-        for fd, path in ((1, out), (2, err)):
+        for fd, path in ((1, scratch / f"{i}.out"), (2, scratch / f"{i}.err")):
             handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             os.dup2(handle, fd)
             os.close(handle)
@@ -93,7 +94,7 @@ def _child(args: list[str], cwd: Path, out: Path, err: Path) -> None:
             code = main(args) or 0
         except SystemExit as exc:
             code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    except BaseException:  # the child must never return into pytest
+    except BaseException:  # a job must never end its worker
         import traceback
         traceback.print_exc()
     finally:
@@ -102,14 +103,30 @@ def _child(args: list[str], cwd: Path, out: Path, err: Path) -> None:
                 stream.flush()
             except Exception:
                 pass
-        os._exit(code)
+        (scratch / f"{i}.code").write_text(str(code))
+
+
+def _worker(queue: int, jobs: list[tuple[list[str], Path]], scratch: Path, timeout: float) -> None:
+    """A pool worker, forked once: take job numbers from the shared pipe (4 bytes each, read
+    whole) and run each in this process until the pipe is empty; a job past ``timeout`` seconds
+    ends the worker (SIGALRM), and the others take the rest. Never returns into pytest."""
+    signal.signal(signal.SIGALRM, signal.SIG_DFL)
+    try:
+        while len(raw := os.read(queue, 4)) == 4:
+            i = int.from_bytes(raw, "little")
+            signal.alarm(max(1, int(timeout)))
+            _job(i, list(jobs[i][0]), jobs[i][1], scratch)
+            signal.alarm(0)
+    finally:
+        os._exit(0)
 
 
 def run_forked(jobs: list[tuple[list[str], Path]], parallel: int | None = None,
                timeout: float = 600) -> list[CliRun]:
-    """Run ``noteproof ARGS`` from ``cwd`` for each (args, cwd), at most ``parallel`` at a time,
-    each in a child forked from this (main) thread; results in the order given. A run past
-    ``timeout`` seconds is killed and reported with exit status -9."""
+    """Run ``noteproof ARGS`` from ``cwd`` for each (args, cwd), in ``parallel`` workers forked
+    once from this (main) thread, each running jobs one after another; results in the order
+    given. A run past ``timeout`` seconds, or one its worker did not live to finish, is reported
+    with exit status -9."""
     warm()
     with derived_once():
         return _run_all(jobs, parallel or max(2, os.cpu_count() or 1), timeout)
@@ -117,35 +134,36 @@ def run_forked(jobs: list[tuple[list[str], Path]], parallel: int | None = None,
 
 def _run_all(jobs: list[tuple[list[str], Path]], parallel: int, timeout: float) -> list[CliRun]:
     scratch = Path(tempfile.mkdtemp(prefix="noteproof-forked-"))
-    results: dict[int, CliRun] = {}
-    running: dict[int, tuple[int, float]] = {}   # pid -> (index, start)
-    pending = list(enumerate(jobs))
-    while pending or running:
-        while pending and len(running) < parallel:
-            i, (args, cwd) = pending.pop(0)
-            sys.stdout.flush()
-            sys.stderr.flush()
+    read, write = os.pipe()
+    # the whole queue fits the pipe's buffer: written before any worker starts, then closed
+    os.write(write, b"".join(i.to_bytes(4, "little") for i in range(len(jobs))))
+    os.close(write)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # the warm heap is frozen: a worker's collections walk only what its runs make, and leave the
+    # pages it shares with this process alone
+    gc.freeze()
+    workers = []
+    try:
+        for _ in range(min(parallel, len(jobs))):
             pid = os.fork()
             if pid == 0:
-                _child(list(args), cwd, scratch / f"{i}.out", scratch / f"{i}.err")
-            running[pid] = (i, time.monotonic())
-        finished = []
-        for pid in list(running):   # only our own children: never reap another's
-            done, status = os.waitpid(pid, os.WNOHANG)
-            if done:
-                finished.append((pid, status))
-        if not finished:
-            for pid, (i, start) in running.items():
-                if time.monotonic() - start > timeout:
-                    os.kill(pid, 9)
-            time.sleep(0.02)
-            continue
-        for pid, status in finished:
-            i, _ = running.pop(pid)
-            results[i] = CliRun(os.waitstatus_to_exitcode(status), _read(scratch / f"{i}.out"),
-                                _read(scratch / f"{i}.err"))
+                _worker(read, jobs, scratch, timeout)
+            workers.append(pid)
+    finally:
+        gc.unfreeze()
+        os.close(read)
+    for pid in workers:   # only our own children: never reap another's
+        os.waitpid(pid, 0)
+    results = [_result(scratch, i) for i in range(len(jobs))]
     shutil.rmtree(scratch, ignore_errors=True)
-    return [results[i] for i in range(len(jobs))]
+    return results
+
+
+def _result(scratch: Path, i: int) -> CliRun:
+    code = scratch / f"{i}.code"
+    return CliRun(int(code.read_text()) if code.exists() else -9, _read(scratch / f"{i}.out"),
+                  _read(scratch / f"{i}.err"))
 
 
 def _read(path: Path) -> str:
