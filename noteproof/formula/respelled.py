@@ -63,12 +63,14 @@ def registered_view(note: Note) -> Note:
     if note.registry is None:
         return note
     sides, spans, steps = _registered_sides(note), _registered_spans(note), _registered_steps(note)
+    spans = (spans, _registered_wholes(note))
     first = _apart(_ascii_swaps(note), _paired_swaps(note),
                    renamed_symbols(note, (t for t, _ in _registered_texts(note))))
     view = note.respelled(first) if first else note
     for _ in range(MAX_PASSES):
         links = read_links(view)
-        swaps = _apart(_span_swaps(view, spans), _swaps(view, links, sides), _shown_steps(links, steps))
+        swaps = _apart(_joined_swaps(view, spans[0]), _span_swaps(view, spans), _swaps(view, links, sides),
+                       _shown_steps(links, steps))
         if not swaps:
             break
         view = view.respelled(swaps)
@@ -256,6 +258,46 @@ def _registered_spans(note: Note) -> list[tuple[str, str, str, bool]]:
     return out
 
 
+def _registered_wholes(note: Note) -> tuple[tuple[frozenset[str], tuple[str, ...]], ...]:
+    """(words, inner texts of its ``$...$`` spans) of each registered whole text (a row, a
+    statement, a listed sentence) that prints a span: a row reworded around a span respelled
+    keeps most of its words and the order of its spans."""
+    out = {}
+    for text, whole in _registered_texts(note):
+        if whole and (found := math_spans(text)):
+            out[text] = (_words_of(text, found), tuple(m.text for m in found))
+    return tuple(out.values())
+
+
+def _words_of(text: str, spans) -> frozenset[str]:
+    """The words of ``text`` outside its math spans, in lower case."""
+    last, parts = 0, []
+    for m in spans:
+        parts.append(text[last:m.start])
+        last = m.end
+    return frozenset(w.lower() for w in _WORD.findall(" ".join(parts + [text[last:]])))
+
+
+_WORD = re.compile(r"[A-Za-z]{2,}")
+REWORDED = 0.7   # Dice similarity of the words of a line and of a registered text it rewords
+
+
+def _reworded_anchor(text: str, m, wholes) -> set[str]:
+    """The registered spans ``m`` may be a respelling of when its words around it changed: the
+    span at its place in a registered whole text of as many spans whose words the cell (of a
+    line, up to a tab) around ``m`` mostly keeps (REWORDED)."""
+    lo = max(text.rfind("\n", 0, m.start), text.rfind("\t", 0, m.start)) + 1
+    ends = [e for e in (text.find("\n", m.end), text.find("\t", m.end)) if e >= 0]
+    cell = text[lo:min(ends, default=len(text))]
+    found = math_spans(cell)
+    at = next((k for k, f in enumerate(found) if f.start == m.start - lo), None)
+    if at is None:
+        return set()
+    words = _words_of(cell, found)
+    return {spans[at] for theirs, spans in wholes if len(spans) == len(found) and words and theirs
+            and 2 * len(words & theirs) / (len(words) + len(theirs)) >= REWORDED}
+
+
 def _around(text: str, spans, plain: bool, whole: bool) -> list[tuple[str, str, str, bool]]:
     """The words around each of ``spans`` in ``text``, up to CONTEXT characters and not into
     the neighbouring spans."""
@@ -269,11 +311,12 @@ def _around(text: str, spans, plain: bool, whole: bool) -> list[tuple[str, str, 
     return out
 
 
-def _span_swaps(note: Note, registered: list[tuple[str, str, str, bool]]) -> list[tuple[int, int, str]]:
+def _span_swaps(note: Note, registered: tuple[list[tuple[str, str, str, bool]], tuple]) -> list[tuple[int, int, str]]:
     """(start, end, registered spelling) for each ``$...$`` span, or plain-text formula, printed
     otherwise with the same meaning (formula.meaning) where a registered text's words stand
     around it."""
     from .declared import alike, step_shown  # the names first; SymPy only for a formula that may be the same
+    registered, wholes = registered
     text, out = note.text, []
     for plain, spans in ((False, math_spans(text)), (True, note.plain_math())):
         for m in spans:
@@ -283,7 +326,10 @@ def _span_swaps(note: Note, registered: list[tuple[str, str, str, bool]]) -> lis
                     and text.endswith(before, 0, m.start) and text.startswith(after, m.end)}
             if not here and not plain:
                 shown = {span for before, _, span, _ in registered if before is None and _step_between_own_sides(span, m.text)}
-                out += [(m.start, m.end, shown.pop())] if len(shown) == 1 else []
+                if len(shown) == 1:
+                    out.append((m.start, m.end, shown.pop()))
+                    continue
+                here = _reworded_anchor(text, m, wholes)
             if not here or m.text in here:
                 continue
             same = {(len(m.text), span) for span in here if (not plain or _numbers(span) == _numbers(m.text))
@@ -294,6 +340,39 @@ def _span_swaps(note: Note, registered: list[tuple[str, str, str, bool]]) -> lis
                 end, spelling = same.pop()
                 out.append((m.start, m.start + end, spelling))
     return out
+
+
+_JOINER = re.compile(r"\s*(?:,\s*(?:and\s+)?|and\s+)")
+
+
+def _joined_swaps(note: Note, registered: list[tuple[str, str, str, bool]]) -> list[tuple[int, int, str]]:
+    """(start, end, registered spelling) for a registered list of settings printed as a span of
+    its own for each (``$w=2$ and $x=y=1$`` for ``$w=2,x=y=1$``): the spans in a row, joined by
+    commas or "and", each printing one item of the list as registered."""
+    lists = {span: parts for _, _, span, plain in registered if not plain
+             and len(parts := _top_items(span)) > 1 and all("=" in p for p in parts)}
+    if not lists:
+        return []
+    found, text, out = math_spans(note.text), note.text, []
+    for i, m in enumerate(found):
+        for span, parts in lists.items():
+            row = found[i:i + len(parts)]
+            if len(row) == len(parts) and all(r.text.strip() == p for r, p in zip(row, parts)) \
+                    and all(_JOINER.fullmatch(text[a.end + 1:b.start - 1]) for a, b in zip(row, row[1:])):
+                out.append((m.start, row[-1].end, span))
+                break
+    return out
+
+
+def _top_items(span: str) -> list[str]:
+    """The items of ``span`` between its commas outside braces and brackets, stripped."""
+    items, depth, last = [], 0, 0
+    for i, ch in enumerate(span):
+        depth += (ch in "({[") - (ch in ")}]")
+        if ch == "," and depth == 0:
+            items.append(span[last:i].strip())
+            last = i + 1
+    return items + [span[last:].strip()]
 
 
 def _step_between_own_sides(formula: str, printed: str) -> bool:
@@ -323,7 +402,28 @@ def _worked_out(registered: str, printed: str) -> tuple[int, str] | None:
     the same relation (or none) after it, and a step of arithmetic on one hand at least
     (``2\\cdot 2\\cdot 1\\cdot (2^2-1)=12`` for ``12``; ``\\log (1/0.08)=\\log 12.5`` for
     ``-\\log 0.08`` before ``\\simeq 2.5257``, which the quotes judge as printed). A step of
-    another value is judged as printed: None."""
+    another value is judged as printed: None. A chain that opens with a name (``p_2(A)=``),
+    printed as registered, is judged after it."""
+    found = _worked_chain(registered, printed)
+    head = _named_head(registered) if found is None else None
+    if head and printed.startswith(head) and (rest := _worked_chain(registered[len(head):], printed[len(head):])):
+        return len(head) + rest[0], head + rest[1]
+    return found
+
+
+def _named_head(text: str) -> str | None:
+    """``text`` up to its first ``=`` outside braces and brackets when what stands before it has
+    no value (a name: ``p_2(A)``), else None."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += (ch in "({[") - (ch in ")}]")
+        if ch == "=" and depth == 0:
+            return text[:i + 1] if i and _lead(text[:i]) is None else None
+    return None
+
+
+def _worked_chain(registered: str, printed: str) -> tuple[int, str] | None:
+    """_worked_out for a chain that opens with a side of value."""
     mine, theirs = _lead(registered), _lead(printed)
     if mine is None or theirs is None or mine[3] != theirs[3] or mine[2] + theirs[2] == 0:
         return None

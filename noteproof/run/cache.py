@@ -297,11 +297,13 @@ class ResultCache:
                      "dps": dps, "params": self.params, "extras": extras}
         self._loaded: dict[str, ClaimResult] = {}
         self._keys: dict[tuple, str] = {}   # a claim's key on a note, computed once (has, then get)
+        self._inputs: dict[tuple, dict] = {}   # what a claim reads of a note: shared with the sibling
 
     def sibling(self, extras: bool) -> "ResultCache":
         """The same folder, dps and parameters, for results with (or without) the report's extras."""
         other = copy.copy(self)
         other.extras, other.base, other._loaded, other._keys = extras, {**self.base, "extras": extras}, {}, {}
+        other._inputs = self._inputs   # the same note inputs: only the base differs
         return other
 
     def key(self, claim, note) -> str:
@@ -310,7 +312,9 @@ class ResultCache:
         memo = (shown, note.path, note.text, note.respellings, id(note.registry))
         if (found := self._keys.get(memo)) is not None:
             return found
-        doc = {**self.base, "claim": shown, "note": note_inputs(claim, note)}
+        if (inputs := self._inputs.get(memo)) is None:
+            self._inputs[memo] = inputs = note_inputs(claim, note)
+        doc = {**self.base, "claim": shown, "note": inputs}
         self._keys[memo] = found = hashlib.sha256(canonical(doc)).hexdigest()
         return found
 

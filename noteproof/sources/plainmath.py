@@ -16,6 +16,7 @@ reader itself lives a layer above (sources may not import formula).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..defaults import FUNCTIONS, GREEK
 
@@ -58,8 +59,10 @@ def plain_formulas(text: str, skip: list[tuple[int, int]] = ()) -> list[tuple[in
     return out
 
 
-def _runs(line: str) -> list[tuple[int, int]]:
-    """Formula spans of one line (see the module docstring)."""
+@lru_cache(maxsize=4096)
+def _runs(line: str) -> tuple[tuple[int, int], ...]:
+    """Formula spans of one line (see the module docstring); remembered by the line's text, so an
+    edited note reads again only the lines the edit changed."""
     pieces = _pieces(line)
     out, run, depth, prev = [], [], 0, ("other", "")
     for k, (kind, a, b) in enumerate(pieces):
@@ -77,7 +80,7 @@ def _runs(line: str) -> list[tuple[int, int]]:
             continue
         out += _formula(run, line)
         run, depth = [], 0
-    return out + _formula(run, line)
+    return tuple(out + _formula(run, line))
 
 
 def _names_quantity(word: str) -> bool:

@@ -320,6 +320,13 @@ MUTATIONS = [
     # the same paraphrase with its two ends swapped: the start time is now 0 (probe 41)
     Edit("c12-adjoint-ends-swapped", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint is integrated backwards, starting at t = 0 and ending at t = 1."),
+    # probe 45: a reworded row's span respelled with its index shifted; a setting split with one item
+    # changed; a step of another value shown after a name
+    Edit("w09-row-reworded-index", W9, "Sensitivity as a product of $\\beta (1-a_{k+1}^2)$",
+         "Sensitivity as a product of the factors $\\beta \\left(1-a_{k}^{2}\\right)$"),
+    Edit("w10-setting-split-changed", W10, "At $w=2,x=y=1$, this is $12$.", "At $w=3$ and $x=y=1$, this is $12$."),
+    Edit("w10-p2-wrong-step", W10, "\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
+         "\\sqrt{3}/(1+\\sqrt{3})=(3-\\sqrt{3})/3\\simeq 0.633975$"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -334,7 +341,7 @@ RESPELLED = {"c12-bound-as-chain", "c12-inequation-turned", "w10-row-order-reord
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
              "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled",
              "w10-ln-for-log", "w09-row-factors-reordered", "w09-terms-moved", "c12-intermediate-shown",
-             "w10-recursion-term-moved"}
+             "w10-recursion-term-moved", "w09-row-reworded-respelled", "w10-setting-split", "w10-p2-step-shown"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
@@ -545,6 +552,14 @@ HARMLESS = [
     # a sentence paraphrased past a rewording, its numbers in their places: its quotes stand (probe 41)
     Edit("c12-adjoint-paraphrased", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint is integrated backwards, starting at t = 1 and ending at t = 0."),
+    # probe 45: a row reworded around its span respelled; a list of settings a span per item, with a
+    # worked step; a step of the same value shown after a name, its number given more digits
+    Edit("w09-row-reworded-respelled", W9, "Sensitivity as a product of $\\beta (1-a_{k+1}^2)$",
+         "Sensitivity as a product of the factors $\\beta \\left(1-a_{k+1}^{2}\\right)$"),
+    Edit("w10-setting-split", W10, "At $w=2,x=y=1$, this is $12$.",
+         "At $w=2$ and $x=y=1$, this is $2\\cdot 2\\cdot 1\\cdot (4-1)=12$."),
+    Edit("w10-p2-step-shown", W10, "\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
+         "\\sqrt{3}/(1+\\sqrt{3})=(3-\\sqrt{3})/2\\simeq 0.6339746$"),
 ]
 
 
@@ -555,19 +570,29 @@ def edited_line(text: str, edit: Edit) -> int:
     return changed[:at].count("\n") + 1
 
 
-def prepare_edit(base: Path, i: int, edit: Edit, cache: Path) -> tuple[int, list[str], Path]:
+def templates(base: Path, cache: Path) -> tuple[Path, Path]:
+    """Two copies of the project with the report's cache, to copy for each edit: a git
+    repository with everything committed (the baseline), and a plain folder."""
+    plain = copy_project(base / "template" / "plain")
+    shutil.copytree(cache, plain / ".noteproof-cache")
+    repo = base / "template" / "git"
+    shutil.copytree(plain, repo)
+    git_baseline(repo)
+    return repo, plain
+
+
+def prepare_edit(base: Path, i: int, edit: Edit, template: tuple[Path, Path]) -> tuple[int, list[str], Path]:
     """A fresh copy of the project with the report's cache and one edit applied: in place in a git
     copy (even ``i``) or as an edited copy of the note outside it (odd ``i``). Returns the edited
     line and the audit's arguments and folder."""
     work = base / f"{i:02d}-{edit.id}"
-    project = copy_project(work / "project")
-    shutil.copytree(cache, project / ".noteproof-cache")
+    project = work / "project"
+    shutil.copytree(template[i % 2], project, symlinks=True)
     note = project / "notes" / f"{edit.note}.txt"
     text = note.read_text(encoding="utf-8")
     assert edit.old in text, edit.id
     changed = text.replace(edit.old, edit.new, 1)
     if i % 2 == 0:
-        git_baseline(project)
         note.write_text(changed, encoding="utf-8")
         args = ["audit", "--json", "--jobs", "1"]
     else:
@@ -589,7 +614,8 @@ def audits(request, tmp_path_factory):
         return {}
     cache = request.getfixturevalue("report_cache")
     base = tmp_path_factory.mktemp("audit-mutations")
-    prepared = [prepare_edit(base, (MUTATIONS + HARMLESS).index(e), e, cache) for e in edits]
+    template = templates(base, cache)
+    prepared = [prepare_edit(base, (MUTATIONS + HARMLESS).index(e), e, template) for e in edits]
     warm = run_forked([(args, project) for _, args, project in prepared])
     # the same edit with --no-cache, where the two paths can differ: the warm audit replayed a
     # claim from the cache instead of running it (one that replayed nothing ran every claim)

@@ -168,3 +168,50 @@ def test_greek_letters_and_relations_in_prose_are_the_note_s_names():
 def test_approximately_is_read_as_the_note_s_equals_for_a_rounded_value():
     view = _view("Worked.\nEstimate = slope × 0.01 ≈ 0.25.\n")
     assert "Estimate = slope x 0.01 = 0.25." in view.text
+
+
+# ---- probe 45: a span respelled where its words changed too, a list of settings split, a chain with a step
+
+def _spec_view(text: str, prose: str) -> Note:
+    spec = replace(SPEC, prose=((prose, "listed"),))
+    return registered_view(Note("notes/x.txt", text, registry=((), spec)))
+
+
+ROW = "Sensitivity as a product of $\\beta (1-a_{k+1}^2)$"
+
+
+@pytest.mark.parametrize("printed, read", [
+    # reworded around the span, the span respelled: its registered spelling
+    ("Sensitivity as a product of the factors $\\beta \\left(1-a_{k+1}^{2}\\right)$\t[Exact.]",
+     "Sensitivity as a product of the factors $\\beta (1-a_{k+1}^2)$\t[Exact.]"),
+    # another index: judged as printed
+    ("Sensitivity as a product of the factors $\\beta \\left(1-a_{k}^{2}\\right)$\t[Exact.]", None),
+    # other words altogether: no anchor
+    ("An energy descends along $\\beta \\left(1-a_{k+1}^{2}\\right)$\t[Exact.]", None),
+])
+def test_a_span_respelled_in_a_reworded_row_is_read_as_registered(printed, read):
+    view = _spec_view("Claim\tStatus\n" + printed + "\n", ROW)
+    assert view.text == "Claim\tStatus\n" + (read or printed) + "\n"
+
+
+@pytest.mark.parametrize("printed, read", [
+    ("At $w=2$ and $x=y=1$, this is $12$.", "At $w=2,x=y=1$, this is $12$."),
+    ("At $w=2$, $x=y=1$, this is $12$.", "At $w=2,x=y=1$, this is $12$."),
+    ("At $w=3$ and $x=y=1$, this is $12$.", None),       # another setting: as printed
+    ("At $w=2$ or $x=y=1$, this is $12$.", None),        # not a list
+])
+def test_a_list_of_settings_printed_item_by_item_is_read_as_registered(printed, read):
+    view = _spec_view(printed, "At $w=2,x=y=1$, this is $12$.")
+    assert view.text == (read or printed)
+    assert view.as_printed == printed
+
+
+@pytest.mark.parametrize("step, read", [
+    ("=(3-\\sqrt{3})/2", True),      # a step of the same value, after the name
+    ("=(3-\\sqrt{3})/3", False),     # a step of another value: as printed
+])
+def test_a_step_shown_after_a_name_is_read_as_registered(step, read):
+    registered = "whereas $p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$."
+    printed = registered.replace("\\sqrt{3})\\simeq", "\\sqrt{3})" + step + "\\simeq")
+    view = _spec_view(printed, registered)
+    assert (view.text == registered) is read
