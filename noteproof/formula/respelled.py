@@ -63,13 +63,13 @@ def registered_view(note: Note) -> Note:
     if note.registry is None:
         return note
     sides, spans, steps = _registered_sides(note), _registered_spans(note), _registered_steps(note)
-    spans = (spans, _registered_wholes(note))
+    wholes = _registered_wholes(note)
     first = _apart(_ascii_swaps(note), _paired_swaps(note),
                    renamed_symbols(note, (t for t, _ in _registered_texts(note))))
     view = note.respelled(first) if first else note
     for _ in range(MAX_PASSES):
         links = read_links(view)
-        swaps = _apart(_joined_swaps(view, spans[0]), _span_swaps(view, spans), _swaps(view, links, sides),
+        swaps = _apart(_joined_swaps(view, spans), _span_swaps(view, spans, wholes), _swaps(view, links, sides),
                        _shown_steps(links, steps))
         if not swaps:
             break
@@ -311,12 +311,12 @@ def _around(text: str, spans, plain: bool, whole: bool) -> list[tuple[str, str, 
     return out
 
 
-def _span_swaps(note: Note, registered: tuple[list[tuple[str, str, str, bool]], tuple]) -> list[tuple[int, int, str]]:
+def _span_swaps(note: Note, registered: list[tuple[str, str, str, bool]],
+                wholes: tuple[tuple[frozenset[str], tuple[str, ...]], ...]) -> list[tuple[int, int, str]]:
     """(start, end, registered spelling) for each ``$...$`` span, or plain-text formula, printed
     otherwise with the same meaning (formula.meaning) where a registered text's words stand
-    around it."""
+    around it, or where its cell rewords a registered text of ``wholes`` (_reworded_anchor)."""
     from .declared import alike, step_shown  # the names first; SymPy only for a formula that may be the same
-    registered, wholes = registered
     text, out = note.text, []
     for plain, spans in ((False, math_spans(text)), (True, note.plain_math())):
         for m in spans:
