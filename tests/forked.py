@@ -17,6 +17,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Callable
 
 from tests.helpers import CLI_ENV, ROOT, CliRun
 
@@ -75,7 +76,7 @@ def derived_once():
         shared.checks.update(plain)
 
 
-def _job(i: int, args: list[str], cwd: Path, scratch: Path) -> None:
+def _job(i: int | str, args: list[str], cwd: Path, scratch: Path) -> None:
     """In a pool worker: one run of ``main`` from ``cwd``, stdout and stderr to files (descriptors
     too, for grandchildren), its exit status to ``i.code``; nothing it raises leaves the job."""
     code = 70
@@ -106,16 +107,19 @@ def _job(i: int, args: list[str], cwd: Path, scratch: Path) -> None:
         (scratch / f"{i}.code").write_text(str(code))
 
 
-def _worker(queue: int, jobs: list[tuple[list[str], Path]], scratch: Path, timeout: float) -> None:
+def _worker(queue: int, jobs: list[tuple[list[str], Path]], scratch: Path, timeout: float, then: Then) -> None:
     """A pool worker, forked once: take job numbers from the shared pipe (4 bytes each, read
-    whole) and run each in this process until the pipe is empty; a job past ``timeout`` seconds
-    ends the worker (SIGALRM), and the others take the rest. Never returns into pytest."""
+    whole) and run each in this process until the pipe is empty, and the run ``then`` asks for
+    after it; a job past ``timeout`` seconds ends the worker (SIGALRM), and the others take the
+    rest. Never returns into pytest."""
     signal.signal(signal.SIGALRM, signal.SIG_DFL)
     try:
         while len(raw := os.read(queue, 4)) == 4:
             i = int.from_bytes(raw, "little")
             signal.alarm(max(1, int(timeout)))
             _job(i, list(jobs[i][0]), jobs[i][1], scratch)
+            if then is not None and (more := then(_result(scratch, i), list(jobs[i][0]))) is not None:
+                _job(f"{i}.then", list(more), jobs[i][1], scratch)
             signal.alarm(0)
     finally:
         os._exit(0)
@@ -127,12 +131,23 @@ def run_forked(jobs: list[tuple[list[str], Path]], parallel: int | None = None,
     once from this (main) thread, each running jobs one after another; results in the order
     given. A run past ``timeout`` seconds, or one its worker did not live to finish, is reported
     with exit status -9."""
+    return [run for run, _ in run_forked_then(jobs, None, parallel, timeout)]
+
+
+Then = Callable[[CliRun, list[str]], "list[str] | None"] | None
+
+
+def run_forked_then(jobs: list[tuple[list[str], Path]], then: Then, parallel: int | None = None,
+                    timeout: float = 600) -> list[tuple[CliRun, CliRun | None]]:
+    """run_forked, and after each run the run ``then(run, its arguments)`` names (its arguments,
+    from the same folder, in the same worker right after), or None: (run, the run after it or None)."""
     warm()
     with derived_once():
-        return _run_all(jobs, parallel or max(2, os.cpu_count() or 1), timeout)
+        return _run_all(jobs, parallel or max(2, os.cpu_count() or 1), timeout, then)
 
 
-def _run_all(jobs: list[tuple[list[str], Path]], parallel: int, timeout: float) -> list[CliRun]:
+def _run_all(jobs: list[tuple[list[str], Path]], parallel: int, timeout: float,
+             then: Then) -> list[tuple[CliRun, CliRun | None]]:
     scratch = Path(tempfile.mkdtemp(prefix="noteproof-forked-"))
     read, write = os.pipe()
     # the whole queue fits the pipe's buffer: written before any worker starts, then closed
@@ -148,19 +163,20 @@ def _run_all(jobs: list[tuple[list[str], Path]], parallel: int, timeout: float) 
         for _ in range(min(parallel, len(jobs))):
             pid = os.fork()
             if pid == 0:
-                _worker(read, jobs, scratch, timeout)
+                _worker(read, jobs, scratch, timeout, then)
             workers.append(pid)
     finally:
         gc.unfreeze()
         os.close(read)
     for pid in workers:   # only our own children: never reap another's
         os.waitpid(pid, 0)
-    results = [_result(scratch, i) for i in range(len(jobs))]
+    results = [(_result(scratch, i), _result(scratch, f"{i}.then") if (scratch / f"{i}.then.err").exists() else None)
+               for i in range(len(jobs))]
     shutil.rmtree(scratch, ignore_errors=True)
     return results
 
 
-def _result(scratch: Path, i: int) -> CliRun:
+def _result(scratch: Path, i: int | str) -> CliRun:
     code = scratch / f"{i}.code"
     return CliRun(int(code.read_text()) if code.exists() else -9, _read(scratch / f"{i}.out"),
                   _read(scratch / f"{i}.err"))

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.forked import run_forked
+from tests.forked import run_forked_then
 from tests.helpers import ROOT, copy_project, git_baseline
 
 pytestmark = pytest.mark.slow   # one session fixture audits every edit, concurrently
@@ -616,12 +616,12 @@ def audits(request, tmp_path_factory):
     base = tmp_path_factory.mktemp("audit-mutations")
     template = templates(base, cache)
     prepared = [prepare_edit(base, (MUTATIONS + HARMLESS).index(e), e, template) for e in edits]
-    warm = run_forked([(args, project) for _, args, project in prepared])
-    # the same edit with --no-cache, where the two paths can differ: the warm audit replayed a
-    # claim from the cache instead of running it (one that replayed nothing ran every claim)
-    again = [k for k, w in enumerate(warm) if _replayed(w)]
-    runs = dict(zip(again, run_forked([([*prepared[k][1], "--no-cache"], prepared[k][2]) for k in again])))
-    return {e.id: (line, runs.get(k), warm[k]) for k, (e, (line, _, _)) in enumerate(zip(edits, prepared))}
+    # then the same edit with --no-cache, where the two paths can differ: the warm audit replayed a
+    # claim from the cache instead of running it (one that replayed nothing ran every claim); in
+    # the same worker, right after
+    pairs = run_forked_then([(args, project) for _, args, project in prepared],
+                            lambda warm, args: [*args, "--no-cache"] if _replayed(warm) else None)
+    return {e.id: (line, again, warm) for (e, (line, _, _)), (warm, again) in zip(zip(edits, prepared), pairs)}
 
 
 def _replayed(run) -> bool:
