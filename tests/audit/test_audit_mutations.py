@@ -14,6 +14,7 @@ outside the project (`noteproof audit PATH`, baseline the note in notes/).
 from __future__ import annotations
 
 import shutil
+import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -578,6 +579,10 @@ def templates(base: Path, cache: Path) -> tuple[Path, Path]:
     repo = base / "template" / "git"
     shutil.copytree(plain, repo)
     git_baseline(repo)
+    # a few files to copy (and to delete after) rather than one per object, and no sample hooks
+    subprocess.run(["git", "-C", str(repo), "repack", "-a", "-d", "-q"], check=True, capture_output=True)
+    subprocess.run(["git", "-C", str(repo), "prune-packed"], check=True, capture_output=True)
+    shutil.rmtree(repo / ".git" / "hooks")
     return repo, plain
 
 
