@@ -168,7 +168,7 @@ def _ascii_swaps(note: Note) -> list[tuple[int, int, str]]:
     """(start, end, the note's plain spelling) for each multiplication sign, minus sign, relation,
     superscript power or Greek letter the prose prints in Unicode outside ``$...$``: ``0.5 ×
     1.25²`` is the note's ``0.5 x 1.25^2``, ``e⁻¹`` its ``e^-1`` and ``(1 − θ)`` its ``(1 - theta)``,
-    for the registry and the formula readers."""
+    for the registry and the formula readers; and ``exp(0.5)`` its ``e^0.5``."""
     text, spans = note.text, [(m.start, m.end) for m in math_spans(note.text)]
     out = []
     for m in _UNICODE_SIGNS.finditer(text):
@@ -181,9 +181,13 @@ def _ascii_swaps(note: Note) -> list[tuple[int, int, str]]:
             plain = (" " if m.start() and text[m.start() - 1].isalnum() else "") + plain + \
                 (" " if m.end() < len(text) and text[m.end()].isalnum() else "")
         out.append((m.start(), m.end(), plain))
+    out += [(m.start(), m.end(), f"e^{m.group(1)}") for m in _EXP_OF_NUMBER.finditer(text)
+            if not any(a <= m.start() < b for a, b in spans)]
     return out
 
 
+# plain text's exp(0.5) is its e^0.5 (a lone number needs no parentheses as a power)
+_EXP_OF_NUMBER = re.compile(r"(?<![\\A-Za-z])exp\((\d+(?:\.\d+)?)\)")
 # "≈" is the note's "=": it writes rounded values with "=", so the checks ask no less of either
 _PLAIN_SIGNS = {"\u00d7": "x", "\u2212": "-", "\u2264": "<=", "\u2265": ">=", "\u2260": "!=", "\u2248": "="}
 _UNICODE_SIGNS = re.compile("[\u00d7\u2212\u2264\u2265\u2260\u2248" + "".join(UNICODE_GREEK) + "]"

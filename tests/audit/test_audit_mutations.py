@@ -326,6 +326,7 @@ MUTATIONS = [
     Edit("w09-row-reworded-index", W9, "Sensitivity as a product of $\\beta (1-a_{k+1}^2)$",
          "Sensitivity as a product of the factors $\\beta \\left(1-a_{k}^{2}\\right)$"),
     Edit("w10-setting-split-changed", W10, "At $w=2,x=y=1$, this is $12$.", "At $w=3$ and $x=y=1$, this is $12$."),
+    Edit("c12-exp-of-number-wrong", C12, "x(1) = e^0.5 = 1.649.", "x(1) = exp(0.5) = 1.6478."),
     Edit("w10-p2-wrong-step", W10, "\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "\\sqrt{3}/(1+\\sqrt{3})=(3-\\sqrt{3})/3\\simeq 0.633975$"),
 ]
@@ -559,6 +560,7 @@ HARMLESS = [
          "Sensitivity as a product of the factors $\\beta \\left(1-a_{k+1}^{2}\\right)$"),
     Edit("w10-setting-split", W10, "At $w=2,x=y=1$, this is $12$.",
          "At $w=2$ and $x=y=1$, this is $2\\cdot 2\\cdot 1\\cdot (4-1)=12$."),
+    Edit("c12-exp-of-number", C12, "x(1) = e^0.5 = 1.649.", "x(1) = exp(0.5) = 1.6487."),
     Edit("w10-p2-step-shown", W10, "\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "\\sqrt{3}/(1+\\sqrt{3})=(3-\\sqrt{3})/2\\simeq 0.6339746$"),
 ]

@@ -215,3 +215,12 @@ def test_a_step_shown_after_a_name_is_read_as_registered(step, read):
     printed = registered.replace("\\sqrt{3})\\simeq", "\\sqrt{3})" + step + "\\simeq")
     view = _spec_view(printed, registered)
     assert (view.text == registered) is read
+
+
+@pytest.mark.parametrize("printed, read", [
+    ("x(1) = exp(0.5) = 1.6487.", "x(1) = e^0.5 = 1.6487."),    # probe 46: a lone number's exp( )
+    ("x(1) = exp(-2t) here.", "x(1) = exp(-2t) here."),         # not a lone number: the spelling's business
+    ("$\\exp(0.5)$ and x(1) = e^0.5", "$\\exp(0.5)$ and x(1) = e^0.5"),   # LaTeX: the LaTeX reader's
+])
+def test_plain_exp_of_a_number_is_the_note_s_power(printed, read):
+    assert _view(printed).text == read
