@@ -448,6 +448,8 @@ def place_number(note: Note, quote: QuoteSpec, value: Any, text: str, dps: int,
         return _at_settings(NumberResult(printed, text, dps, Outcome.UNVERIFIED, where, quote.numeric,
                                          "recomputed at the given settings"), quote, value)
     if isinstance(value, bool) or word_verdict(printed) is not None:
+        if isinstance(value, bool) and note.asked_reversed(quote.snippet, quote.number, at[0]):
+            value = not value   # "Iteration diverges?" asks "Iteration settles?" the other way round
         return _verdict_number(printed, quote, value, text, dps, where)
     exactly = exact_value(value)
     if quote.exact or (exactly is not None and terminates(exactly) and not note.marks_approximate(at[0])

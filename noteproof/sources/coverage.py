@@ -23,6 +23,7 @@ from . import anchor
 from .locate import Token, numeric_tokens
 from .notes import Note, Row, number_offset, table_rows
 from .numtext import PERCENT
+from .readout import is_readout, same_readout, split
 from .registry import Claim, NoteSpec
 from .safeyaml import yaml_quote
 from .spelling import MATH_SPAN, skeleton, spelling
@@ -378,6 +379,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     stated = stated_spans(note, claims)
     said = {t.text: c.id for c in claims if c.statement for t in sentences(c.statement)}
     listed = dict(spec.prose or ())
+    read = _readouts_read(note, claims)
     kinds: dict[tuple, list[str]] = {}
     for text in listed:
         kinds.setdefault(words_senses(text), []).append(text)
@@ -407,6 +409,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif s.text in listed:
             matched.add(s.text)
             found("prose", listed[s.text])
+        elif (by := next((n for at, n in read if s.start <= at < s.end and is_readout(s.text)), None)) is not None:
+            matched.update(t for t in listed if same_readout(t, s.text))   # its question reworded: its quote judges it
+            found("check", by)
         elif (joined := _joined(s.text, listed)) is not None:   # two listed sentences joined by "; "
             matched.update(joined)
             found("prose", listed[joined[0]])
@@ -441,6 +446,15 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                       describe(change, nearest or "", s.text) if change else "")
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated, list(listed))
     return tuple(sorted(out + lost, key=lambda p: p.start))
+
+
+def _readouts_read(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, str]]:
+    """(offset, numeric) of each read-out in words a quote finds (Note.quote_at), its label as printed."""
+    out = []
+    for q in (q for c in claims for q in c.quotes if q.numeric and split(q.snippet, q.number) is not None):
+        if (at := note.quote_at(q.snippet, q.number)) is not None:
+            out.append((at[0], q.numeric))
+    return out
 
 
 def _unstated(text: str, sentence, stated: list[tuple[int, int, str]]) -> str:

@@ -14,6 +14,7 @@ from ..defaults import APPROX_EQUAL
 from ..errors import NoteError
 from ..model import Location
 from .numtext import NUMBER_SPAN, PERCENT, PRINTED_OR_WORD, UNSIGNED, WORD, canonical, same_value, value_of
+from .readout import reversed_label, reworded_readout
 from .spelling import MATH_SPAN, goes_on, turned
 from .tables import Row, status_rows
 
@@ -279,7 +280,14 @@ class Note:
             at = self._in_longer_chain(snippet, number)
         if at is None:
             at = self._in_reworded(snippet, number)
+        if at is None and number.isalpha():   # "Does the iteration converge?: no" for "Iteration settles?: no"
+            at = reworded_readout(self.text, snippet, number)
         return percent_of(self.text, snippet, number, at)
+
+    def asked_reversed(self, snippet: str, number: str, at: int) -> bool:
+        """Whether the read-out found at ``at`` for ``snippet`` asks its question the other way
+        round ("Iteration diverges?: yes" for "Iteration settles?: no"): its word says the opposite."""
+        return reversed_label(self.text, snippet, number, at)
 
     def _in_longer_chain(self, snippet: str, number: str) -> tuple[int, str] | None:
         """The quoted number in a worked chain printed with one link more (``x(1) = e^0.5 =

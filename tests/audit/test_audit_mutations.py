@@ -160,6 +160,9 @@ MUTATIONS = [
     # read-outs in words and counts in words: judged by the conclusion their computation supports
     Edit("c12-settles-word", C12, "Iteration settles?: no", "Iteration settles?: yes", kind="number"),
     Edit("c12-shrinks-word", C12, "Euler shrinks?: yes", "Euler shrinks?: no", kind="number"),
+    # a forty-seventh probe's: a read-out's question asked the other way round, its word kept; reworded, its word flipped
+    Edit("c12-diverges-kept-word", C12, "Iteration settles?: no", "Iteration diverges?: no", kind="number"),
+    Edit("c12-converge-flipped", C12, "Iteration settles?: no", "Does the iteration converge?: yes", kind="number"),
     Edit("c12-order-word", C12, "kept (A still left of B)", "swapped (B left of A)", kind="number"),
     Edit("c12-still-shrinks", C12, "but still shrinks", "and grows"),
     Edit("w09-ten-steps", W9, "after ten equal-input", "after eight equal-input"),
@@ -516,6 +519,10 @@ HARMLESS = [
     Edit("w09-one-millionth", W9, "derivative of $10^{-6}$ prove", "derivative of one millionth prove"),
     Edit("c12-about-7500", C12, "ending at 7,520 times the starting energy", "ending at about 7,500 times the starting energy"),
     Edit("c12-settles-capital", C12, "Iteration settles?: no", "Does the iteration settle?: No"),
+    # a read-out's question in other words, or asked the other way round with its word flipped
+    Edit("c12-converge-question", C12, "Iteration settles?: no", "Does the iteration converge?: no"),
+    Edit("c12-diverges-question", C12, "Iteration settles?: no", "Iteration diverges?: yes"),
+    Edit("c12-decays-question", C12, "Euler shrinks?: yes", "Does the Euler iterate decay?: yes"),
     Edit("w10-finite-vocabulary", W10, "For a unique largest score, the limit",
          "For a unique largest score and a finite vocabulary, the limit"),
     # a twelfth probe's: terms moved across an equation's sign; a worked chain's intermediate; a

@@ -1,0 +1,36 @@
+"""A read-out line in words read for its conclusion (sources.readout): its question reworded,
+or asked the other way round, names the same read-out; another question does not."""
+import pytest
+
+from noteproof.sources.readout import label, reversed_label, reworded_readout, same_readout
+
+PAGE = "Fixed point (z*): -5\nIteration settles?: no\nDistance: 44.6\n\nEuler shrinks?: yes\n"
+
+
+@pytest.mark.parametrize("printed", ["Does the iteration converge?: no", "Iteration diverges?: yes",
+                                     "Does the iteration settle?: no", "Iteration diverges?: no"])
+def test_a_reworded_question_is_the_same_readout(printed):
+    page = PAGE.replace("Iteration settles?: no", printed)
+    at, word = reworded_readout(page, "Iteration settles?: no", "no")
+    assert page[at:at + len(word)] == word == printed.rsplit(": ", 1)[1]
+
+
+@pytest.mark.parametrize("printed, reversed_", [("Does the iteration converge?: no", False),
+                                                ("Iteration diverges?: yes", True), ("Iteration blows up?: no", True)])
+def test_a_question_asked_the_other_way_round_reverses_its_word(printed, reversed_):
+    page = PAGE.replace("Iteration settles?: no", printed)
+    at, _ = reworded_readout(page, "Iteration settles?: no", "no")
+    assert reversed_label(page, "Iteration settles?: no", "no", at) is reversed_
+
+
+@pytest.mark.parametrize("printed", ["Loss settles?: no", "Iteration shrinks?: no"])
+def test_another_question_is_not_the_readout(printed):
+    page = PAGE.replace("Iteration settles?: no", printed)
+    assert reworded_readout(page, "Iteration settles?: no", "no") is None
+
+
+def test_a_label_is_its_words_and_its_predicate():
+    assert label("Does the iteration converge?") == label("Iteration settles?")
+    assert label("Iteration diverges?").sign == -1 and label("Euler shrinks?").predicate == "shrink"
+    assert same_readout("Euler grows?: no", "Euler shrinks?: yes")
+    assert not same_readout("Euler shrinks?: yes", "Iteration settles?: no")
