@@ -23,7 +23,7 @@ from . import anchor
 from .locate import Token, numeric_tokens
 from .notes import Note, Row, number_offset, table_rows
 from .numtext import PERCENT
-from .readout import is_readout, same_readout, split
+from .readout import answer, is_readout, same_readout, split
 from .registry import Claim, NoteSpec
 from .safeyaml import yaml_quote
 from .spelling import MATH_SPAN, skeleton, spelling
@@ -406,9 +406,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                 found("unaccounted", "", describe(change, near, rest) if change else "")
         elif owner is not None:
             found("check", owner)
-        elif s.text in listed:
-            matched.add(s.text)
-            found("prose", listed[s.text])
+        elif (bare := answer(s.text)) in listed:   # "No, it does not." answers as "No." does
+            matched.add(bare)
+            found("prose", listed[bare])
         elif (by := next((n for at, n in read if s.start <= at < s.end and is_readout(s.text)), None)) is not None:
             matched.update(t for t in listed if same_readout(t, s.text))   # its question reworded: its quote judges it
             found("check", by)
@@ -418,7 +418,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
             matched.add(moved)
             found("prose", listed[moved])
-        elif (alike := _most_alike(s.text, kinds.get(s.senses, ()))) is not None:
+        elif (alike := _most_alike(s.text, kinds.get(s.senses, ())) or _same_words(s.text, kinds.get(s.senses, ()))) is not None:
             matched.add(alike)
             if (names := meaning_change(alike, s.text)) is not None:   # the same senses, names turned
                 found("unaccounted", "", describe(names))
@@ -568,6 +568,26 @@ def _restructured(text: str, listed, same: Callable[[str, str], bool] | None) ->
 def _letters(text: str) -> str:
     """The letters, digits and signs of ``text`` in sorted order, case and punctuation aside."""
     return "".join(sorted(ch for ch in text.lower() if ch not in " ,.;:"))
+
+
+SAME_WORDS = 0.75   # how alike two sentences' words must be, in any order, to be one sentence reordered
+_TOKENS = re.compile(r"\$[^$]*\$|[A-Za-z][A-Za-z'-]*|\d[\d.,]*")
+
+
+def _same_words(text: str, candidates) -> str | None:
+    """The candidate whose words (and ``$...$`` spans), in any order, are most like ``text``'s
+    (Dice at least SAME_WORDS): its phrases moved and a word of no sense changed ("Summing the
+    series, starting from $e_0=0$, yields" for "Starting with $e_0=0$ and summing the series
+    yields"); whether the move changed its meaning is meaning_change's to say."""
+    from collections import Counter
+    mine = Counter(t.lower() for t in _TOKENS.findall(text))
+    best, score = None, SAME_WORDS
+    for t in candidates:
+        theirs = Counter(w.lower() for w in _TOKENS.findall(t))
+        both = sum(mine.values()) + sum(theirs.values())
+        if both and (r := 2 * sum((mine & theirs).values()) / both) >= score:
+            best, score = t, r
+    return best
 
 
 def _most_alike(text: str, candidates, floor: float = PROSE_ALIKE) -> str | None:

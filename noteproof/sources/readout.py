@@ -84,6 +84,19 @@ def same_readout(a: str, b: str) -> bool:
     return bool(ma and mb) and alike(label(ma.group(1)), label(mb.group(1))) >= ALIKE
 
 
+_ECHOED = re.compile(r"(?i)(yes|no)\s*[,;\u2014\u2013-]\s*(?:it|they|this|that|he|she|we|you|one)\s+"
+                     r"(?:does|do|did|is|are|was|were|can|could|will|would|has|have|should|must)(n['\u2019]t|\s+not)?\s*[.!]?")
+
+
+def answer(text: str) -> str:
+    """A reply with its question's verb echoed, as its bare answer ("No, it does not." is "No.",
+    "Yes, it is." is "Yes."); an echo that says the other way round, or any other text, is kept."""
+    m = _ECHOED.fullmatch(text.strip())
+    if m is None or (m.group(1).lower() == "no") != bool(m.group(2)):
+        return text
+    return m.group(1) + "."
+
+
 def lines(text: str) -> list[tuple[int, str, str]]:
     """Every read-out line in words of ``text``: (offset of its word, label, word)."""
     return [(m.start(2), m.group(1), m.group(2)) for m in _LINE.finditer(text) if verdict(m.group(2)) is not None]

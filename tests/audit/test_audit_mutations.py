@@ -163,6 +163,7 @@ MUTATIONS = [
     # a forty-seventh probe's: a read-out's question asked the other way round, its word kept; reworded, its word flipped
     Edit("c12-diverges-kept-word", C12, "Iteration settles?: no", "Iteration diverges?: no", kind="number"),
     Edit("c12-converge-flipped", C12, "Iteration settles?: no", "Does the iteration converge?: yes", kind="number"),
+    Edit("w10-answer-echo-flipped", W10, "retrain the model? No. It is", "retrain the model? No, it does. It is"),
     Edit("c12-order-word", C12, "kept (A still left of B)", "swapped (B left of A)", kind="number"),
     Edit("c12-still-shrinks", C12, "but still shrinks", "and grows"),
     Edit("w09-ten-steps", W9, "after ten equal-input", "after eight equal-input"),
@@ -523,6 +524,10 @@ HARMLESS = [
     Edit("c12-converge-question", C12, "Iteration settles?: no", "Does the iteration converge?: no"),
     Edit("c12-diverges-question", C12, "Iteration settles?: no", "Iteration diverges?: yes"),
     Edit("c12-decays-question", C12, "Euler shrinks?: yes", "Does the Euler iterate decay?: yes"),
+    # a listed sentence's phrases moved, a word of no sense changed; an answer with its verb echoed
+    Edit("w09-phrases-moved", W9, "Starting with $e_0=0$ and summing the geometric series yields",
+         "Summing the geometric series, starting from $e_0=0$, yields"),
+    Edit("w10-answer-echoed", W10, "retrain the model? No. It is", "retrain the model? No, it does not. It is"),
     Edit("w10-finite-vocabulary", W10, "For a unique largest score, the limit",
          "For a unique largest score and a finite vocabulary, the limit"),
     # a twelfth probe's: terms moved across an equation's sign; a worked chain's intermediate; a

@@ -65,6 +65,10 @@ def test_a_flipped_word_in_any_listed_sentence_is_unaccounted_with_the_change(pr
     ("week09", "This is a controlled first-order approximation.", "This is a first-order approximation, controlled."),
     ("week09", "Only in a specified family with the update scaled as $S/L$ and the regularity bounds above.",
      "Only within a specified family in which the update is scaled as $S/L$ and the regularity bounds above hold."),
+    # a forty-seventh probe's: phrases moved with a word of no sense changed; an answer with its verb echoed
+    ("week09", "Starting with $e_0=0$ and summing the geometric series yields",
+     "Summing the geometric series, starting from $e_0=0$, yields"),
+    ("week10", "retrain the model? No. It is", "retrain the model? No, it does not. It is"),
 ])
 def test_a_rewording_that_keeps_every_sense_is_the_same_sentence(project, key, old, new):
     text = project.notes[key].text
@@ -76,6 +80,7 @@ def test_a_rewording_that_keeps_every_sense_is_the_same_sentence(project, key, o
     ("week09", "fixed hidden vector? No.", "fixed hidden vector? Yes.", "Yes"),   # a listed answer printed twice
     ("chapter12", "the gap widens as theta nears 1", "the gap narrows as theta nears 1", "narrows"),
     ("chapter12", "draw the wrong picture?", "draw the correct picture?", "correct"),
+    ("week10", "retrain the model? No. It is", "retrain the model? Yes, it does. It is", "Yes"),
 ])
 def test_a_flipped_answer_or_direction_is_unaccounted(project, key, old, new, word):
     text = project.notes[key].text

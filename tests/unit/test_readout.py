@@ -2,7 +2,7 @@
 or asked the other way round, names the same read-out; another question does not."""
 import pytest
 
-from noteproof.sources.readout import label, reversed_label, reworded_readout, same_readout
+from noteproof.sources.readout import answer, label, reversed_label, reworded_readout, same_readout
 
 PAGE = "Fixed point (z*): -5\nIteration settles?: no\nDistance: 44.6\n\nEuler shrinks?: yes\n"
 
@@ -34,3 +34,10 @@ def test_a_label_is_its_words_and_its_predicate():
     assert label("Iteration diverges?").sign == -1 and label("Euler shrinks?").predicate == "shrink"
     assert same_readout("Euler grows?: no", "Euler shrinks?: yes")
     assert not same_readout("Euler shrinks?: yes", "Iteration settles?: no")
+
+
+@pytest.mark.parametrize("reply, bare", [("No, it does not.", "No."), ("Yes, it is.", "Yes."),
+                                         ("No, it doesn\u2019t.", "No."), ("No, it does.", "No, it does."),
+                                         ("Yes, it isn't.", "Yes, it isn't."), ("No.", "No.")])
+def test_an_answer_with_its_verb_echoed_is_its_bare_answer(reply, bare):
+    assert answer(reply) == bare
