@@ -56,6 +56,8 @@ def unit(text: str, *, exact: bool = False) -> Decimal:
     stripped = _trailing_zeros(digits)
     if stripped == len(digits):  # "0": one significant digit
         stripped = 0
+    if len(digits) == 2:   # "10" is ten, not "5 to 15": a two-digit count or percentage is read to the unit
+        stripped = 0
     return Decimal(1).scaleb(exponent + stripped)
 
 

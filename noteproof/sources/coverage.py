@@ -23,7 +23,7 @@ from . import anchor
 from .locate import Token, numeric_tokens
 from .notes import Note, Row, number_offset, table_rows
 from .numtext import PERCENT
-from .readout import answer, is_readout, same_readout, split
+from .readout import answer, is_readout, quotes_line, same_readout
 from .registry import Claim, NoteSpec
 from .safeyaml import yaml_quote
 from .spelling import MATH_SPAN, skeleton, spelling
@@ -374,7 +374,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     key is not inventoried: its other sentences are "unlisted", which fails nothing. A listed
     sentence's ``$...$`` spans are compared up to notation, or by ``same`` (two spans, whether
     they read alike: formula.declared passes the formula reader's)."""
-    from .reword import counts_in_digits, describe, meaning_change, senses
+    from .reword import counts_in_digits, describe, meaning_change, senses, valued
     from .sentences import is_legend, sentences, words_senses
     stated = stated_spans(note, claims)
     said = {t.text: c.id for c in claims if c.statement for t in sentences(c.statement)}
@@ -439,8 +439,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                 maths = _maths_change(nearest, s.text, same)
                 found("unaccounted" if maths else "prose", "" if maths else listed[nearest],
                       describe(maths) if maths else "")
-            elif nearest is None and not senses(counts_in_digits(s.text)) and not is_legend(s.text):
-                continue   # its only words of sense are counts ("at time six"): numbers, which quotes judge
+            elif nearest is None and not senses(counts_in_digits(valued(s.text))) and not is_legend(s.text):
+                continue   # its only words of sense are counts ("at time six", "equals twelve"): numbers, which quotes judge
             else:
                 found("unaccounted" if spec.prose is not None else "unlisted", "",
                       describe(change, nearest or "", s.text) if change else "")
@@ -449,9 +449,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
 
 
 def _readouts_read(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, str]]:
-    """(offset, numeric) of each read-out in words a quote finds (Note.quote_at), its label as printed."""
+    """(offset, numeric) of each read-out line a quote finds (Note.quote_at), its label as printed."""
     out = []
-    for q in (q for c in claims for q in c.quotes if q.numeric and split(q.snippet, q.number) is not None):
+    for q in (q for c in claims for q in c.quotes if q.numeric and quotes_line(q.snippet, q.number)):
         if (at := note.quote_at(q.snippet, q.number)) is not None:
             out.append((at[0], q.numeric))
     return out

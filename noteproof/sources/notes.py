@@ -14,7 +14,7 @@ from ..defaults import APPROX_EQUAL
 from ..errors import NoteError
 from ..model import Location
 from .numtext import NUMBER_SPAN, PERCENT, PRINTED_OR_WORD, UNSIGNED, WORD, canonical, same_value, value_of
-from .readout import reversed_label, reworded_readout
+from .readout import relabelled_line, relabelled_readout, reversed_label, reworded_readout
 from .spelling import MATH_SPAN, goes_on, turned
 from .tables import Row, status_rows
 
@@ -238,6 +238,8 @@ class Note:
         found = self.printed(text, numbers) or reworded(self.text, text)
         if found is None and (other := turned(text)) is not None:   # 0 < ah < 2 printed 2 > ah > 0
             found = self.printed(other, numbers) or reworded(self.text, other)
+        if found is None:   # a read-out line relabelled in other words
+            found = relabelled_line(self.text, text, _same_value)
         return found
 
     def sense_changed(self, text: str) -> tuple[int, str, tuple[str, str]] | None:
@@ -282,6 +284,8 @@ class Note:
             at = self._in_reworded(snippet, number)
         if at is None and number.isalpha():   # "Does the iteration converge?: no" for "Iteration settles?: no"
             at = reworded_readout(self.text, snippet, number)
+        if at is None:   # "Change predicted by the slope: 0.25" for "Slope estimate of the change: 0.25"
+            at = relabelled_readout(self.text, snippet, number, _same_value)
         return percent_of(self.text, snippet, number, at)
 
     def asked_reversed(self, snippet: str, number: str, at: int) -> bool:

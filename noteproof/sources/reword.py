@@ -161,6 +161,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = _in_digits(old, new), _in_digits(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
+    old, new = valued(old), valued(new)
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
     a, b = senses(old), senses(new)
@@ -491,6 +492,16 @@ def _quick(a: str, b: str) -> float:
     return m.ratio() if m.real_quick_ratio() >= SENTENCE * 0.9 and m.quick_ratio() >= SENTENCE * 0.9 else 0.0
 
 
+# "equals 12", "is equal to 12", "comes to 12": a value stated, as "is 12" states it
+_VALUE_COPULA = re.compile(r"\b(?:is\s+equal\s+to|equals|comes\s+to|amounts\s+to)\s+(?=[-\u2212$\d]|(?:"
+                           + "|".join(sorted(SPOKEN, key=len, reverse=True)).replace(" ", r"\s+") + r")\b)", re.IGNORECASE)
+
+
+def valued(text: str) -> str:
+    """``text`` with each verb stating a value before it written "is" ("this equals twelve": "this is twelve")."""
+    return _VALUE_COPULA.sub("is ", text)
+
+
 @lru_cache(maxsize=4096)
 def _sensed(text: str) -> str:
     """``text`` with each word of _MEANING written as its sense, and a copula before one left out:
@@ -803,6 +814,14 @@ def _start(snippet: str, note: str, at: int, before: int) -> int:
 _INSERTED = 32   # how many characters a label or phrase may gain before its number
 
 
+def _as_said(a: str, b: str) -> tuple[str, str]:
+    """Two texts with their values said alike: a count in digits, a number span as its digits, a
+    value stated with "is" ("this is $12$" and "this equals twelve": "this is 12" both)."""
+    def said(text: str) -> str:
+        return NUMBER_SPAN.sub(lambda m: canonical(m.group(1)), counts_in_digits(valued(text)))
+    return said(a), said(b)
+
+
 def _stem(word: str) -> str:
     """A word without its inflection: "shrinks", "shrink" and "shrinking" are one word in a
     label ("Does Euler shrink?" names what "Euler shrinks?" names)."""
@@ -845,7 +864,8 @@ def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Call
         if _relabelled(snippet[:offset], note, at):
             return 0.0   # "Euler energy range: 0.469" is not the read-out "Verlet energy range: 0.469"
         return max(difflib.SequenceMatcher(None, snippet, words, autojunk=False).ratio(), alike_tokens(at, shown),
-                   difflib.SequenceMatcher(None, _sensed(snippet), _sensed(words), autojunk=False).ratio())
+                   difflib.SequenceMatcher(None, _sensed(snippet), _sensed(words), autojunk=False).ratio(),
+                   difflib.SequenceMatcher(None, *_as_said(snippet, words), autojunk=False).ratio())
 
     def alike_tokens(at: int, shown: str) -> float:
         """The snippet's tokens, in any order, among those of its width of the note around the

@@ -163,6 +163,11 @@ MUTATIONS = [
     # a forty-seventh probe's: a read-out's question asked the other way round, its word kept; reworded, its word flipped
     Edit("c12-diverges-kept-word", C12, "Iteration settles?: no", "Iteration diverges?: no", kind="number"),
     Edit("c12-converge-flipped", C12, "Iteration settles?: no", "Does the iteration converge?: yes", kind="number"),
+    # a forty-eighth probe's: a two-digit percentage read to its unit; a read-out's names turned
+    Edit("c12-percent-doubled", C12, "so the actual change is 5% larger", "so the actual change is 10% larger",
+         kind="number"),
+    Edit("c12-gap-names-turned", C12, "Gap in x (B minus A): 0.271", "Gap in x (A minus B): 0.271",
+         at="One-dimensional flows with unique solutions cannot cross"),   # the claims that read the gap fail
     Edit("w10-answer-echo-flipped", W10, "retrain the model? No. It is", "retrain the model? No, it does. It is"),
     Edit("c12-order-word", C12, "kept (A still left of B)", "swapped (B left of A)", kind="number"),
     Edit("c12-still-shrinks", C12, "but still shrinks", "and grows"),
@@ -527,6 +532,12 @@ HARMLESS = [
     # a listed sentence's phrases moved, a word of no sense changed; an answer with its verb echoed
     Edit("w09-phrases-moved", W9, "Starting with $e_0=0$ and summing the geometric series yields",
          "Summing the geometric series, starting from $e_0=0$, yields"),
+    # a forty-eighth probe's: read-outs relabelled in other words, a question negated, a value said "equals"
+    Edit("c12-slope-estimate-relabelled", C12, "Slope estimate of the change: 0.25", "Change predicted by the slope: 0.25"),
+    Edit("c12-largest-step-relabelled", C12, "Largest stable explicit step (2 / fast rate): 0.02",
+         "Biggest step explicit Euler can take stably (2 / fast rate): 0.02"),
+    Edit("c12-fails-to-settle", C12, "Iteration settles?: no", "Iteration fails to settle?: yes"),
+    Edit("w10-equals-twelve", W10, "this is $12$.", "this equals twelve."),
     Edit("w10-answer-echoed", W10, "retrain the model? No. It is", "retrain the model? No, it does not. It is"),
     Edit("w10-finite-vocabulary", W10, "For a unique largest score, the limit",
          "For a unique largest score and a finite vocabulary, the limit"),

@@ -2,7 +2,7 @@
 or asked the other way round, names the same read-out; another question does not."""
 import pytest
 
-from noteproof.sources.readout import answer, label, reversed_label, reworded_readout, same_readout
+from noteproof.sources.readout import answer, label, relabelled_readout, reversed_label, reworded_readout, same_readout
 
 PAGE = "Fixed point (z*): -5\nIteration settles?: no\nDistance: 44.6\n\nEuler shrinks?: yes\n"
 
@@ -41,3 +41,29 @@ def test_a_label_is_its_words_and_its_predicate():
                                          ("Yes, it isn't.", "Yes, it isn't."), ("No.", "No.")])
 def test_an_answer_with_its_verb_echoed_is_its_bare_answer(reply, bare):
     assert answer(reply) == bare
+
+
+def test_a_negated_question_is_asked_the_other_way_round():
+    assert label("Iteration fails to settle?").sign == -1 == label("Does the iteration not converge?").sign
+    assert label("Does the iteration not diverge?") == label("Iteration settles?")
+
+
+@pytest.mark.parametrize("old, new", [
+    ("Slope estimate of the change: 0.25", "Change predicted by the slope: 0.25"),
+    ("Largest stable explicit step (2 / fast rate): 0.02", "Biggest step explicit Euler can take stably (2 / fast rate): 0.02"),
+])
+def test_a_numbers_readout_relabelled_in_other_words_is_found(old, new):
+    page = f"Equilibrium (z*): 5\n{new}\nActual change: 0.263\nExplicit factor: -4\n"
+    at, printed = relabelled_readout(page, old, old.rsplit(": ", 1)[1], str.__eq__)
+    assert page[at:at + len(printed)] == printed == old.rsplit(": ", 1)[1]
+
+
+@pytest.mark.parametrize("old, new", [
+    ("Euler energy range: 0.469", "Verlet energy range: 0.469"),     # another read-out's name for its own
+    ("Exact gradient: -1.16", "Adjoint gradient: -1.16"),
+    ("Slope estimate of the change: 0.25", "Actual change of the slope: 0.25"),
+    ("Gap in x (B minus A): 0.271", "Gap in x (A minus B): 0.271"),       # its names turned
+])
+def test_a_readout_given_another_readouts_label_is_not_found(old, new):
+    page = f"{new}\nVerlet energy range: 0.5\nAdjoint solve gradient: -1.1\nActual change: 0.263\n"
+    assert relabelled_readout(page, old, old.rsplit(": ", 1)[1], str.__eq__) is None
