@@ -58,6 +58,9 @@ def register_all(verbs: argparse._SubParsersAction) -> None:
     p.add_argument("--set", dest="sets", action="append", default=[], type=options.set_arg, metavar="NAME=VALUE",
                    help="set a parameter to an exact decimal or fraction (0.9, 3/2, 1e-3); "
                         "repeat for several parameters, each once")
+    p.add_argument("--no-cache", dest="no_cache", action="store_true",
+                   help="check afresh; neither read nor write .noteproof-cache/ (a check at the same "
+                        "values, digits and note is otherwise shown from there)")
     p.add_argument("--json", action="store_true", help="print one JSON document")
     p.set_defaults(run=cmd_check)
     auditcmd.register(verbs)
@@ -174,13 +177,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     claim = claim_of(project, args.id)
     check_references(project)   # as report, show and audit: exit 2
     from ..run.bounded import check_bounded
+    from ..run.cache import ResultCache
     from ..run.readouts import check_known, parameters
     params = options.settings(args.sets)
     known = parameters(project, claim)
     check_known(claim.id, params, known)
     _refuse_long(params, known, args)
     with terminal.spinner(f"checking {claim.id} at --dps {args.dps} (limit {args.timeout:g} s)"):
-        run = check_bounded(project, claim, params, args.dps, args.timeout, args.memory, readouts=True)
+        cache = None if args.no_cache else ResultCache(project.root, args.dps, params)
+        run = check_bounded(project, claim, params, args.dps, args.timeout, args.memory, readouts=True, cache=cache)
     if run.failure:
         return check_failed(args, run, {**known, **params})
     checked, outs = run.checked, run.readouts

@@ -11,6 +11,7 @@ from typing import Any
 from ..defaults import DEFAULT_DPS, DEFAULT_TIMEOUT
 from ..errors import NoteproofError
 from ..model import ClaimResult
+from .checkat import checked_from_json, checked_to_json
 from .pool import error_result, fork_each, run_one
 
 
@@ -29,12 +30,16 @@ class Bounded:
 
 
 def check_bounded(project, claim, params: dict[str, str] | None, dps: int = DEFAULT_DPS,
-                  timeout: float = DEFAULT_TIMEOUT, memory: int | None = None, readouts: bool = False) -> Bounded:
+                  timeout: float = DEFAULT_TIMEOUT, memory: int | None = None, readouts: bool = False,
+                  cache: Any = None) -> Bounded:
     """The claim checked at ``params`` (run.checkat.check_at; ``None``: a plain run at the note's
     settings, pool.run_one), with its read-outs when ``readouts``, in a worker limited to
     ``timeout`` seconds and ``memory`` MB (None: the default for one worker). A located error the
     run raises (bad values, unknown ids) is raised here again, as in this process."""
     project.content  # imported once here: the worker inherits it, a broken module is reported as usual
+    note = project.notes[claim.note]
+    if cache is not None and readouts and (hit := checked_from_json(cache.get_other(claim, note, "check"))):
+        return Bounded(hit[0].result, hit[0], hit[1])   # the same claim, note, values and dps: checked before
 
     def work(_: object) -> tuple:
         try:
@@ -56,4 +61,6 @@ def check_bounded(project, claim, params: dict[str, str] | None, dps: int = DEFA
         raise cls(message, location)
     if kind == "result":
         return Bounded(rest[0])
+    if cache is not None and readouts:
+        cache.put_other(claim, note, "check", checked_to_json(rest[0], rest[1]))
     return Bounded(rest[0].result, rest[0], rest[1])

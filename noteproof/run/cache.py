@@ -367,6 +367,36 @@ class ResultCache:
                "checksum": checksum(body), "result": body}
         return _atomic_write(self.path(key), canonical(doc))
 
+    def get_other(self, claim, note, kind: str) -> Any | None:
+        """What another verb stored for the claim under its own ``kind`` (`check`: the claim
+        checked and its read-outs, run.checkat.checked_to_json), or None when absent or not trustworthy."""
+        key = self._other_key(claim, note, kind)
+        try:
+            with open(self.path(key), "rb") as handle:
+                data = handle.read(MAX_ENTRY_BYTES + 1)
+            if len(data) > MAX_ENTRY_BYTES:
+                return None
+            doc = _obj(json.loads(data.decode("utf-8")), ("schema", "key", "claim", "checksum", "body"))
+        except (OSError, ValueError, RecursionError):
+            return None
+        if doc["schema"] != SCHEMA or doc["key"] != key or doc["claim"] != claim.id or doc["checksum"] != checksum(doc["body"]):
+            return None
+        return doc["body"]
+
+    def put_other(self, claim, note, kind: str, body: Any) -> bool:
+        """Store a JSON ``body`` for the claim under ``kind``; False when it was not stored."""
+        key = self._other_key(claim, note, kind)
+        try:
+            doc = {"schema": SCHEMA, "key": key, "claim": claim.id, "checksum": checksum(body), "body": body}
+            # in the body's own order: what a verb shows is listed as it computed it
+            data = json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        except (TypeError, ValueError):
+            return False
+        return _atomic_write(self.path(key), data)
+
+    def _other_key(self, claim, note, kind: str) -> str:
+        return hashlib.sha256(f"{kind}:{self.key(claim, note)}".encode()).hexdigest()
+
     # Timings of the last run, by claim id: a hint to start the longest claims first.
     def timings(self) -> dict[str, float]:
         try:

@@ -68,6 +68,24 @@ class Checked:
                 "applicable": self.applicable, "verdict": self.verdict}
 
 
+_STORED = ("params", "known", "forms", "conditions", "statements", "examples", "why", "conclusions", "notes")
+
+
+def checked_to_json(checked: Checked, readouts: list[dict]) -> dict:
+    """A check and its read-outs as one JSON document, for the cache (`check` run again at the same values)."""
+    from .cache import to_json
+    return {"result": to_json(checked.result), "readouts": readouts, **{f: getattr(checked, f) for f in _STORED}}
+
+
+def checked_from_json(doc: Any) -> tuple[Checked, list[dict]] | None:
+    """The check and read-outs ``checked_to_json`` stored, or None when the document is not one."""
+    from .cache import from_json
+    try:
+        return Checked(from_json(doc["result"]), **{f: doc[f] for f in _STORED}), list(doc["readouts"])
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
 def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> Checked:
     """The claim ``spec`` run at ``params`` (names the claim's checks take; values exact text)."""
     from .claim import Run, assemble, check_formula, number_location, pick_form, place_number

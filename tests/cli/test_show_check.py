@@ -12,7 +12,10 @@ from tests.helpers import ROOT, copy_project, run_cli
 
 
 def cli(*args):
-    """(exit code, stdout, stderr) of the real CLI run in this process."""
+    """(exit code, stdout, stderr) of the real CLI run in this process; a check runs afresh (it
+    neither replays nor writes the repository's cache: test_a_check_again_is_shown_from_the_cache)."""
+    if args[0] == "check":
+        args = (*args, "--no-cache")
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main(["--root", str(ROOT), *args])
@@ -308,3 +311,20 @@ def test_check_json_keeps_the_plain_forms_and_gives_their_latex():
     assert all("**" not in s["statement_latex"] and "statement" in s for s in doc["statements"])
     assert all("\\beta" in c["statement_latex"] for c in doc["conditions"] if "beta" in c["statement"])
     assert all(f["derived_latex"] and "**" not in f["derived_latex"] for f in doc["formulas"])
+
+
+@pytest.mark.parametrize("args", [("w09.contraction",), ("w09.fixed-point-response", "--set", "beta=0.9"),
+                                  ("c12.d01.euler-follows-decay", "--set", "h=0.75", "--set", "a=2"),
+                                  ("w09.contraction", "--set", "beta=3")])
+def test_a_check_again_is_shown_from_the_cache(tmp_path, args):
+    """The same claim at the same values, digits and note: the second check is read from
+    .noteproof-cache/ (under the report's key: run.cache) and prints what a fresh one prints,
+    exit status included."""
+    project = copy_project(tmp_path / "project")
+    first = run_cli("check", *args, "--json", cwd=project)
+    entries = set((project / ".noteproof-cache").iterdir())
+    again = run_cli("check", *args, "--json", cwd=project)
+    fresh = run_cli("check", *args, "--json", "--no-cache", cwd=project)
+    assert first.code == again.code == fresh.code in (0, 1, 3)
+    assert first.stdout == again.stdout == fresh.stdout
+    assert set((project / ".noteproof-cache").iterdir()) == entries   # nothing new: read, not run
