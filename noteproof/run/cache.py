@@ -337,22 +337,30 @@ class ResultCache:
         return result
 
     def _read(self, key: str, claim_id: str) -> ClaimResult | None:
+        body = self._entry(key, claim_id, ("schema", "key", "claim", "seconds", "checksum", "result"))
+        try:
+            result = from_json(body) if body is not None else None
+        except (ValueError, RecursionError):  # BadEntry is a ValueError
+            return None
+        if result is None or result.id != claim_id or result.outcome is Outcome.ERROR:
+            return None
+        return result
+
+    def _entry(self, key: str, claim_id: str, keys: tuple[str, ...]) -> Any | None:
+        """The body (the last of ``keys``) of the entry stored under ``key`` for ``claim_id``, or
+        None when it is absent, too large, of another schema, key or claim, or its checksum fails."""
         try:
             with open(self.path(key), "rb") as handle:
                 data = handle.read(MAX_ENTRY_BYTES + 1)
             if len(data) > MAX_ENTRY_BYTES:
                 return None
-            doc = _obj(json.loads(data.decode("utf-8")), ("schema", "key", "claim", "seconds", "checksum", "result"))
-            if doc["schema"] != SCHEMA or doc["key"] != key or doc["claim"] != claim_id:
-                return None
-            if doc["checksum"] != checksum(doc["result"]):
-                return None
-            result = from_json(doc["result"])
+            doc = _obj(json.loads(data.decode("utf-8")), keys)
         except (OSError, ValueError, RecursionError):  # BadEntry, JSON and Unicode errors are ValueErrors
             return None
-        if result.id != claim_id or result.outcome is Outcome.ERROR:
+        body = doc[keys[-1]]
+        if doc["schema"] != SCHEMA or doc["key"] != key or doc["claim"] != claim_id or doc["checksum"] != checksum(body):
             return None
-        return result
+        return body
 
     def put(self, claim, note, result: ClaimResult, seconds: float = 0.0) -> bool:
         """Store a result (not an error row); False when it was not stored."""
@@ -370,18 +378,7 @@ class ResultCache:
     def get_other(self, claim, note, kind: str) -> Any | None:
         """What another verb stored for the claim under its own ``kind`` (`check`: the claim
         checked and its read-outs, run.checkat.checked_to_json), or None when absent or not trustworthy."""
-        key = self._other_key(claim, note, kind)
-        try:
-            with open(self.path(key), "rb") as handle:
-                data = handle.read(MAX_ENTRY_BYTES + 1)
-            if len(data) > MAX_ENTRY_BYTES:
-                return None
-            doc = _obj(json.loads(data.decode("utf-8")), ("schema", "key", "claim", "checksum", "body"))
-        except (OSError, ValueError, RecursionError):
-            return None
-        if doc["schema"] != SCHEMA or doc["key"] != key or doc["claim"] != claim.id or doc["checksum"] != checksum(doc["body"]):
-            return None
-        return doc["body"]
+        return self._entry(self._other_key(claim, note, kind), claim.id, ("schema", "key", "claim", "checksum", "body"))
 
     def put_other(self, claim, note, kind: str, body: Any) -> bool:
         """Store a JSON ``body`` for the claim under ``kind``; False when it was not stored."""

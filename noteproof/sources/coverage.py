@@ -571,7 +571,6 @@ def _letters(text: str) -> str:
 
 
 SAME_WORDS = 0.75   # how alike two sentences' words must be, in any order, to be one sentence reordered
-_TOKENS = re.compile(r"\$[^$]*\$|[A-Za-z][A-Za-z'-]*|\d[\d.,]*")
 
 
 def _same_words(text: str, candidates) -> str | None:
@@ -580,10 +579,12 @@ def _same_words(text: str, candidates) -> str | None:
     series, starting from $e_0=0$, yields" for "Starting with $e_0=0$ and summing the series
     yields"); whether the move changed its meaning is meaning_change's to say."""
     from collections import Counter
-    mine = Counter(t.lower() for t in _TOKENS.findall(text))
+
+    from .reword import _WORD_OR_SPAN
+    mine = Counter(t.lower() for t in _WORD_OR_SPAN.findall(text))
     best, score = None, SAME_WORDS
     for t in candidates:
-        theirs = Counter(w.lower() for w in _TOKENS.findall(t))
+        theirs = Counter(w.lower() for w in _WORD_OR_SPAN.findall(t))
         both = sum(mine.values()) + sum(theirs.values())
         if both and (r := 2 * sum((mine & theirs).values()) / both) >= score:
             best, score = t, r

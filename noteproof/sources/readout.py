@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .numtext import PRINTED, verdict
-from .reword import _FUNCTION_WORDS, _MEANING, _names_turned, _transposed
+from .reword import _FUNCTION_WORDS, _MEANING, _names_turned, _stem, _transposed
 
 # each predicate a read-out may ask, its words saying it holds (+1) or that its opposite does (-1)
 PREDICATES = {
@@ -30,7 +30,6 @@ _PREDICATE = {stem: (name, sign) for name, (yes, no) in PREDICATES.items()
 _GLUE = frozenset("does do is are will it the a an of up away out".split())
 _WORD = re.compile(r"[A-Za-z]+")
 _NEGATIONS = frozenset("not never fail fails failed".split())
-_ENDING = re.compile(r"(?<=[a-z]{3})(?:ies|es|s|ed|ing|e)$")
 _LINE = re.compile(r"^[ \t]*([^:\n]{2,60}?)[ \t]*:[ \t]*([A-Za-z]+)[ \t.]*$", re.MULTILINE)
 ALIKE = 0.6           # how alike two labels' words must be (Dice) to name one read-out
 
@@ -54,7 +53,7 @@ def label(text: str) -> Label:
             continue
         if w in _GLUE:
             continue
-        stem = _ENDING.sub("", w)
+        stem = _stem(w)
         hit = next(((n, s) for k, (n, s) in _PREDICATE.items() if stem.startswith(k) or w.startswith(k)), None)
         if hit and predicate is None:
             predicate, sign = hit[0], sign * hit[1]
@@ -165,7 +164,7 @@ def _meaning(word: str) -> str:
     w = SYNONYMS.get(w := word.lower().removesuffix("'s").removesuffix("\u2019s"), w)
     if w.endswith("bly"):   # stably: stable
         w = w[:-1] + "e"
-    return _MEANING.get(w) or _ENDING.sub("", w)
+    return _MEANING.get(w) or _stem(w)
 
 
 def label_words(text: str) -> frozenset[str]:
@@ -182,16 +181,16 @@ def relabelled_readout(text: str, snippet: str, number: str, same) -> tuple[int,
     if m is None or m.group(2) != number:
         return None
     wanted = label_words(m.group(1))
-    lines = [(k.start(2), label_words(k.group(1)), k.group(2), k.group(1)) for k in _NUMBER_LINE.finditer(text)]
+    printed = [(k.start(2), label_words(k.group(1)), k.group(2), k.group(1)) for k in _NUMBER_LINE.finditer(text)]
     found = []
-    for at, have, value, name in lines:
+    for at, have, value, name in printed:
         both = len(wanted) + len(have)
         if not same(value, number) or 2 * len(wanted & have) < RELABELLED * both \
                 or _names_turned(m.group(1), name) or _transposed(m.group(1), name):   # "(A minus B)" for "(B minus A)"
             continue
         if (wanted - have) & _SENSES:   # a word of sense dropped ("fast" for "slow"): another read-out
             continue
-        others = {w for a, words, _, _ in lines if a != at for w in words}   # what the other read-outs are labelled with
+        others = {w for a, words, _, _ in printed if a != at for w in words}   # what the other read-outs are labelled with
         if not (wanted - have and (have - wanted) & others):
             found.append((at, value))
     return found[0] if len(found) == 1 else None
