@@ -580,11 +580,11 @@ def _same_words(text: str, candidates) -> str | None:
     yields"); whether the move changed its meaning is meaning_change's to say."""
     from collections import Counter
 
-    from .reword import _WORD_OR_SPAN
-    mine = Counter(t.lower() for t in _WORD_OR_SPAN.findall(text))
+    from .vocabulary import WORD_OR_SPAN
+    mine = Counter(t.lower() for t in WORD_OR_SPAN.findall(text))
     best, score = None, SAME_WORDS
     for t in candidates:
-        theirs = Counter(w.lower() for w in _WORD_OR_SPAN.findall(t))
+        theirs = Counter(w.lower() for w in WORD_OR_SPAN.findall(t))
         both = sum(mine.values()) + sum(theirs.values())
         if both and (r := 2 * sum((mine & theirs).values()) / both) >= score:
             best, score = t, r
@@ -657,7 +657,7 @@ def _in_its_place(text: str, lost: str, listed: list[str], bare: dict) -> str | 
 
 
 def _struck(text: str) -> str:
-    """A sentence with its words of sense struck out (reword._MEANING)."""
+    """A sentence with its words of sense struck out (vocabulary.MEANING)."""
     from .reword import senses
     for _, word in senses(text):
         text = text.replace(word, "", 1)

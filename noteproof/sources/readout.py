@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .numtext import PRINTED, verdict
-from .reword import _FUNCTION_WORDS, _MEANING, _names_turned, _stem, _transposed
+from .reword import names_turned, transposed
+from .vocabulary import FUNCTION_WORDS, MEANING, stem
 
 # each predicate a read-out may ask, its words saying it holds (+1) or that its opposite does (-1)
 PREDICATES = {
@@ -24,8 +25,8 @@ PREDICATES = {
     "shrink": ({"shrink", "decay", "decreas", "contract"}, {"grow", "increas", "expand"}),
     "keep": ({"kept", "keep", "preserv", "unchang"}, {"swap", "revers", "exchang", "flip"}),
 }
-_PREDICATE = {stem: (name, sign) for name, (yes, no) in PREDICATES.items()
-              for sign, stems in ((1, yes), (-1, no)) for stem in stems}
+_PREDICATE = {key: (name, sign) for name, (yes, no) in PREDICATES.items()
+              for sign, stems in ((1, yes), (-1, no)) for key in stems}
 # the glue of a question: "Does the iteration converge?" names what "Iteration settles?" names
 _GLUE = frozenset("does do is are will it the a an of up away out".split())
 _WORD = re.compile(r"[A-Za-z]+")
@@ -53,12 +54,12 @@ def label(text: str) -> Label:
             continue
         if w in _GLUE:
             continue
-        stem = _stem(w)
-        hit = next(((n, s) for k, (n, s) in _PREDICATE.items() if stem.startswith(k) or w.startswith(k)), None)
+        root = stem(w)
+        hit = next(((n, s) for k, (n, s) in _PREDICATE.items() if root.startswith(k) or w.startswith(k)), None)
         if hit and predicate is None:
             predicate, sign = hit[0], sign * hit[1]
         else:
-            words.add(stem)
+            words.add(root)
     return Label(frozenset(words), predicate, sign)
 
 
@@ -155,7 +156,7 @@ _NUMBER_LINE = re.compile(rf"^[ \t]*([^:\n]{{2,80}}?)[ \t]*:[ \t]*({PRINTED})[ \
 _LABEL_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 SYNONYMS = {"predicted": "estimate", "predicts": "estimate", "predict": "estimate", "prediction": "estimate",
             "estimated": "estimate", "estimates": "estimate"}
-_SENSES = frozenset(_MEANING.values())
+_SENSES = frozenset(MEANING.values())
 RELABELLED = 0.75     # how alike (Dice over the words' meanings) a reworded label must stay
 
 
@@ -164,13 +165,13 @@ def _meaning(word: str) -> str:
     w = SYNONYMS.get(w := word.lower().removesuffix("'s").removesuffix("\u2019s"), w)
     if w.endswith("bly"):   # stably: stable
         w = w[:-1] + "e"
-    return _MEANING.get(w) or _stem(w)
+    return MEANING.get(w) or stem(w)
 
 
 def label_words(text: str) -> frozenset[str]:
     """The meanings of a label's words, its glue and function words aside."""
     return frozenset(_meaning(w) for w in _LABEL_WORD.findall(text)
-                     if w.lower() not in _GLUE and w.lower() not in _FUNCTION_WORDS and len(w) > 1)
+                     if w.lower() not in _GLUE and w.lower() not in FUNCTION_WORDS and len(w) > 1)
 
 
 def relabelled_readout(text: str, snippet: str, number: str, same) -> tuple[int, str] | None:
@@ -186,7 +187,7 @@ def relabelled_readout(text: str, snippet: str, number: str, same) -> tuple[int,
     for at, have, value, name in printed:
         both = len(wanted) + len(have)
         if not same(value, number) or 2 * len(wanted & have) < RELABELLED * both \
-                or _names_turned(m.group(1), name) or _transposed(m.group(1), name):   # "(A minus B)" for "(B minus A)"
+                or names_turned(m.group(1), name) or transposed(m.group(1), name):   # "(A minus B)" for "(B minus A)"
             continue
         if (wanted - have) & _SENSES:   # a word of sense dropped ("fast" for "slow"): another read-out
             continue

@@ -7,7 +7,7 @@ of sentences of the note most like the registered text (difflib's ratio at least
 the same value whose surrounding words are most like its snippet (at least ``QUOTE``).
 Formulas are never found this way: an edited formula is judged as printed. Nor is a
 rewording that changes what the sentence says: its words of comparison, direction, quantity
-and quantification (_MEANING: "below" for "above", "smallest" for "largest", "halves" for
+and quantification (MEANING: "below" for "above", "smallest" for "largest", "halves" for
 "quarters", "when" for "only when", "raises ... lowers" for "lowers ... raises") must stay,
 in their order, up to synonyms ("below" and "under", "all" and "every"): meaning_change.
 """
@@ -23,6 +23,7 @@ from typing import Callable, Iterator
 
 from .numtext import FRACTION_PARTS, NUMBER_SPAN, SPOKEN, canonical, spoken, value_of
 from .spelling import MATH_SPAN, alike, skeleton
+from .vocabulary import FUNCTION_WORDS, MEANING, WORD, WORD_OR_SPAN, stem
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
 LOOSE = 0.65        # how alike a registered sentence must stay for a quote inside it, its math unchanged
@@ -34,58 +35,10 @@ RUN = 3             # sentences a registered statement may span
 _SENTENCES = re.compile(r"\S(?:[^.!?\n]|[.!?]+(?![\s.!?]|$))*(?:[.!?]+(?=\s|$)|(?=\n)|$)")
 
 
-# words that carry what a sentence claims, each mapped to its sense: synonyms share one
-_SENSES = {
-    "up": "above exceed exceeds exceeding larger greater bigger higher more raise raises raised increase "
-          "increases increased increasing grow grows growing rise rises rising upper amplify amplifies amplified "
-          "magnify magnifies magnified widen widens widened widening wider gain gains gained past beyond",
-    "down": "below beneath smaller less fewer lower lowers lowered decrease decreases decreased shrink "
-            "shrinks shrinking fall falls falling reduce reduces reduced drop drops decay decays decaying decreasing "
-            "attenuate attenuates attenuated damp damps damped dampen dampens suppress suppresses suppressed "
-            "narrows narrowed narrowing narrower lose loses lost losing",
-    "max": "largest greatest highest biggest maximum max most maximal",
-    "min": "smallest least lowest fewest minimum min minimal",
-    "fast": "fast faster fastest quick quickly", "slow": "slow slower slowest slowly",
-    "strong": "strong strongly stronger", "weak": "weak weakly weaker", "high": "high", "low": "low",
-    "accurate": "accurate accurately", "inaccurate": "inaccurate", "correct": "correct correctly",
-    "wrong": "wrong incorrect incorrectly", "possible": "possible", "impossible": "impossible",
-    "large": "large big huge", "small": "small tiny",
-    "all": "all every each any always", "at most": "bounded", "some": "some exists exist sometimes", "only": "only solely",
-    "not": "not no never cannot nothing none neither nor without", "unique": "unique", "strict": "strict strictly",
-    "same": "same identical equal equals equality",
-    "uniform": "uniform uniformly evenly", "concentrated": "concentrates concentrate concentrated concentrating",
-    "product": "multiply multiplies multiplied multiplying "
-    "product products", "quotient": "divide divides divided dividing quotient ratio", "follows": "follows", "opposite": "opposite opposes contrary",
-    "different": "different arbitrary unequal distinct separate separated separately",
-    "probable": "probable likely", "improbable": "improbable unlikely", "earlier": "earlier early",
-    "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
-    "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",
-    "continuous": "continuous", "discrete": "discrete", "finite": "finite", "infinite": "infinite",
-    "necessary": "necessary necessarily", "need": "need needs", "sufficient": "sufficient", "independent": "independent", "dependent": "dependent",
-    "convex": "convex", "concave": "concave", "definite": "definite", "semidefinite": "semidefinite semi-definite", "attracting": "attracting attractive attractor",
-    "repelling": "repelling repulsive repeller", "contract": "contract contracts contracting contraction contractive",
-    "expand": "expand expands expanding expansion expansive",
-    "last": "last final", "before": "before", "after": "after", "inside": "inside",
-    "outside": "outside", "left": "left", "right": "right", "positive": "positive", "negative": "negative",
-    "zero": "zero", "yes": "yes", "true": "true", "false": "false", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
-    "diverge": "diverge diverges diverged", "exact": "exact exactly",
-    "approximate": "approximate approximately approximation roughly", "sum": "sum sums summed summing total add adds adding",
-    "fixed": "fixed fix fixes", "constant": "constant", "onward": "onward onwards",
-    "digits": "digit digits", "time unit": "timeunit", "bits": "bit bits", "radians": "radian radians", "degrees": "degree degrees", "linear": "linear", "nonlinear": "nonlinear",
-    "quadratic": "quadratic", "isotropic": "isotropic", "anisotropic": "anisotropic",
-    "one": "one once single", "two": "two twice double doubles doubled both", "three": "three thrice triple triples",
-    "four": "four", "five": "five", "six": "six", "seven": "seven", "eight": "eight", "nine": "nine",
-    "ten": "ten", "eleven": "eleven", "twelve": "twelve", "twenty": "twenty", "hundred": "hundred", "thousand": "thousand", "half": "half halves halved halving",
-    "third": "third thirds", "quarter": "quarter quarters quartered",
-    "overstate": "overstate overstates overstated overestimate overestimates overestimated",
-    "understate": "understate understates understated underestimate underestimates underestimated",
-}
-_MEANING = {word: sense for sense, words in _SENSES.items() for word in words.split()}
-_WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+")   # a LaTeX command (\left, \right) is no word
 
 
 def senses(text: str) -> list[tuple[str, str]]:
-    """The words of _MEANING in ``text`` with their senses, in order; "all", "every", "each" and
+    """The words of MEANING in ``text`` with their senses, in order; "all", "every", "each" and
     "any" are left out: said of a definite plural ("for all the sensitivities" for "for the
     sensitivities") they restate it, and swapped for "some" the "some" still counts. "Above
     zero" is "positive", "below zero" "negative" and "shrinks by half" "halves" (_PAIRS, words
@@ -108,8 +61,8 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _AT_ONCE.sub("immediately", text)
     text = _ABOUT_AMOUNT.sub("roughly", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
-    out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in _WORD.finditer(text)
-           if (sense := _MEANING.get(m.group(0).lower(), "all")) != "all"]
+    out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in WORD.finditer(text)
+           if (sense := MEANING.get(m.group(0).lower(), "all")) != "all"]
     for i in range(len(out) - 1, 0, -1):
         (a, w1, _, end), (b, w2, start, e2) = out[i - 1], out[i]
         if (a, b) in _PAIRS and _JOINS.fullmatch(text[end:start]):
@@ -157,7 +110,7 @@ def limits_in_words(text: str) -> str:
 
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
-    for a dropped "only"), or None when every word of _MEANING kept its sense and its order."""
+    for a dropped "only"), or None when every word of MEANING kept its sense and its order."""
     old, new = _in_digits(old, new), _in_digits(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
@@ -172,7 +125,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     if dropped := _added_conjunct(new, old):   # a conjunct of the hypothesis dropped: a weaker one
         return dropped.strip(), ""
     if sa == sb:
-        return restriction_dropped(old, new) or _names_turned(old, new) or _transposed(old, new) \
+        return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new)
     if _converse(sa, sb, old, new):
         return None
@@ -201,7 +154,7 @@ def phrase_moved(old: str, new: str) -> bool:
     start or back ("At large step, a stable ODE can have an unstable discretization" for "A
     stable ODE can have an unstable discretization at large step"): the same words, commas and
     the first letter's case aside, the moved phrase opening with a preposition of _RESTRICTING."""
-    a, b = ([w.lower() for w in _WORD_OR_SPAN.findall(t)] for t in (old, new))
+    a, b = ([w.lower() for w in WORD_OR_SPAN.findall(t)] for t in (old, new))
     if len(a) != len(b) or a == b:
         return False
     for k in range(1, len(a)):
@@ -216,20 +169,19 @@ def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
     everywhere. A phrase that opens with a preposition of place or condition (_RESTRICTING) and
     none of whose own words is printed elsewhere in ``new``; "for example" and its kind are no
     restriction. As (the phrase, "")."""
-    a, b = _WORD_OR_SPAN.findall(old), _WORD_OR_SPAN.findall(new)
+    a, b = WORD_OR_SPAN.findall(old), WORD_OR_SPAN.findall(new)
     kept = {w.lower() for w in b}
     matcher = difflib.SequenceMatcher(None, [w.lower() for w in a], [w.lower() for w in b], autojunk=False)
     for op, i1, i2, _, _ in matcher.get_opcodes():
         gone = a[i1:i2]
         if op != "delete" or len(gone) < 2 or gone[0].lower() not in _RESTRICTING:
             continue
-        own = [w for w in gone[1:] if w.lower() not in _FUNCTION_WORDS | _ARTICLES]
+        own = [w for w in gone[1:] if w.lower() not in FUNCTION_WORDS | _ARTICLES]
         if own and not any(w.lower() in kept for w in own) and " ".join(gone).lower() not in _ASIDES:
             return " ".join(gone), ""
     return None
 
 
-_WORD_OR_SPAN = re.compile(r"\$[^$]*\$|[A-Za-z][A-Za-z'-]*|\d[\d.,]*")
 _RESTRICTING = frozenset("at near for under within inside in on along with without outside away close".split())
 _ARTICLES = frozenset("a an the".split())
 _ASIDES = frozenset(("for example", "for instance", "in particular", "in practice", "in fact", "in short",
@@ -245,8 +197,8 @@ def _hypothesis_reworded(old: str, new: str) -> bool:
     a, b = _OPENING.match(old), _OPENING.match(new)
     if a is None or b is None or old[a.end():].strip() != new[b.end():].strip():
         return False
-    wa, wb = ([w.lower() for w in _WORD_OR_SPAN.findall(m.group(1))] for m in (a, b))
-    if any(_MEANING.get(w) in _DIRECTED - {"max", "min"} or w == "than" for w in wa + wb):
+    wa, wb = ([w.lower() for w in WORD_OR_SPAN.findall(m.group(1))] for m in (a, b))
+    if any(MEANING.get(w) in _DIRECTED - {"max", "min"} or w == "than" for w in wa + wb):
         return False
     content = lambda ws: Counter(w for w in ws if w not in _ARTICLES | _COPULAS)
     return wa != wb and content(wa) == content(wb)
@@ -260,7 +212,7 @@ _LEADING_HYPOTHESIS = re.compile(r"\s*(?:For|If|When|Whenever|Given)\b[^,.;:]*?(
 _CONJUNCT = re.compile(r" and (?:[A-Za-z$][^,.;:]*)")
 
 
-def _names_turned(old: str, new: str) -> tuple[str, str] | None:
+def names_turned(old: str, new: str) -> tuple[str, str] | None:
     """The names (one capital letter: the points A and B) a rewording printed in another order,
     as (old order, new order): "A still left of B" is not "B still left of A", whatever the
     words of sense around them; None when they keep their order (or are not the same names)."""
@@ -285,7 +237,7 @@ LEGEND = re.compile(r"\s*([^\s:]{1,12}): (?=\S)")   # a legend's line: "q: posit
 _TERM = re.compile(r"(?<![\\A-Za-z])[A-Za-z][A-Za-z0-9]*(?:-[A-Za-z0-9]+)*")   # round-off, RK4
 
 
-def _transposed(old: str, new: str) -> tuple[str, str] | None:
+def transposed(old: str, new: str) -> tuple[str, str] | None:
     """Two words of their own (names, nouns) that changed places, every other word kept: "big
     steps lose accuracy to round-off, and tiny steps to curvature" pairs each cause with the other
     size, "Error ratio (RK4 / Euler)" is the inverse ratio. As (old order, new order); None when
@@ -298,7 +250,7 @@ def _transposed(old: str, new: str) -> tuple[str, str] | None:
         return None
     i, j = moved
     if a[i].lower() != b[j].lower() or a[j].lower() != b[i].lower() or \
-            any(w.lower() in _FUNCTION_WORDS or len(w) < 2 for w in (a[i], a[j])):
+            any(w.lower() in FUNCTION_WORDS or len(w) < 2 for w in (a[i], a[j])):
         return None
     return f"{a[i]} … {a[j]}", f"{b[i]} … {b[j]}"
 
@@ -327,7 +279,7 @@ def _converse(sa: list[str], sb: list[str], old: str, new: str) -> bool:
     diff = [(x, y) for x, y in zip(sa, sb) if x != y]
     if len(sa) != len(sb) or len(diff) != 1 or frozenset(diff[0]) not in _OPPOSITE:
         return False
-    turned = _names_turned(old, new)
+    turned = names_turned(old, new)
     return turned is not None and turned[0].split(" … ") == list(reversed(turned[1].split(" … "))) \
         and len(turned[0].split(" … ")) == 2
 
@@ -387,7 +339,7 @@ def _replaced(old: str, new: str, was: str, now: str) -> tuple[str, str]:
     plural) said with the words the edit replaced there, when one word-level change holds it."""
     if was and now:
         return was, now
-    wo, wn = _WORD.findall(old), _WORD.findall(new)
+    wo, wn = WORD.findall(old), WORD.findall(new)
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wo, wn).get_opcodes():
         if op == "replace" and (now in " ".join(wn[j1:j2]) if now else was in " ".join(wo[i1:i2])):
             return " ".join(wo[i1:i2]), " ".join(wn[j1:j2])
@@ -504,10 +456,10 @@ def valued(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _sensed(text: str) -> str:
-    """``text`` with each word of _MEANING written as its sense, and a copula before one left out:
+    """``text`` with each word of MEANING written as its sense, and a copula before one left out:
     "because |theta| is above 1" and "because |theta| exceeds 1" read alike."""
-    text = _COPULA.sub(lambda m: "" if _MEANING.get(m.group(1).lower()) else m.group(0), _ALL_MASS.sub("concentrates", text))
-    return _WORD.sub(lambda m: f"<{_MEANING[w]}>" if (w := m.group(0).lower()) in _MEANING else m.group(0), text)
+    text = _COPULA.sub(lambda m: "" if MEANING.get(m.group(1).lower()) else m.group(0), _ALL_MASS.sub("concentrates", text))
+    return WORD.sub(lambda m: f"<{MEANING[w]}>" if (w := m.group(0).lower()) in MEANING else m.group(0), text)
 
 
 _COPULA = re.compile(r"\b(?:is|are|was|were|be)\s+(?=([A-Za-z]+))", re.IGNORECASE)
@@ -523,9 +475,9 @@ def _reordered(a: str, b: str) -> bool:
         return False
 
     def around(tokens: list[str]) -> Counter:
-        return Counter((tokens[i - 1] if i and _MEANING[t.lower()] in _DIRECTED else "", t,
+        return Counter((tokens[i - 1] if i and MEANING[t.lower()] in _DIRECTED else "", t,
                         tokens[i + 1] if i + 1 < len(tokens) else "")
-                       for i, t in enumerate(tokens) if t.lower() in _MEANING)
+                       for i, t in enumerate(tokens) if t.lower() in MEANING)
     return around(ta) == around(tb)
 
 
@@ -730,18 +682,15 @@ def reworded_cell(cell: str, cells: list[str]) -> int | None:
 
 
 _TOKEN = re.compile(r"\d+(?:\.\d+)?|\w+|[^\w\s]")
-# words a rewording may drop or change without changing what a quote's number stands for
-_FUNCTION_WORDS = frozenset("the and for with are its this that from then than was were has have had been "
-                            "into onto per which who whose where when while also only just".split())
 
 
 def _lost_word(snippet: str, around: str) -> bool:
     """Whether a word of the quote's own (a name, a noun: "Euler", "steps") is missing from the
     note's words ``around`` a candidate number (its words of sense are meaning_change's: "exceeds"
     for "above"): the number of another sentence with a few words in common is not the quote's."""
-    have = {_stem(w) for w in _WORD.findall(around)}
-    return any(_stem(w) not in have for w in (x.lower() for x in _WORD.findall(snippet))
-               if len(w) > 2 and w not in _FUNCTION_WORDS and w not in _MEANING)   # senses: meaning_change
+    have = {stem(w) for w in WORD.findall(around)}
+    return any(stem(w) not in have for w in (x.lower() for x in WORD.findall(snippet))
+               if len(w) > 2 and w not in FUNCTION_WORDS and w not in MEANING)   # senses: meaning_change
 
 
 def _relabelled(before: str, note: str, at: int) -> bool:
@@ -751,10 +700,10 @@ def _relabelled(before: str, note: str, at: int) -> bool:
         return False
     label = before[:before.index(":")]
     line = note[note.rfind("\n", 0, at) + 1:at]
-    printed = {_stem(w) for w in _WORD.findall(line[:line.find(":")])} if ":" in line else set()
-    if ":" in line and _transposed(label, line[:line.find(":")]) is not None:
+    printed = {stem(w) for w in WORD.findall(line[:line.find(":")])} if ":" in line else set()
+    if ":" in line and transposed(label, line[:line.find(":")]) is not None:
         return True       # "(RK4 / Euler)" names the inverse of "(Euler / RK4)"
-    return any(_stem(w) not in printed for w in _WORD.findall(label) if len(w) > 2 and w.lower() not in _FUNCTION_WORDS)
+    return any(stem(w) not in printed for w in WORD.findall(label) if len(w) > 2 and w.lower() not in FUNCTION_WORDS)
 
 
 def _named_by_symbol(before: str, note: str, at: int) -> bool:
@@ -779,7 +728,6 @@ def _said(symbol: str, line: str) -> bool:
 
 # a label's symbol: (z*), (h), (theta), |theta|
 _SYMBOL = re.compile(r"\([^()\s]{1,10}\)|\|[^|\s]{1,10}\|")
-_ENDING = re.compile(r"(?<=[a-z]{3})(?:ies|es|s|ed|ing)$")
 
 
 def _about(note: str, at: int, shown: str, number: str) -> bool:
@@ -804,7 +752,7 @@ def _start(snippet: str, note: str, at: int, before: int) -> int:
     number, or back to the snippet's first word when words were inserted after it ("Implicit
     factor on the fast mode (1 / (1 + z)): 0.167" for "Implicit factor on the fast mode: 0.167")."""
     lo = max(0, at - before - 4)
-    first = _WORD.search(snippet)
+    first = WORD.search(snippet)
     if first is None or len(first.group(0)) < 3:
         return lo
     k = note.rfind(first.group(0), max(0, lo - _INSERTED), lo)
@@ -820,12 +768,6 @@ def _as_said(a: str, b: str) -> tuple[str, str]:
     def said(text: str) -> str:
         return NUMBER_SPAN.sub(lambda m: canonical(m.group(1)), counts_in_digits(valued(text)))
     return said(a), said(b)
-
-
-def _stem(word: str) -> str:
-    """A word without its inflection: "shrinks", "shrink" and "shrinking" are one word in a
-    label ("Does Euler shrink?" names what "Euler shrinks?" names)."""
-    return _ENDING.sub("", word.lower().rstrip("'")).removesuffix("e")   # "settles" and "settle": settl
 
 
 def reworded_quote(note: str, snippet: str, number: str, offset: int, same: Callable[[str, str], bool],

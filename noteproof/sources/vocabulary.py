@@ -1,0 +1,72 @@
+"""The words the notes' prose is read by: each word of sense and its sense, the words that carry
+no meaning of their own, and a word's stem.
+
+A sentence claims by its words of comparison, direction, quantity and quantification
+("below", "smallest", "halves", "only"); synonyms share a sense ("below" and "under", "all"
+and "every"). ``reword`` compares sentences by these senses, ``readout`` a read-out's label.
+"""
+from __future__ import annotations
+
+import re
+
+# words that carry what a sentence claims, each mapped to its sense: synonyms share one
+SENSES = {
+    "up": "above exceed exceeds exceeding larger greater bigger higher more raise raises raised increase "
+          "increases increased increasing grow grows growing rise rises rising upper amplify amplifies amplified "
+          "magnify magnifies magnified widen widens widened widening wider gain gains gained past beyond",
+    "down": "below beneath smaller less fewer lower lowers lowered decrease decreases decreased shrink "
+            "shrinks shrinking fall falls falling reduce reduces reduced drop drops decay decays decaying decreasing "
+            "attenuate attenuates attenuated damp damps damped dampen dampens suppress suppresses suppressed "
+            "narrows narrowed narrowing narrower lose loses lost losing",
+    "max": "largest greatest highest biggest maximum max most maximal",
+    "min": "smallest least lowest fewest minimum min minimal",
+    "fast": "fast faster fastest quick quickly", "slow": "slow slower slowest slowly",
+    "strong": "strong strongly stronger", "weak": "weak weakly weaker", "high": "high", "low": "low",
+    "accurate": "accurate accurately", "inaccurate": "inaccurate", "correct": "correct correctly",
+    "wrong": "wrong incorrect incorrectly", "possible": "possible", "impossible": "impossible",
+    "large": "large big huge", "small": "small tiny",
+    "all": "all every each any always", "at most": "bounded", "some": "some exists exist sometimes", "only": "only solely",
+    "not": "not no never cannot nothing none neither nor without", "unique": "unique", "strict": "strict strictly",
+    "same": "same identical equal equals equality",
+    "uniform": "uniform uniformly evenly", "concentrated": "concentrates concentrate concentrated concentrating",
+    "product": "multiply multiplies multiplied multiplying "
+    "product products", "quotient": "divide divides divided dividing quotient ratio", "follows": "follows", "opposite": "opposite opposes contrary",
+    "different": "different arbitrary unequal distinct separate separated separately",
+    "probable": "probable likely", "improbable": "improbable unlikely", "earlier": "earlier early",
+    "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
+    "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",
+    "continuous": "continuous", "discrete": "discrete", "finite": "finite", "infinite": "infinite",
+    "necessary": "necessary necessarily", "need": "need needs", "sufficient": "sufficient", "independent": "independent", "dependent": "dependent",
+    "convex": "convex", "concave": "concave", "definite": "definite", "semidefinite": "semidefinite semi-definite", "attracting": "attracting attractive attractor",
+    "repelling": "repelling repulsive repeller", "contract": "contract contracts contracting contraction contractive",
+    "expand": "expand expands expanding expansion expansive",
+    "last": "last final", "before": "before", "after": "after", "inside": "inside",
+    "outside": "outside", "left": "left", "right": "right", "positive": "positive", "negative": "negative",
+    "zero": "zero", "yes": "yes", "true": "true", "false": "false", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
+    "diverge": "diverge diverges diverged", "exact": "exact exactly",
+    "approximate": "approximate approximately approximation roughly", "sum": "sum sums summed summing total add adds adding",
+    "fixed": "fixed fix fixes", "constant": "constant", "onward": "onward onwards",
+    "digits": "digit digits", "time unit": "timeunit", "bits": "bit bits", "radians": "radian radians", "degrees": "degree degrees", "linear": "linear", "nonlinear": "nonlinear",
+    "quadratic": "quadratic", "isotropic": "isotropic", "anisotropic": "anisotropic",
+    "one": "one once single", "two": "two twice double doubles doubled both", "three": "three thrice triple triples",
+    "four": "four", "five": "five", "six": "six", "seven": "seven", "eight": "eight", "nine": "nine",
+    "ten": "ten", "eleven": "eleven", "twelve": "twelve", "twenty": "twenty", "hundred": "hundred", "thousand": "thousand", "half": "half halves halved halving",
+    "third": "third thirds", "quarter": "quarter quarters quartered",
+    "overstate": "overstate overstates overstated overestimate overestimates overestimated",
+    "understate": "understate understates understated underestimate underestimates underestimated",
+}
+MEANING = {word: sense for sense, words in SENSES.items() for word in words.split()}
+WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+")   # a LaTeX command (\left, \right) is no word
+
+# a word, a math span or a number, as a bag of words counts them
+WORD_OR_SPAN = re.compile(r"\$[^$]*\$|[A-Za-z][A-Za-z'-]*|\d[\d.,]*")
+# words a rewording may drop or change without changing what a quote's number stands for
+FUNCTION_WORDS = frozenset("the and for with are its this that from then than was were has have had been "
+                           "into onto per which who whose where when while also only just".split())
+_ENDING = re.compile(r"(?<=[a-z]{3})(?:ies|es|s|ed|ing)$")
+
+
+def stem(word: str) -> str:
+    """A word without its inflection: "shrinks", "shrink" and "shrinking" are one word in a
+    label ("Does Euler shrink?" names what "Euler shrinks?" names)."""
+    return _ENDING.sub("", word.lower().rstrip("'")).removesuffix("e")   # "settles" and "settle": settl
