@@ -244,7 +244,7 @@ def tag_findings(original: Claim, result: ClaimResult, plan: Plan) -> list[Findi
     if change is not None:
         return [Finding("tag", Severity.ERROR, original.id, new.location,
                         f"status cell reworded with another meaning ({describe(change)}); "
-                        f"the claim was verified for \"{new.old}\"", new.text, new.old, code="NP507", span=span,
+                        f"the claim's checks were written for \"{new.old}\"", new.text, new.old, code="NP507", span=span,
                         help=f"restore \"{new.old}\", or change the claim's checks and claims.yaml to the new cell")]
     old = original.status
     v = judge(parts, evidence)

@@ -237,7 +237,7 @@ def _judge_rewording(plan: Plan) -> None:
             was, now = change
             _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(max(at, 0)),
                      f"{what} of {claim.id} reworded with another meaning ({describe(change, old, new)}); "
-                     f"the claim was verified for \"{old}\"", now, was, code="NP507",
+                     f"the claim's checks were written for \"{old}\"", now, was, code="NP507",
                      help=f"restore \"{was}\", or change the claim's checks and claims.yaml to the new statement"
                      if was else f"remove \"{now}\", or change the claim's checks and claims.yaml to the new statement")
             continue
@@ -255,7 +255,7 @@ def _judge_rewording(plan: Plan) -> None:
             first = bad[0][1][0] if bad[0][1] else None
             _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(first.start) if first else where,
                      f"{what} of {claim.id} reworded with other numbers that nothing checks ({was} -> {now}); "
-                     f"the claim was verified for \"{old}\"", now, was, code="NP504",
+                     f"the claim's checks were written for \"{old}\"", now, was, code="NP504",
                      span=(first.start, first.end) if first else None,
                      help=f"restore {was}, or change the claim's check and claims.yaml to the new wording")
         else:

@@ -28,6 +28,8 @@ SYMBOL = re.compile(r"[A-Za-z]|[a-z]\d+|[A-Za-z][A-Za-z0-9]*_[A-Za-z0-9_]*|[a-z]
 CONSTANTS = frozenset({"e"})
 NAMED = re.compile(r"\s*[A-Za-z][A-Za-z0-9_]*\*?(?:\([^()]*\))?(?: [A-Za-z]+)?\s*=(?!=)")
 ARITHMETIC = frozenset({"num", "op", "rel", "open", "close", "space", "comma", "func", "x"})
+_APOSTROPHES = ("'", "\u2019")
+_CLITICS = frozenset("s t d m ll re ve".split())
 DANGLING = frozenset("x+*/^=<>~\u2248\u2264\u2265\u2260\u00d7,") | {"<=", ">=", "!=", "->", "=>"}
 
 
@@ -106,6 +108,8 @@ def _pieces(line: str) -> list[tuple[str, int, int]]:
         kind = m.lastgroup
         if kind == "word":
             kind = word_kind(m[0]) or "prose"
+            if line[i - 1:i] in _APOSTROPHES and m[0] in _CLITICS:   # the s of "B's x", the t of "don't"
+                kind = "prose"
             if m[0] == "x" and line[i - 1:i].isspace() and _times_after(line, m.end()):
                 kind = "x"
         out.append((kind, m.start(), m.end()))

@@ -151,12 +151,19 @@ def reversed_label(text: str, snippet: str, word: str, at: int) -> bool:
 # read-out when its value is printed as registered and its label's words mean what they meant:
 # each word of the registered label kept (its stem, its sense, a synonym), a few words added. A
 # word dropped for a word another read-out of the note is labelled with ("Verlet energy range"
-# for "Euler energy range") is a relabelling, never a rewording.
-_NUMBER_LINE = re.compile(rf"^[ \t]*([^:\n]{{2,80}}?)[ \t]*:[ \t]*({PRINTED})[ \t]*$", re.MULTILINE)
+# for "Euler energy range") is a relabelling, never a rewording. A read-out may print a range
+# ("0.469 to 0.5"), and a number may stand in the label itself ("(start 0.5)").
+_VALUES = rf"({PRINTED})(?:[ \t]+to[ \t]+({PRINTED}))?"
+_NUMBER_LINE = re.compile(rf"^[ \t]*([^:\n]{{2,80}}?)[ \t]*:[ \t]*{_VALUES}[ \t]*$", re.MULTILINE)
+_IN_LABEL = re.compile(rf"(?<![\w.]){PRINTED}(?!\w)")   # not the 4 of RK4
 _LABEL_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 SYNONYMS = {"predicted": "estimate", "predicts": "estimate", "predict": "estimate", "prediction": "estimate",
-            "estimated": "estimate", "estimates": "estimate"}
+            "estimated": "estimate", "estimates": "estimate", "end": "final"}
+# names of one thing in the notes' subject, said in several words: "fixed point", "resting value"
+_ONE_NAME = re.compile(r"\b(?:fixed|rest(?:ing)?|steady|stationary|equilibrium)[ -](?:point|value|state)\b",
+                       re.IGNORECASE)
 _SENSES = frozenset(MEANING.values())
+_LABEL_GLUE = frozenset("in at on to by".split())   # "change in the equilibrium" names "equilibrium change"
 RELABELLED = 0.75     # how alike (Dice over the words' meanings) a reworded label must stay
 
 
@@ -170,30 +177,85 @@ def _meaning(word: str) -> str:
 
 def label_words(text: str) -> frozenset[str]:
     """The meanings of a label's words, its glue and function words aside."""
-    return frozenset(_meaning(w) for w in _LABEL_WORD.findall(text)
-                     if w.lower() not in _GLUE and w.lower() not in FUNCTION_WORDS and len(w) > 1)
+    text = _ONE_NAME.sub("equilibrium", text)
+    return frozenset(_meaning(w) for w in _LABEL_WORD.findall(text) if (low := w.lower()) not in _GLUE
+                     and low not in _LABEL_GLUE and low not in FUNCTION_WORDS and len(w) > 1)
+
+
+@dataclass(frozen=True)
+class _Readout:
+    """A read-out line's label, and where each number of its label and of its value stands."""
+    label: str
+    in_label: tuple[tuple[int, str], ...]
+    values: tuple[tuple[int, str], ...]
+
+    def number(self, place: tuple[bool, int]) -> tuple[int, str] | None:
+        """The number at ``place``: (in the label?, its index there)."""
+        numbers = self.in_label if place[0] else self.values
+        return numbers[place[1]] if place[1] < len(numbers) else None
+
+
+@lru_cache(maxsize=16)
+def _readouts(text: str) -> tuple[_Readout, ...]:
+    """Every read-out line of a number (or a range of two) in ``text``."""
+    out = []
+    for m in _NUMBER_LINE.finditer(text):
+        inside = [(m.start(1) + k.start(), k.group(0)) for k in _IN_LABEL.finditer(m.group(1))]
+        values = [(m.start(g), m.group(g)) for g in (2, 3) if m.group(g) is not None]
+        out.append(_Readout(m.group(1), tuple(inside), tuple(values)))
+    return tuple(out)
+
+
+def _registered(snippet: str, number: str) -> tuple[str, tuple[bool, int]] | None:
+    """The label of a registered read-out snippet and the place of ``number`` among its numbers:
+    a whole line ("Verlet energy range: 0.469 to 0.5"), or a label alone ("Euler energy at the
+    end (start 0.5)")."""
+    line = snippet.strip()
+    found = _readouts(line)
+    if not found and ":" not in line:
+        inside = tuple((k.start(), k.group(0)) for k in _IN_LABEL.finditer(line))
+        found = (_Readout(line, inside, ()),)
+    if not found:
+        return None
+    places = [((True, i), n) for i, (_, n) in enumerate(found[0].in_label)] + \
+        [((False, i), n) for i, (_, n) in enumerate(found[0].values)]
+    hits = [place for place, n in places if n == number]
+    return (found[0].label, hits[0]) if len(hits) == 1 else None
+
+
+# a label's symbols: one letter, perhaps starred ("(z*)", "(h)", "Gap in x"), not a possessive's s
+_SYMBOL = re.compile(r"(?<![\w'\u2019])[A-Za-z]\*?(?![\w])")
+
+
+def symbols(label: str) -> frozenset[str]:
+    """The symbols a label names its quantity by: kept by a relabelling ("Resting value (z*)" for
+    "Fixed point (z*)"), changed only by another read-out ("Resting value (x)")."""
+    return frozenset(_SYMBOL.findall(label))
 
 
 def relabelled_readout(text: str, snippet: str, number: str, same) -> tuple[int, str] | None:
-    """(offset, printed value) of the one read-out line of ``text`` printing ``number``'s value
-    (``same``) under a label that says what ``snippet``'s label says in other words; None when
-    ``snippet`` is no read-out line, or no line (or more than one) does."""
-    m = _NUMBER_LINE.fullmatch(snippet.strip())
-    if m is None or m.group(2) != number:
+    """(offset, printed value) of ``number`` in the one read-out line of ``text`` printing its value
+    (``same``) in its place under a label that says what ``snippet``'s label says in other words;
+    None when ``snippet`` is no read-out line, or no line (or more than one) does."""
+    registered = _registered(snippet, number)
+    if registered is None:
         return None
-    wanted = label_words(m.group(1))
-    printed = [(k.start(2), label_words(k.group(1)), k.group(2), k.group(1)) for k in _NUMBER_LINE.finditer(text)]
+    name, place = registered
+    wanted = label_words(name)
+    printed = [(r, label_words(r.label)) for r in _readouts(text)]
     found = []
-    for at, have, value, name in printed:
+    for r, have in printed:
         both = len(wanted) + len(have)
-        if not same(value, number) or 2 * len(wanted & have) < RELABELLED * both \
-                or names_turned(m.group(1), name) or transposed(m.group(1), name):   # "(A minus B)" for "(B minus A)"
+        at = r.number(place)
+        if at is None or not same(at[1], number) or 2 * len(wanted & have) < RELABELLED * both \
+                or symbols(name) != symbols(r.label) \
+                or names_turned(name, r.label) or transposed(name, r.label):   # "(A minus B)" for "(B minus A)"
             continue
         if (wanted - have) & _SENSES:   # a word of sense dropped ("fast" for "slow"): another read-out
             continue
-        others = {w for a, words, _, _ in printed if a != at for w in words}   # what the other read-outs are labelled with
+        others = {w for q, words in printed if q is not r for w in words}   # what the other read-outs are labelled with
         if not (wanted - have and (have - wanted) & others):
-            found.append((at, value))
+            found.append(at)
     return found[0] if len(found) == 1 else None
 
 
@@ -205,4 +267,5 @@ def relabelled_line(text: str, line: str, same) -> tuple[int, str] | None:
     if found is None:
         return None
     start = text.rfind("\n", 0, found[0]) + 1
-    return start, text[start:found[0] + len(found[1])]
+    end = text.find("\n", found[0])
+    return start, text[start:len(text) if end < 0 else end].rstrip()

@@ -58,6 +58,35 @@ def test_a_numbers_readout_relabelled_in_other_words_is_found(old, new):
     assert page[at:at + len(printed)] == printed == old.rsplit(": ", 1)[1]
 
 
+@pytest.mark.parametrize("old, new, snippet, number", [
+    ("Actual change: 0.263", "Actual change in the equilibrium: 0.263", "Actual change: 0.263", "0.263"),
+    ("Fixed point (z*): -5", "Resting value (z*): -5", "Fixed point (z*): -5", "-5"),
+    ("Verlet energy range: 0.469 to 0.5", "Range of Verlet's energy: 0.469 to 0.5", "Verlet energy range: 0.469", "0.469"),
+    ("Verlet energy range: 0.469 to 0.5", "Range of Verlet's energy: 0.469 to 0.5",
+     "Verlet energy range: 0.469 to 0.5", "0.5"),
+    ("Euler energy at the end (start 0.5): 3,760", "Euler's final energy (start 0.5): 3,760",
+     "Euler energy at the end (start 0.5)", "0.5"),
+])
+def test_a_readout_relabelled_with_glue_a_range_or_a_number_in_its_label_is_found(old, new, snippet, number):
+    page = f"Equilibrium (z*): 5\n{new}\nSlope estimate of the change: 0.25\n"
+    at, printed = relabelled_readout(page, snippet, number, str.__eq__)
+    line = page[page.rfind("\n", 0, at) + 1:page.find("\n", at)]
+    assert line == new and printed == number
+
+
+@pytest.mark.parametrize("old, new, snippet, number", [
+    ("Fixed point (z*): -5", "Starting value (z*): -5", "Fixed point (z*): -5", "-5"),     # its name changed
+    ("Verlet energy range: 0.469 to 0.5", "Range of Euler's energy: 0.469 to 0.5", "Verlet energy range: 0.469", "0.469"),
+    ("Euler energy at the end (start 0.5): 3,760", "Euler energy at the start (start 0.5): 3,760",
+     "Euler energy at the end (start 0.5)", "0.5"),
+    ("Euler energy at the end (start 0.5): 3,760", "Euler energy at the end (start 0.6): 3,760",
+     "Euler energy at the end (start 0.5)", "0.5"),
+])
+def test_a_readout_relabelled_with_another_meaning_is_not_found(old, new, snippet, number):
+    page = f"Equilibrium (z*): 5\n{new}\nVerlet energy range: 0.3 to 0.5\n"
+    assert relabelled_readout(page, snippet, number, str.__eq__) is None
+
+
 @pytest.mark.parametrize("old, new", [
     ("Euler energy range: 0.469", "Verlet energy range: 0.469"),     # another read-out's name for its own
     ("Exact gradient: -1.16", "Adjoint gradient: -1.16"),

@@ -1,0 +1,20 @@
+"""Chapter 12's plain-text formulas found in its prose (noteproof.sources.plainmath)."""
+import pytest
+
+from noteproof.sources.plainmath import plain_formulas
+
+
+def spans(text):
+    return [text[a:b] for a, b in plain_formulas(text)]
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Fixed point: z* = x / (1 - theta) = -5.", ["z* = x / (1 - theta) = -5"]),
+    ("stable when h < 2/a, and", ["h < 2/a"]),
+    ("1.5 x 1.2 = 1.8", []),                                  # numbers alone: the numbers inventory's
+    ("Gap in x (B's x minus A's x): 0.271", []),              # a possessive's s is no symbol
+    ("Gap in x (B\u2019s x minus A\u2019s x): 0.271", []),
+    ("it doesn't shrink x - y", ["x - y"]),
+])
+def test_plain_formulas_are_found_and_prose_is_not(text, found):
+    assert spans(text) == found
