@@ -206,20 +206,27 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
             math = tuple((m.text, m.location) for m in unaccounted_math(note, mine, spec))
             prose = tuple((p.text, p.location) for p in prose_read(note, mine, spec) if p.coverage == "unaccounted")
         judged[name] = (judgment(results, rows, math, prose), results)
-    where = {cid: _new_failure_place(judged["old"][1].get(cid), r) for cid, r in judged["new"][1].items()}
+    where = {cid: _new_failure_place(judged["old"][1].get(cid), r, plan.where) for cid, r in judged["new"][1].items()}
     kept = reconcile(found, judged["old"][0], judged["new"][0], where)
     demoted = {f.span[0] for f, g in zip(found, kept) if f.severity is not g.severity and f.span}
     return kept, [fx for fx in fixes if fx[0] not in demoted]
 
 
-def _new_failure_place(old: ClaimResult | None, new: ClaimResult):
+def _new_failure_place(old: ClaimResult | None, new: ClaimResult, lines: dict[int, tuple[int, int]]):
     """Where a claim's new failure stands: the first, in the note, of its failing numbers and
-    formulas that did not fail (as printed) before the edit; else the claim's own place."""
+    formulas that did not fail (as printed) before the edit; a number the edited note no
+    longer prints where it stood before, that line followed through the edit (``lines``: old
+    line -> new lines); else the claim's own place."""
     def failing(r):
         return [] if r is None else [(x.location, getattr(x, "quoted", "") or getattr(x, "latex", ""))
                                      for x in (*r.numbers, *r.formulas) if x.outcome.value == "failed" and x.location]
     before = {text for _, text in failing(old)}
     fresh = [at for at, text in failing(new) if text not in before]
+    if not fresh and old is not None and len(old.numbers) == len(new.numbers):   # a quote lost: where it stood
+        path = new.location.path if new.location else None
+        fresh = [Location(path or was.location.path, lines[was.location.line][0])
+                 for was, x in zip(old.numbers, new.numbers) if x.outcome.value == "failed" and x.location is None
+                 and was.check == x.check and was.location and was.location.line in lines]
     return min(fresh, key=lambda at: (at.line, at.column or 0)) if fresh else new.location
 
 

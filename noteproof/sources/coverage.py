@@ -570,23 +570,17 @@ def _letters(text: str) -> str:
     return "".join(sorted(ch for ch in text.lower() if ch not in " ,.;:"))
 
 
-SAME_WORDS = 0.75   # how alike two sentences' words must be, in any order, to be one sentence reordered
 
 
 def _same_words(text: str, candidates) -> str | None:
     """The candidate whose words (and ``$...$`` spans), in any order, are most like ``text``'s
-    (Dice at least SAME_WORDS): its phrases moved and a word of no sense changed ("Summing the
-    series, starting from $e_0=0$, yields" for "Starting with $e_0=0$ and summing the series
-    yields"); whether the move changed its meaning is meaning_change's to say."""
-    from collections import Counter
-
-    from .vocabulary import WORD_OR_SPAN
-    mine = Counter(t.lower() for t in WORD_OR_SPAN.findall(text))
-    best, score = None, SAME_WORDS
+    (vocabulary.word_dice at least REORDERED): its phrases moved and a word of no sense changed
+    ("Summing the series, starting from $e_0=0$, yields" for "Starting with $e_0=0$ and summing
+    the series yields"); whether the move changed its meaning is meaning_change's to say."""
+    from .vocabulary import REORDERED, word_dice
+    best, score = None, REORDERED
     for t in candidates:
-        theirs = Counter(w.lower() for w in WORD_OR_SPAN.findall(t))
-        both = sum(mine.values()) + sum(theirs.values())
-        if both and (r := 2 * sum((mine & theirs).values()) / both) >= score:
+        if (r := word_dice(text, t)) >= score:
             best, score = t, r
     return best
 

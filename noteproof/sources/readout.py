@@ -158,12 +158,13 @@ _NUMBER_LINE = re.compile(rf"^[ \t]*([^:\n]{{2,80}}?)[ \t]*:[ \t]*{_VALUES}[ \t]
 _IN_LABEL = re.compile(rf"(?<![\w.]){PRINTED}(?!\w)")   # not the 4 of RK4
 _LABEL_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 SYNONYMS = {"predicted": "estimate", "predicts": "estimate", "predict": "estimate", "prediction": "estimate",
-            "estimated": "estimate", "estimates": "estimate", "end": "final"}
+            "estimated": "estimate", "estimates": "estimate", "end": "final", "initial": "start"}
 # names of one thing in the notes' subject, said in several words: "fixed point", "resting value"
 _ONE_NAME = re.compile(r"\b(?:fixed|rest(?:ing)?|steady|stationary|equilibrium)[ -](?:point|value|state)\b",
                        re.IGNORECASE)
 _SENSES = frozenset(MEANING.values())
-_LABEL_GLUE = frozenset("in at on to by".split())   # "change in the equilibrium" names "equilibrium change"
+# "change in the equilibrium" names "equilibrium change", "initial value" names "start"
+_LABEL_GLUE = frozenset("in at on to by value".split())
 RELABELLED = 0.75     # how alike (Dice over the words' meanings) a reworded label must stay
 
 

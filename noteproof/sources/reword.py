@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 from .numtext import FRACTION_PARTS, NUMBER_SPAN, SPOKEN, canonical, spoken, value_of
 from .spelling import MATH_SPAN, alike, skeleton
-from .vocabulary import FUNCTION_WORDS, MEANING, WORD, WORD_OR_SPAN, stem
+from .vocabulary import FUNCTION_WORDS, MEANING, REORDERED, WORD, WORD_OR_SPAN, stem, word_bag, word_dice
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
 LOOSE = 0.65        # how alike a registered sentence must stay for a quote inside it, its math unchanged
@@ -670,15 +670,41 @@ def _most_like(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, 
     ``keep``, most like ``text`` (at least SENTENCE, clearly ahead of the next)."""
     if len(text) < 12:
         return None
-    return _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and keep(c)),
-                 lambda c: _ratio(text, c), SENTENCE)
+    kept = [(at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and keep(c)]
+    return _best(iter(kept), lambda c: _ratio(text, c), SENTENCE) or _words_kept(text, kept)
+
+
+def _words_kept(text: str, candidates: list[tuple[int, str]]) -> tuple[int, str] | None:
+    """The one candidate that says ``text`` restructured: each of its words kept, in any order
+    within its clause (vocabulary.word_dice at least REORDERED); "away from the origin" is not
+    "at the origin", and "while alternating sign" moved to the clause before says another thing."""
+    mine = _clause_words(text)
+    return _best(((at, c) for at, c in candidates if len(theirs := _clause_words(c)) == len(mine)
+                  and all(a <= b for a, b in zip(mine, theirs))), lambda c: word_dice(text, c), REORDERED)
+
+
+_CLAUSE = re.compile(r"[;.!?:]+(?=\s|$)")
+
+
+def _clause_words(text: str) -> list[set[str]]:
+    """The words of each clause of ``text`` (cut at ``;``, ``:`` and sentence ends), by stem."""
+    return [set(word_bag(c)) for c in _CLAUSE.split(text) if c.strip()]
 
 
 def reworded_cell(cell: str, cells: list[str]) -> int | None:
-    """The index of the one of ``cells`` (a status table's claim cells) reworded from ``cell``."""
-    hit = _best(((i, c) for i, c in enumerate(cells) if meaning_change(cell, c) is None),
-                lambda c: _ratio(cell, c), SENTENCE)
+    """The index of the one of ``cells`` (a status table's claim cells) reworded from ``cell``:
+    most like it by difflib's ratio, else by its words in any order (a phrase moved, the
+    sentence restructured: vocabulary.word_dice), each of its words, math spans and numbers kept."""
+    kept = [(i, c) for i, c in enumerate(cells) if meaning_change(cell, c) is None]
+    mine = _printed(cell)
+    hit = _best(iter(kept), lambda c: _ratio(cell, c), SENTENCE) \
+        or _words_kept(cell, [(i, c) for i, c in kept if _printed(c) == mine])
     return None if hit is None else hit[0]
+
+
+def _printed(text: str) -> Counter:
+    """A text's math spans and numbers, as printed."""
+    return Counter(t for t in WORD_OR_SPAN.findall(text) if t[0] in "$0123456789")
 
 
 _TOKEN = re.compile(r"\d+(?:\.\d+)?|\w+|[^\w\s]")

@@ -8,6 +8,7 @@ and "every"). ``reword`` compares sentences by these senses, ``readout`` a read-
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 # words that carry what a sentence claims, each mapped to its sense: synonyms share one
 SENSES = {
@@ -70,3 +71,23 @@ def stem(word: str) -> str:
     """A word without its inflection: "shrinks", "shrink" and "shrinking" are one word in a
     label ("Does Euler shrink?" names what "Euler shrinks?" names)."""
     return _ENDING.sub("", word.lower().rstrip("'")).removesuffix("e")   # "settles" and "settle": settl
+
+
+REORDERED = 0.75   # how alike two sentences' words must be, in any order, to be one sentence restructured
+# words a sentence may gain or lose when it is restructured ("is a different task from" for
+# "are different tasks"): function words, articles, the copula
+_RESTRUCTURING = FUNCTION_WORDS | frozenset("a an of is be".split())
+
+
+def word_bag(text: str) -> Counter:
+    """A sentence's words by their stems, with its math spans and numbers as printed; the words
+    a restructuring adds or drops (_RESTRUCTURING) left out."""
+    return Counter(t if t[0] in "$0123456789" else stem(t) for t in (w.lower() for w in WORD_OR_SPAN.findall(text))
+                   if t not in _RESTRUCTURING)
+
+
+def word_dice(a: str, b: str) -> float:
+    """How alike two sentences' words are in any order: Dice over their word bags (word_bag)."""
+    mine, theirs = word_bag(a), word_bag(b)
+    both = sum(mine.values()) + sum(theirs.values())
+    return 2 * sum((mine & theirs).values()) / both if both else 0.0

@@ -166,8 +166,7 @@ MUTATIONS = [
     # a forty-eighth probe's: a two-digit percentage read to its unit; a read-out's names turned
     Edit("c12-percent-doubled", C12, "so the actual change is 5% larger", "so the actual change is 10% larger",
          kind="number"),
-    Edit("c12-gap-names-turned", C12, "Gap in x (B minus A): 0.271", "Gap in x (A minus B): 0.271",
-         at="One-dimensional flows with unique solutions cannot cross"),   # the claims that read the gap fail
+    Edit("c12-gap-names-turned", C12, "Gap in x (B minus A): 0.271", "Gap in x (A minus B): 0.271"),
     Edit("w10-answer-echo-flipped", W10, "retrain the model? No. It is", "retrain the model? No, it does. It is"),
     Edit("c12-order-word", C12, "kept (A still left of B)", "swapped (B left of A)", kind="number"),
     Edit("c12-still-shrinks", C12, "but still shrinks", "and grows"),
@@ -182,8 +181,7 @@ MUTATIONS = [
     # a new wrong step inside a claim that already fails (by its erratum)
     Edit("c12-step-in-failing-claim", C12, "1 / 0.19 = 5.263", "1 / 0.18 = 5.263"),
     # a read-out's label names its number; "need not" is not "never" (a blind probe's)
-    Edit("c12-readout-relabelled", C12, "Verlet energy range: 0.469 to 0.5", "Euler energy range: 0.469 to 0.5",
-         at="Euler adds energy at every step"),   # the claim's quotes are no longer found: its line
+    Edit("c12-readout-relabelled", C12, "Verlet energy range: 0.469 to 0.5", "Euler energy range: 0.469 to 0.5"),
     Edit("w09-need-not-never", W9, "need not yield a large derivative", "can never yield a large derivative"),
     # worked arithmetic respelled to another value: judged as printed (formula.respelled)
     Edit("c12-step-power-misevaluated", C12, "= 1 / 0.2^2 = 25", "= 1 / 0.05 = 25"),
@@ -338,6 +336,12 @@ MUTATIONS = [
     Edit("c12-exp-of-number-wrong", C12, "x(1) = e^0.5 = 1.649.", "x(1) = exp(0.5) = 1.6478."),
     Edit("w10-p2-wrong-step", W10, "\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "\\sqrt{3}/(1+\\sqrt{3})=(3-\\sqrt{3})/3\\simeq 0.633975$"),
+    # probe 50: a row restructured with a word of its own changed; a read-out relabelled with
+    # another symbol, or with its range given another method's name
+    Edit("w09-row-restructured-away", W9, "Response $1/(1-\\beta )$ at the origin for constant input",
+         "Away from the origin, with constant input, the response is $1/(1-\\beta )$"),
+    Edit("c12-label-other-symbol", C12, "Fixed point (z*): -5", "Resting value (x): -5"),
+    Edit("c12-range-other-method", C12, "Verlet energy range: 0.469 to 0.5", "Range of Euler's energy: 0.469 to 0.5"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -586,6 +590,19 @@ HARMLESS = [
     Edit("c12-exp-of-number", C12, "x(1) = e^0.5 = 1.649.", "x(1) = exp(0.5) = 1.6487."),
     Edit("w10-p2-step-shown", W10, "\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "\\sqrt{3}/(1+\\sqrt{3})=(3-\\sqrt{3})/2\\simeq 0.6339746$"),
+    # probe 50: a row and a sentence restructured, their words kept; read-outs relabelled with glue
+    # words, a name said otherwise, a range and a number in the label
+    Edit("w09-row-restructured", W9, "Response $1/(1-\\beta )$ at the origin for constant input",
+         "At the origin, with constant input, the response is $1/(1-\\beta )$"),
+    Edit("c12-sentence-restructured", C12,
+         "Solving an equation and reaching its solution by repetition are different tasks.",
+         "Reaching the solution of an equation by repetition is a different task from solving the equation."),
+    Edit("c12-label-glue", C12, "Actual change: 0.263", "Actual change in the equilibrium: 0.263"),
+    Edit("c12-label-one-name", C12, "Fixed point (z*): -5", "Resting value (z*): -5"),
+    Edit("c12-label-range", C12, "Verlet energy range: 0.469 to 0.5", "Range of Verlet's energy: 0.469 to 0.5"),
+    Edit("c12-label-number-inside", C12, "Euler energy at the end (start 0.5): 3,760",
+         "Euler's final energy (start 0.5): 3,760"),
+    Edit("c12-label-possessive-symbols", C12, "Gap in x (B minus A): 0.271", "Gap in x (B's x minus A's x): 0.271"),
 ]
 
 

@@ -58,6 +58,20 @@ def test_a_reversed_sentence_or_row_is_not_found_as_a_rewording():
     assert reworded_cell("Stationary balance near a quadratic minimum", ["Stationary balance near any minimum"]) is None
 
 
+ROW = r"Response $1/(1-\beta )$ at the origin for constant input"
+
+
+@pytest.mark.parametrize("new, found", [
+    (r"At the origin, with constant input, the response is $1/(1-\beta )$", True),   # restructured
+    (r"At the origin, with constant input, the response is $1/(1+\beta )$", False),  # its formula changed
+    (r"At the origin, with varying input, the response is $1/(1-\beta )$", False),   # a word of its own changed
+    (r"Away from the origin, for constant input, the response is $1/(1-\beta )$", False),
+])
+def test_a_restructured_row_is_found_by_its_words_in_any_order(new, found):
+    cells = ["Euler error bound proportional to the step", new]
+    assert (reworded_cell(ROW, cells) == 1) is found
+
+
 def test_a_status_cell_compares_its_words_not_its_marks():
     assert cell_meaning_change("Conditional: fails for anisotropic noise", "Conditional: fails for isotropic noise")
     assert cell_meaning_change("[Exact] for $0<\\beta <1$", "[Approximation] for $0<\\beta <1$") is None
