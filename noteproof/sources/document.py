@@ -153,13 +153,10 @@ def build(note: Note, key: str) -> Document:
         rows: tuple[Row, ...] | None = table_rows(bare)
     except NoteError:
         rows = None
-    anchors: dict[Anchor, tuple[Place, ...]] = {}
+    claims = note.registry[0] if note.registry else ()
     lookups: dict[tuple, Any] = {}
-    for claim in (note.registry[0] if note.registry else ()):
+    for claim in claims:
         numbers = numbers_key(claim.quoted)
-        for f in claim.formulas:
-            if (f.text, numbers, f.plain) not in anchors:
-                anchors[(f.text, numbers, f.plain)] = places(bare, f.text, claim.quoted, f.plain)
         lookups[("stated", claim.text, numbers)] = bare.stated(claim.text, claim.quoted)
         if claim.row is not None:
             lookups[("status_cell", claim.row)] = bare.status_cell(claim.row)
@@ -167,7 +164,17 @@ def build(note: Note, key: str) -> Document:
             lookups[("label_after", claim.text, numbers)] = bare.label_after(claim.text, claim.quoted)
         for q in claim.quotes:
             lookups[("quote_at", q.snippet, q.number)] = bare.quote_at(q.snippet, q.number)
-    return Document(key, bare.math_spans(), bare.plain_math(), rows, anchors, lookups, note.text)
+    # the formulas' places are read with the lookups in hand: finding an edited occurrence reads
+    # every quote again (sources.coverage.scan_math), which the lookups answer at once
+    anchors: dict[Anchor, tuple[Place, ...]] = {}
+    math, plain = bare.math_spans(), bare.plain_math()
+    read = replace(bare, regions=Document(key, math, plain, rows, anchors, lookups, note.text))
+    for claim in claims:
+        numbers = numbers_key(claim.quoted)
+        for f in claim.formulas:
+            if (f.text, numbers, f.plain) not in anchors:
+                anchors[(f.text, numbers, f.plain)] = places(read, f.text, claim.quoted, f.plain)
+    return Document(key, math, plain, rows, anchors, lookups, note.text)
 
 
 def document_key(note: Note) -> str:
