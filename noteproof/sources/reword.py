@@ -18,7 +18,7 @@ import re
 from collections import Counter
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import Callable, Iterator
 
 from .numtext import FRACTION_PARTS, NUMBER_SPAN, SPOKEN, canonical, spoken, value_of
@@ -126,7 +126,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         return dropped.strip(), ""
     if sa == sb:
         return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
-            or _renamed(old, new) or _listed_otherwise(old, new)
+            or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -253,6 +253,40 @@ def transposed(old: str, new: str) -> tuple[str, str] | None:
             any(w.lower() in FUNCTION_WORDS or len(w) < 2 for w in (a[i], a[j])):
         return None
     return f"{a[i]} … {a[j]}", f"{b[i]} … {b[j]}"
+
+
+# where a clause ends: a full stop, a colon, a semicolon, or a comma before "while", "whereas", "but"
+_CLAUSE_BREAK = re.compile(r"[;:.!?]+(?=\s|$)|,\s+(?=(?:while|whereas|but)\b)")
+
+
+def moved_across_clauses(old: str, new: str) -> tuple[str, str] | None:
+    """A word of its own (or a math span) exchanged with another clause's, the clauses
+    otherwise kept: "A batch contains the $B$ examples ...; an epoch is one pass" with batch and
+    epoch exchanged, "requires X; fails for Y" with X and Y exchanged, "the path cost is
+    $-\\log 0.08$, while the log ratio ... is zero" with the values exchanged. Each clause of
+    ``old`` is paired with the clause of ``new`` sharing most of its words; clauses moved whole
+    keep their words and change nothing. As (the word, the word in another clause)."""
+    a, b = (_clause_sets(t) for t in (old, new))
+    if len(a) != len(b) or not 2 <= len(a) <= 6:
+        return None
+    # the pairing sharing most words in all; of those, the one moving fewest clauses
+    pair = max(permutations(range(len(b))), key=lambda p: (sum(len(c & b[j]) for c, j in zip(a, p)),
+                                                             -sum(i != j for i, j in enumerate(p))))
+
+    def moved(i: int, k: int) -> list[str]:   # the words clause i gave clause k
+        return sorted(w for w in a[i] - b[pair[i]] if w in b[pair[k]] and w not in a[k])
+    for i in range(len(a)):
+        for k in range(len(a)):
+            # an exchange: a word for a word ("evaluations" said once for two clauses is no exchange)
+            if k != i and moved(k, i) and (w := next(iter(moved(i, k)), None)) is not None:
+                said = next((t for t in WORD_OR_SPAN.findall(old) if t.lower() == w or stem(t) == w), w)
+                return said, f"{said} (in another clause)"
+    return None
+
+
+def _clause_sets(text: str) -> list[set[str]]:
+    """The words (by stem) and math spans of each clause of ``text`` (_CLAUSE_BREAK)."""
+    return [set(word_bag(c)) for c in _CLAUSE_BREAK.split(text) if c.strip()]
 
 
 def _listed_otherwise(old: str, new: str) -> tuple[str, str] | None:

@@ -60,7 +60,7 @@ MEANING = {word: sense for sense, words in SENSES.items() for word in words.spli
 WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+")   # a LaTeX command (\left, \right) is no word
 
 # a word, a math span or a number, as a bag of words counts them
-WORD_OR_SPAN = re.compile(r"\$[^$]*\$|[A-Za-z][A-Za-z'-]*|\d[\d.,]*")
+WORD_OR_SPAN = re.compile(r"\$[^$]*\$|[A-Za-z][A-Za-z0-9'-]*|\d+(?:[.,]\d+)*")   # RK4 one word; "4," the number 4
 # words a rewording may drop or change without changing what a quote's number stands for
 FUNCTION_WORDS = frozenset("the and for with are its this that from then than was were has have had been "
                            "into onto per which who whose where when while also only just".split())

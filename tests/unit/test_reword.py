@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from noteproof.sources.reword import cell_meaning_change, meaning_change, reworded, reworded_cell
+from noteproof.sources.reword import cell_meaning_change, meaning_change, moved_across_clauses, reworded, reworded_cell
 
 
 @pytest.mark.parametrize("old, new, change", [
@@ -325,3 +325,30 @@ def test_a_question_paraphrased_keeps_its_numbers_in_place_whatever_its_words():
 def test_about_before_an_amount_is_roughly_and_a_preposition_elsewhere():
     assert meaning_change("error roughly proportional to h", "error about proportional to h") is None
     assert meaning_change("a note roughly on h", "a note about h") is not None
+
+
+@pytest.mark.parametrize("old, new, word", [
+    ("A batch contains the $B$ examples used in one update; an epoch is one pass through a dataset.",
+     "An epoch contains the $B$ examples used in one update; a batch is one pass through a dataset.", "batch"),
+    ("Conditional: requires the stated noise\u2013mobility relation; fails for anisotropic noise",
+     "Conditional: requires anisotropic noise; fails for the stated noise\u2013mobility relation", "requires"),
+    ("The path cost is $-\\log 0.08$, while the log ratio of forward to reverse probabilities is zero.",
+     "The log ratio of forward to reverse probabilities is $-\\log 0.08$, while the path cost is zero.",
+     "$-\\log 0.08$"),
+    ("A sequence of layer maps is a nonautonomous system: its rule depends on the step. A fixed map gives an autonomous one.",
+     "A sequence of layer maps is an autonomous system: its rule depends on the step. A fixed map gives a nonautonomous one.",
+     "nonautonomous"),
+])
+def test_a_word_moved_to_another_clause_changes_the_meaning(old, new, word):
+    assert moved_across_clauses(old, new) == (word, f"{word} (in another clause)")
+    assert meaning_change(old, new) is not None
+
+
+@pytest.mark.parametrize("old, new", [
+    ("Each Euler step costs one evaluation; each RK4 step costs four.",
+     "Each RK4 step costs four evaluations; each Euler step costs one."),      # clauses moved whole
+    ("Error ratio (Euler, RK4): 4, 16", "Error ratio (Euler, RK4): 4, 16"),
+    ("The path cost is positive, while the log ratio is zero.", "While the log ratio is zero, the path cost is positive."),
+])
+def test_clauses_moved_whole_keep_their_words(old, new):
+    assert moved_across_clauses(old, new) is None
