@@ -126,7 +126,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         return dropped.strip(), ""
     if sa == sb:
         return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
-            or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new)
+            or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
+            or negated_word(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -253,6 +254,21 @@ def transposed(old: str, new: str) -> tuple[str, str] | None:
             any(w.lower() in FUNCTION_WORDS or len(w) < 2 for w in (a[i], a[j])):
         return None
     return f"{a[i]} … {a[j]}", f"{b[i]} … {b[j]}"
+
+
+_NEGATING = ("non", "un", "in", "im", "ir", "il", "dis")
+
+
+def negated_word(old: str, new: str) -> tuple[str, str] | None:
+    """A word replaced by its negation, or a negation by its word ("nonautonomous" for
+    "autonomous", "unbiased" for "biased", "irregular" for "regular"), as (old, new)."""
+    a, b = (Counter(w.lower() for w in WORD.findall(t)) for t in (old, new))
+    gone, came = a - b, b - a
+    for x, y in ((w, v) for w in gone for v in came):
+        short, long_ = sorted((x, y), key=len)
+        if len(short) > 3 and any(long_ == p + short for p in _NEGATING):
+            return x, y
+    return None
 
 
 # where a clause ends: a full stop, a colon, a semicolon, or a comma before "while", "whereas", "but"

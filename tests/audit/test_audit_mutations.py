@@ -341,6 +341,12 @@ MUTATIONS = [
     Edit("w09-row-restructured-away", W9, "Response $1/(1-\\beta )$ at the origin for constant input",
          "Away from the origin, with constant input, the response is $1/(1-\\beta )$"),
     Edit("c12-label-other-symbol", C12, "Fixed point (z*): -5", "Resting value (x): -5"),
+    # probe 51: words exchanged between two clauses or two sentences
+    Edit("w10-batch-epoch-exchanged", W10, "A batch contains the $B$ examples used in one update; an epoch is one pass",
+         "An epoch contains the $B$ examples used in one update; a batch is one pass"),
+    Edit("w09-autonomous-exchanged", W9, "is a nonautonomous dynamical system: its rule depends on the step. "
+         "A fixed map gives an autonomous one.", "is an autonomous dynamical system: its rule depends on the step. "
+         "A fixed map gives a nonautonomous one."),
     Edit("c12-range-other-method", C12, "Verlet energy range: 0.469 to 0.5", "Range of Euler's energy: 0.469 to 0.5"),
 ]
 

@@ -352,3 +352,11 @@ def test_a_word_moved_to_another_clause_changes_the_meaning(old, new, word):
 ])
 def test_clauses_moved_whole_keep_their_words(old, new):
     assert moved_across_clauses(old, new) is None
+
+
+@pytest.mark.parametrize("old, new", [
+    ("A sequence of layer maps is a nonautonomous dynamical system.", "A sequence of layer maps is an autonomous dynamical system."),
+    ("The minibatch gradient is an unbiased estimate.", "The minibatch gradient is a biased estimate."),
+])
+def test_a_word_replaced_by_its_negation_changes_the_meaning(old, new):
+    assert meaning_change(old, new) is not None
