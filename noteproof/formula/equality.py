@@ -8,6 +8,7 @@ else is undecided and reported as such, never as equal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 SAMPLES = ((3, 7), (5, 11), (2, 13), (7, 17), (11, 19))
@@ -47,7 +48,22 @@ def upright(parts: tuple[tuple[str, ...], tuple[Any, ...]] | None) -> tuple[tupl
 
 
 def compare_form(read: Any, derived: Any, side: str = "rhs") -> Comparison:
-    """Compare one read part with one derived form (expression or relation)."""
+    """Compare one read part with one derived form (expression or relation); each pair decided
+    once per process (SymPy objects are immutable and hash by structure: the same printed form
+    against the same derivation, judged again for another edit of the note, is the same answer)."""
+    try:
+        hash((read, derived))
+    except TypeError:
+        return _compare_form(read, derived, side)
+    return _compared(read, derived, side)
+
+
+@lru_cache(maxsize=4096)
+def _compared(read: Any, derived: Any, side: str) -> Comparison:
+    return _compare_form(read, derived, side)
+
+
+def _compare_form(read: Any, derived: Any, side: str) -> Comparison:
     as_read, as_derived = relation_parts(read), relation_parts(derived)
     rr, dr = upright(as_read), upright(as_derived)
     if dr is not None:
