@@ -120,7 +120,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if swapped_conjuncts(old, new) or _added_conjunct(old, new) or phrase_moved(old, new) \
-            or _hypothesis_reworded(old, new):
+            or _hypothesis_reworded(old, new) or clauses_permuted(old, new):
         return None
     if dropped := _added_conjunct(new, old):   # a conjunct of the hypothesis dropped: a weaker one
         return dropped.strip(), ""
@@ -298,6 +298,44 @@ def moved_across_clauses(old: str, new: str) -> tuple[str, str] | None:
                 said = next((t for t in WORD_OR_SPAN.findall(old) if t.lower() == w or stem(t) == w), w)
                 return said, f"{said} (in another clause)"
     return None
+
+
+# a clause joined by "and" before a determiner: "... one evaluation of f and each RK4 step four"
+_AND_CLAUSE = re.compile(r",?\s+and\s+(?=(?:each|every|the|a|an|its|their)\b)")
+
+
+def clauses_permuted(old: str, new: str) -> bool:
+    """Whether ``new`` says ``old``'s clauses in another order, each whole: "Each RK4 step costs
+    four evaluations of f, and each Euler step one" for "Each Euler step costs one evaluation of f
+    and each RK4 step four". Each clause of ``old`` is paired with the clause of ``new`` sharing
+    most of its words; each pair keeps its words of sense in their order, and a word one of them
+    lacks stands in another clause (said once for both: "costs ... evaluations of f")."""
+    a, b = (_clause_texts(t) for t in (old, new))
+    if len(a) != len(b) or not 2 <= len(a) <= 6:
+        return False
+    wa, wb = [set(word_bag(c)) for c in a], [set(word_bag(c)) for c in b]
+    pair = max(permutations(range(len(b))), key=lambda p: (sum(len(c & wb[j]) for c, j in zip(wa, p)),
+                                                             -sum(i != j for i, j in enumerate(p))))
+    if list(pair) == sorted(pair):
+        return False
+    every, said = set().union(*wa), set().union(*wb)
+    for i, j in enumerate(pair):
+        if [x for x, _ in senses(a[i])] != [x for x, _ in senses(b[j])] or wb[j] - every or (wa[i] - wb[j]) - said:
+            return False
+
+    def gave(i: int, k: int) -> set[str]:   # the words clause i gave clause k
+        return (wa[i] - wb[pair[i]]) & wb[pair[k]] - wa[k]
+    # a word for a word between two clauses ("requires X; fails for Y" as "requires Y; fails for X")
+    return not any(gave(i, k) and gave(k, i) for i in range(len(a)) for k in range(i + 1, len(a)))
+
+
+# the clauses clauses_permuted may reorder: sentences, lines, and clauses after ";" (a label and
+# its value, "label: value", stay one)
+_WHOLE_CLAUSE = re.compile(r"[;.!?]+(?=\s|$)|\n")
+
+
+def _clause_texts(text: str) -> list[str]:
+    return [c for part in _WHOLE_CLAUSE.split(text) for c in _AND_CLAUSE.split(part) if c.strip()]
 
 
 def _clause_sets(text: str) -> list[set[str]]:

@@ -347,6 +347,8 @@ MUTATIONS = [
     Edit("w09-autonomous-exchanged", W9, "is a nonautonomous dynamical system: its rule depends on the step. "
          "A fixed map gives an autonomous one.", "is an autonomous dynamical system: its rule depends on the step. "
          "A fixed map gives a nonautonomous one."),
+    Edit("w10-requires-fails-exchanged", W10, "requires the stated noise\u2013mobility relation; fails for anisotropic noise",
+         "requires anisotropic noise; fails for the stated noise\u2013mobility relation", kind="tag"),
     Edit("c12-range-other-method", C12, "Verlet energy range: 0.469 to 0.5", "Range of Euler's energy: 0.469 to 0.5"),
 ]
 
@@ -608,6 +610,8 @@ HARMLESS = [
     Edit("c12-label-range", C12, "Verlet energy range: 0.469 to 0.5", "Range of Verlet's energy: 0.469 to 0.5"),
     Edit("c12-label-number-inside", C12, "Euler energy at the end (start 0.5): 3,760",
          "Euler's final energy (start 0.5): 3,760"),
+    Edit("c12-cost-clauses-reordered", C12, "Each Euler step costs one evaluation of f and each RK4 step four.",
+         "Each RK4 step costs four evaluations of f, and each Euler step one."),
     Edit("c12-label-possessive-symbols", C12, "Gap in x (B minus A): 0.271", "Gap in x (B's x minus A's x): 0.271"),
 ]
 

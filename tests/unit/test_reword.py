@@ -3,7 +3,14 @@ from __future__ import annotations
 
 import pytest
 
-from noteproof.sources.reword import cell_meaning_change, meaning_change, moved_across_clauses, reworded, reworded_cell
+from noteproof.sources.reword import (
+    cell_meaning_change,
+    clauses_permuted,
+    meaning_change,
+    moved_across_clauses,
+    reworded,
+    reworded_cell,
+)
 
 
 @pytest.mark.parametrize("old, new, change", [
@@ -360,3 +367,19 @@ def test_clauses_moved_whole_keep_their_words(old, new):
 ])
 def test_a_word_replaced_by_its_negation_changes_the_meaning(old, new):
     assert meaning_change(old, new) is not None
+
+
+@pytest.mark.parametrize("old, new, same", [
+    ("Each Euler step costs one evaluation of f and each RK4 step four.",
+     "Each RK4 step costs four evaluations of f, and each Euler step one.", True),
+    ("Each Euler step costs one evaluation of f and each RK4 step four.",
+     "Each RK4 step costs one evaluation of f, and each Euler step four.", False),      # costs exchanged
+    ("Conditional: requires the stated relation; fails for anisotropic noise",
+     "Conditional: requires anisotropic noise; fails for the stated relation", False),  # a word for a word
+    ("Explicit factor on the fast mode: -4\nImplicit factor on the fast mode: 0.167",
+     "Implicit factor on the fast mode: -4\nExplicit factor on the fast mode: 0.167", False),  # labels, not lines
+    ("The first is smaller; the second is larger.", "The second is smaller; the first is larger.", False),
+])
+def test_clauses_said_in_another_order_each_whole_keep_the_meaning(old, new, same):
+    assert clauses_permuted(old, new) is same
+    assert (meaning_change(old, new) is None) is same
