@@ -120,14 +120,14 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if swapped_conjuncts(old, new) or _added_conjunct(old, new) or phrase_moved(old, new) \
-            or _hypothesis_reworded(old, new) or clauses_permuted(old, new):
+            or _hypothesis_reworded(old, new) or clauses_permuted(old, new) or in_other_voice(old, new):
         return None
     if dropped := _added_conjunct(new, old):   # a conjunct of the hypothesis dropped: a weaker one
         return dropped.strip(), ""
     if sa == sb:
         return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
-            or negated_word(old, new)
+            or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -161,7 +161,46 @@ def phrase_moved(old: str, new: str) -> bool:
     for k in range(1, len(a)):
         if b == a[k:] + a[:k]:   # the tail fronted, or the head sent to the end
             return any(m[0] in _RESTRICTING and 2 <= len(m) <= 6 for m in (a[k:], a[:k]))
-    return False
+    return _only_moved(old, new) or _only_moved(new, old)
+
+
+
+def in_other_voice(old: str, new: str) -> bool:
+    """Whether one of the two says a clause of the other in the passive voice: "Four different
+    things are advanced by the four indices" for "The four indices advance four different
+    things". The passive clause, turned active with the other's verb of the same stem, gives the
+    other's words in their order: who does what to whom is kept."""
+    return _active_of(new, old) is not None or _active_of(old, new) is not None
+
+
+def roles_exchanged(old: str, new: str) -> tuple[str, str] | None:
+    """The doer and the done-to exchanged through the passive voice: "A is lowered by B" for "A
+    lowers B", as ("A lowers B", "B lowers A")."""
+    for passive, active, flip in ((new, old, False), (old, new, True)):
+        if (turned := _active_of(passive, active, exchanged=True)) is not None:
+            return turned[::-1] if flip else turned
+    return None
+
+
+_PASSIVE = re.compile(r"(?P<lead>\s*(?:(?:so|and|but|then|thus|hence|because|since|while|that)\s+)?)(?P<y>\S.*?)\s+(?:is|are|was|were|gets|get)\s+(?P<p>[A-Za-z]+)\s+by\s+(?P<x>\S.*?)\s*",
+                      re.IGNORECASE)
+
+
+def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str, str] | None:
+    """(the clause as ``active`` prints it, the passive clause of ``passive`` turned active)
+    when ``passive`` is ``active`` with that clause in the passive voice (its doer and done-to
+    ``exchanged``, if asked); None otherwise."""
+    parts = re.split(r"([,;:.!?](?:\s+|$))", passive)
+    said = [w.lower() for w in WORD_OR_SPAN.findall(active)]
+    for k in range(0, len(parts), 2):
+        if (m := _PASSIVE.fullmatch(parts[k])) is None:
+            continue
+        x, y = (m["y"], m["x"]) if exchanged else (m["x"], m["y"])
+        for verb in {w for w in WORD.findall(active) if stem(w) == stem(m["p"]) and w.lower() != m["p"].lower()}:
+            turned = "".join(parts[:k]) + f"{m['lead']}{x} {verb} {y}" + "".join(parts[k + 1:])
+            if [w.lower() for w in WORD_OR_SPAN.findall(turned)] == said:
+                return f"{x} {verb} {y}", f"{m['x']} {verb} {m['y']}"
+    return None
 
 
 def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
@@ -171,7 +210,7 @@ def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
     none of whose own words is printed elsewhere in ``new``; "for example" and its kind are no
     restriction. As (the phrase, "")."""
     a, b = WORD_OR_SPAN.findall(old), WORD_OR_SPAN.findall(new)
-    kept = {w.lower() for w in b}
+    kept = {w.lower().removesuffix("'s").rstrip("'") for w in b}   # "the sensitivities'" keeps "for the sensitivities"
     matcher = difflib.SequenceMatcher(None, [w.lower() for w in a], [w.lower() for w in b], autojunk=False)
     for op, i1, i2, _, _ in matcher.get_opcodes():
         gone = a[i1:i2]
@@ -188,6 +227,43 @@ _ARTICLES = frozenset("a an the".split())
 _ASIDES = frozenset(("for example", "for instance", "in particular", "in practice", "in fact", "in short",
                      "in turn", "at first", "in other words", "on the other hand", "in general", "for now",
                      "in this note", "in this section", "at this point", "in the note", "with care"))
+
+
+# an "only" that closes a clause, and a preposition of place or condition opening a phrase
+_CLOSING_ONLY = re.compile(r"\s+only(?=\s*(?:[,.;:!?]|$))", re.IGNORECASE)
+_RESTRICTION_START = re.compile(r"\b(?:" + "|".join(sorted(_RESTRICTING)) + r")\b", re.IGNORECASE)
+
+
+def _only_moved(old: str, new: str) -> bool:
+    """Whether ``new`` puts the "only" that closes a phrase of place or condition in ``old``
+    before that phrase: "holds only at fixed current input." for "holds at fixed current input
+    only."; "only" moved anywhere else ("only the energy holds ...") restricts another thing."""
+    for end in _CLOSING_ONLY.finditer(old):
+        clause = max(old.rfind(c, 0, end.start()) for c in ",.;:!?") + 1
+        # the phrase "only" closes opens at the clause's last preposition: "on E holds at X only"
+        # is no phrase
+        if (at := next(reversed(list(_RESTRICTION_START.finditer(old, clause, end.start()))), None)) is not None \
+                and old[:at.start()] + "only " + old[at.start():end.start()] + old[end.end():] == new:
+            return True
+    return False
+
+
+def _only_restricts_another(old: str, new: str) -> tuple[str, str] | None:
+    """An "only" moved to restrict another thing: "Only the energy inequality holds at fixed
+    input" for "The energy inequality holds only at fixed input", as ("only at", "only the").
+    Moved over a preposition or an article ("for only the ..."), or to the front of the phrase it
+    closes (_only_moved), it restricts the same thing."""
+    a, b = ([w.lower() for w in WORD_OR_SPAN.findall(t)] for t in (old, new))
+    if a.count("only") != 1 or b.count("only") != 1 or a == b or _only_moved(old, new) or _only_moved(new, old):
+        return None
+    i, j = a.index("only"), b.index("only")
+    if a[:i] + a[i + 1:] != b[:j] + b[j + 1:]:
+        return None
+    between = a[i + 1:j + 1] if i < j else a[j:i]
+    if set(between) <= _RESTRICTING | _ARTICLES:
+        return None
+    after = lambda ws, k: " ".join(ws[k:k + 2])
+    return after(a, i), after(b, j)
 
 
 def _hypothesis_reworded(old: str, new: str) -> bool:

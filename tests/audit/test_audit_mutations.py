@@ -613,6 +613,10 @@ HARMLESS = [
     Edit("c12-cost-clauses-reordered", C12, "Each Euler step costs one evaluation of f and each RK4 step four.",
          "Each RK4 step costs four evaluations of f, and each Euler step one."),
     Edit("c12-label-possessive-symbols", C12, "Gap in x (B minus A): 0.271", "Gap in x (B's x minus A's x): 0.271"),
+    # probe 51: a row in the passive voice, an "only" moved to the front of the phrase it closes
+    Edit("w09-row-passive", W9, "The four indices advance four different things",
+         "Four different things are advanced by the four indices"),
+    Edit("w09-only-fronted", W9, "holds at fixed current input only.", "holds only at fixed current input."),
 ]
 
 

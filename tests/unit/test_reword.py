@@ -383,3 +383,31 @@ def test_a_word_replaced_by_its_negation_changes_the_meaning(old, new):
 def test_clauses_said_in_another_order_each_whole_keep_the_meaning(old, new, same):
     assert clauses_permuted(old, new) is same
     assert (meaning_change(old, new) is None) is same
+
+
+@pytest.mark.parametrize("old, new, change", [
+    ("The energy inequality holds at fixed current input only.",
+     "The energy inequality holds only at fixed current input.", None),
+    ("It holds for only the fixed input.", "It holds only for the fixed input.", None),
+    ("The bound on E holds only at X.", "Only the bound on E holds at X.", ("only at", "only the")),
+    ("The bound on E holds at X only.", "The bound only on E holds at X.", ("only", "only on")),
+])
+def test_only_before_or_after_its_phrase_restricts_it_and_elsewhere_another_thing(old, new, change):
+    assert meaning_change(old, new) == change
+    assert (meaning_change(new, old) is None) == (change is None)
+
+
+@pytest.mark.parametrize("old, new, change", [
+    ("The four indices advance four different things", "Four different things are advanced by the four indices", None),
+    ("It is -8, so A lowers B.", "It is -8, so B is lowered by A.", None),
+    ("It is -8, so A lowers B.", "It is -8, so A is lowered by B.", ("A lowers B", "B lowers A")),
+    ("The four indices advance four different things", "The four different things are advanced by four indices",
+     ("four", "")),
+])
+def test_the_passive_voice_keeps_who_does_what_and_exchanged_roles_change_it(old, new, change):
+    assert meaning_change(old, new) == change
+
+
+def test_a_possessive_keeps_the_phrase_it_stands_for():
+    assert meaning_change("Backward recursion for the sensitivities", "The sensitivities' backward recursion") is None
+    assert meaning_change("Backward recursion for the sensitivities", "The backward recursion") is not None
