@@ -120,14 +120,16 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if swapped_conjuncts(old, new) or _added_conjunct(old, new) or phrase_moved(old, new) \
-            or _hypothesis_reworded(old, new) or clauses_permuted(old, new) or in_other_voice(old, new):
+            or _hypothesis_reworded(old, new) or clauses_permuted(old, new) or in_other_voice(old, new) \
+            or cause_turned(old, new):
         return None
     if dropped := _added_conjunct(new, old):   # a conjunct of the hypothesis dropped: a weaker one
         return dropped.strip(), ""
     if sa == sb:
         return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
-            or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new)
+            or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new) \
+            or causes_exchanged(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -201,6 +203,53 @@ def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str,
             if [w.lower() for w in WORD_OR_SPAN.findall(turned)] == said:
                 return f"{x} {verb} {y}", f"{m['x']} {verb} {m['y']}"
     return None
+
+
+def cause_turned(old: str, new: str) -> bool:
+    """Whether the two say one cause and one effect, joined otherwise: "Because |theta| is above
+    1, the iterates move away" for "The iterates move away, because |theta| is above 1", or "A,
+    so B" for "B, because A". The cause and the effect each keep their words and senses."""
+    a, b = _cause_effect(old, new), _cause_effect(new, old)
+    return a is not None and b is not None and a[2] != b[2] and _said_alike(a[0], b[0]) and _said_alike(a[1], b[1])
+
+
+def causes_exchanged(old: str, new: str) -> tuple[str, str] | None:
+    """The cause and the effect exchanged: "B, so A" (or "A, because B") for "A, so B", as
+    ("A so B", "B so A")."""
+    a, b = _cause_effect(old, new), _cause_effect(new, old)
+    if a is None or b is None or not (_said_alike(a[0], b[1]) and _said_alike(a[1], b[0])):
+        return None
+    return f"{a[0]} so {a[1]}", f"{b[0]} so {b[1]}"
+
+
+# one cause and one effect: "Because A, B", "A, so B" (hence, therefore, thus), "B, because A" (since)
+_CAUSE_FIRST = re.compile(r"(?:because|since)\s+(?P<a>[^,]+),\s*(?P<b>.+)", re.IGNORECASE | re.DOTALL)
+_EFFECT_AFTER = re.compile(r"(?P<a>.+?),?\s+(?:so|hence|therefore|thus)\s+(?!that\b)(?P<b>.+)", re.IGNORECASE | re.DOTALL)
+_CAUSE_AFTER = re.compile(r"(?P<b>.+?),?\s+(?:because|since)\s+(?P<a>.+)", re.IGNORECASE | re.DOTALL)
+_CONNECTIVE = re.compile(r"\b(?:because|since|so|hence|therefore|thus)\b", re.IGNORECASE)
+
+
+def _cause_effect(text: str, other: str) -> tuple[str, str, str] | None:
+    """(cause, effect, how they are joined) of a sentence with one connective of cause, an
+    opening phrase it shares with ``other`` ("In a deterministic causal decoder,") set aside."""
+    comma = text.find(",")
+    opening = (text[:comma].split() or [""])[0].lower() if comma > 0 else ""
+    if opening in _RESTRICTING and comma < 80 and other.startswith(text[:comma + 1]) \
+            and not _CONNECTIVE.search(text, 0, comma):
+        text = text[comma + 1:]
+    text = text.strip().rstrip(".!?")
+    if len(_CONNECTIVE.findall(text)) != 1:
+        return None
+    for how, pattern in (("first", _CAUSE_FIRST), ("so", _EFFECT_AFTER), ("because", _CAUSE_AFTER)):
+        if (m := pattern.fullmatch(text)) is not None:
+            return m["a"].strip(), m["b"].strip(), how
+    return None
+
+
+def _said_alike(a: str, b: str) -> bool:
+    """Whether two clauses say one thing: the same mathematics, the words kept in any order
+    (vocabulary.word_dice), and no sense changed (meaning_change)."""
+    return _printed(a) == _printed(b) and word_dice(a, b) >= REORDERED and meaning_change(a, b) is None
 
 
 def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:

@@ -411,3 +411,18 @@ def test_the_passive_voice_keeps_who_does_what_and_exchanged_roles_change_it(old
 def test_a_possessive_keeps_the_phrase_it_stands_for():
     assert meaning_change("Backward recursion for the sensitivities", "The sensitivities' backward recursion") is None
     assert meaning_change("Backward recursion for the sensitivities", "The backward recursion") is not None
+
+
+@pytest.mark.parametrize("new, change", [
+    ("Because |theta| is above 1, the iterates move away from -5.", None),
+    ("|theta| is above 1, so the iterates move away from -5.", None),
+    ("The iterates move away from -5, so |theta| is above 1.",
+     ("|theta| is above 1 so The iterates move away from -5", "The iterates move away from -5 so |theta| is above 1")),
+    ("Because |theta| is below 1, the iterates move away from -5.", ("above", "below")),
+])
+def test_a_cause_and_its_effect_joined_otherwise_keep_the_meaning_and_exchanged_change_it(new, change):
+    assert meaning_change("The iterates move away from -5, because |theta| is above 1.", new) == change
+
+
+def test_a_shared_opening_phrase_is_set_aside_before_cause_and_effect():
+    assert meaning_change("In a decoder, A holds, so B is kept.", "In a decoder, B is kept, because A holds.") is None
