@@ -431,6 +431,11 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif before is not None and (split := _split(note.text, before, s, listed)) is not None:
             matched.add(split)
             found("prose", listed[split])
+        elif (turned := _same_words(s.text, [t for t in listed if t not in matched and t not in note.text
+                                             and meaning_change(t, s.text) is None])) is not None \
+                and _maths_change(turned, s.text, same) is None:
+            matched.add(turned)   # its clauses turned round ("B, because A" for "A, so B"), senses kept
+            found("prose", listed[turned])
         else:
             nearest = _most_alike(s.text, listed)
             change = meaning_change(nearest, s.text) if nearest is not None else None

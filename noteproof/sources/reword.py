@@ -787,8 +787,13 @@ def paraphrased(note: str, text: str) -> tuple[int, str] | None:
 
 
 def _loose(a: str, b: str) -> float:
+    """How alike two sentences are: as printed, by their senses, or by their words in any order
+    (a clause turned round: "When theta is raised by 0.01, the equilibrium moves" for "Raising
+    theta by 0.01 moves the equilibrium"), the last only where nearly every word is kept."""
+    words = word_dice(a, b)
     return max(difflib.SequenceMatcher(None, a, b, autojunk=False).ratio(),
-               difflib.SequenceMatcher(None, _sensed(a), _sensed(b), autojunk=False).ratio())
+               difflib.SequenceMatcher(None, _sensed(a), _sensed(b), autojunk=False).ratio(),
+               words if words >= REORDERED else 0.0)
 
 
 def sentence_around(text: str, start: int, end: int) -> tuple[int, int]:

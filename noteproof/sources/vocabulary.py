@@ -12,10 +12,10 @@ from collections import Counter
 
 # words that carry what a sentence claims, each mapped to its sense: synonyms share one
 SENSES = {
-    "up": "above exceed exceeds exceeding larger greater bigger higher more raise raises raised increase "
+    "up": "above exceed exceeds exceeding larger greater bigger higher more raise raises raised raising increase "
           "increases increased increasing grow grows growing rise rises rising upper amplify amplifies amplified "
           "magnify magnifies magnified widen widens widened widening wider gain gains gained past beyond",
-    "down": "below beneath smaller less fewer lower lowers lowered decrease decreases decreased shrink "
+    "down": "below beneath smaller less fewer lower lowers lowered lowering decrease decreases decreased shrink "
             "shrinks shrinking fall falls falling reduce reduces reduced drop drops decay decays decaying decreasing "
             "attenuate attenuates attenuated damp damps damped dampen dampens suppress suppresses suppressed "
             "narrows narrowed narrowing narrower lose loses lost losing",

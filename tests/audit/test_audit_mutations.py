@@ -617,6 +617,9 @@ HARMLESS = [
     Edit("w09-row-passive", W9, "The four indices advance four different things",
          "Four different things are advanced by the four indices"),
     Edit("w09-only-fronted", W9, "holds at fixed current input only.", "holds only at fixed current input."),
+    # probe 54: a listed sentence's clauses turned round ("B, because A" for "A, so B")
+    Edit("w10-so-turned-because", W10, "Their ratio is $1/(1-\\eta h/2)$, so agreement is controlled by a small $\\eta h$.",
+         "Agreement is controlled by a small $\\eta h$, because their ratio is $1/(1-\\eta h/2)$."),
 ]
 
 
