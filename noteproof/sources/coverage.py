@@ -376,6 +376,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     they read alike: formula.declared passes the formula reader's)."""
     from .reword import counts_in_digits, describe, meaning_change, senses, valued
     from .sentences import is_legend, sentences, words_senses
+    from .vocabulary import REORDERED, word_dice
     stated = stated_spans(note, claims)
     said = {t.text: c.id for c in claims if c.statement for t in sentences(c.statement)}
     listed = dict(spec.prose or ())
@@ -432,6 +433,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             matched.add(split)
             found("prose", listed[split])
         elif (turned := _same_words(s.text, [t for t in listed if t not in matched and t not in note.text
+                                             and word_dice(s.text, t) >= REORDERED   # the cheap test first
                                              and meaning_change(t, s.text) is None])) is not None \
                 and _maths_change(turned, s.text, same) is None:
             matched.add(turned)   # its clauses turned round ("B, because A" for "A, so B"), senses kept

@@ -166,7 +166,6 @@ def phrase_moved(old: str, new: str) -> bool:
     return _only_moved(old, new) or _only_moved(new, old)
 
 
-
 def in_other_voice(old: str, new: str) -> bool:
     """Whether one of the two says a clause of the other in the passive voice: "Four different
     things are advanced by the four indices" for "The four indices advance four different
@@ -184,15 +183,18 @@ def roles_exchanged(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
-_PASSIVE = re.compile(r"(?P<lead>\s*(?:(?:so|and|but|then|thus|hence|because|since|while|that)\s+)?)(?P<y>\S.*?)\s+(?:is|are|was|were|gets|get)\s+(?P<p>[A-Za-z]+)\s+by\s+(?P<x>\S.*?)\s*",
+# a clause in the passive voice, "(so) Y are advanced by X", and the ends of clauses
+_PASSIVE = re.compile(r"(?P<lead>\s*(?:(?:so|and|but|then|thus|hence|because|since|while|that)\s+)?)"
+                      r"(?P<y>\S.*?)\s+(?:is|are|was|were|gets|get)\s+(?P<p>[A-Za-z]+)\s+by\s+(?P<x>\S.*?)\s*",
                       re.IGNORECASE)
+_CLAUSE_ENDS = re.compile(r"([,;:.!?](?:\s+|$))")
 
 
 def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str, str] | None:
     """(the clause as ``active`` prints it, the passive clause of ``passive`` turned active)
     when ``passive`` is ``active`` with that clause in the passive voice (its doer and done-to
     ``exchanged``, if asked); None otherwise."""
-    parts = re.split(r"([,;:.!?](?:\s+|$))", passive)
+    parts = _CLAUSE_ENDS.split(passive)
     said = [w.lower() for w in WORD_OR_SPAN.findall(active)]
     for k in range(0, len(parts), 2):
         if (m := _PASSIVE.fullmatch(parts[k])) is None:
@@ -291,8 +293,8 @@ def _only_moved(old: str, new: str) -> bool:
         clause = max(old.rfind(c, 0, end.start()) for c in ",.;:!?") + 1
         # the phrase "only" closes opens at the clause's last preposition: "on E holds at X only"
         # is no phrase
-        if (at := next(reversed(list(_RESTRICTION_START.finditer(old, clause, end.start()))), None)) is not None \
-                and old[:at.start()] + "only " + old[at.start():end.start()] + old[end.end():] == new:
+        starts = [m.start() for m in _RESTRICTION_START.finditer(old, clause, end.start())]
+        if starts and old[:starts[-1]] + "only " + old[starts[-1]:end.start()] + old[end.end():] == new:
             return True
     return False
 
