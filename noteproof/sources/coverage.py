@@ -25,6 +25,7 @@ from .notes import Note, Row, number_offset, table_rows
 from .numtext import PERCENT
 from .readout import answer, is_readout, quotes_line, same_readout
 from .registry import Claim, NoteSpec
+from .reword import SIGN_SPAN
 from .safeyaml import yaml_quote
 from .spelling import MATH_SPAN, skeleton, spelling
 from .tags import TagError, parse_tag
@@ -129,6 +130,8 @@ def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) 
     for a, b, cid in tag_cells(note, claims):   # a range in a status cell: the tag's judge reads it by meaning
         out += [Cover(a + m.start(), a + m.end(), Coverage.CHECK, f"{cid}: the range its status cell states")
                 for m in MATH_SPAN.finditer(text[a:b]) if _RANGE.search(m.group(0))]
+    for m in SIGN_SPAN.finditer(text):   # the zero of a sign condition ($\tau > 0$) measures nothing
+        out.append(Cover(m.start(3), m.end(3), Coverage.LABEL, "the zero of a sign condition"))
     for pattern, why in (spec.labels if spec else ()):
         try:
             found = re.finditer(pattern, text, re.M)
@@ -341,6 +344,10 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
         if why is not None:
             out.append(MathCoverage(m.text, where, "definition", why))
             continue
+        why = None if m.plain else _sign_in_words(note, m, spec)
+        if why is not None:
+            out.append(MathCoverage(m.text, where, "definition", why))
+            continue
         shown = _worked(note, m, spots, declared, printed, worked) if m.plain else None
         if shown is not None:
             out.append(MathCoverage(m.text, where, *shown))
@@ -358,6 +365,21 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
         else:
             out.append(MathCoverage(m.text, where, "unaccounted"))
     return tuple(out)
+
+
+def _sign_in_words(note: Note, span, spec: NoteSpec) -> str | None:
+    """Why a sign condition printed in symbols (``$\\tau > 0$``) is accounted for: the listed
+    sentence its sentence rewords says that sign in words ("positive decoding temperature
+    $\\tau$", reword.signs_as_spans); scan_prose judges the sentence's other words."""
+    from .reword import signs_as_spans
+    from .sentences import sentences
+    from .vocabulary import word_dice
+    if not spec.prose or not SIGN_SPAN.fullmatch(f"${span.text}$"):
+        return None
+    s = next((s for s in sentences(note.text, every=True) if s.start <= span.start < s.end), None)
+    said = next((t for t in dict(spec.prose) if s is not None and (w := signs_as_spans(t, f"${span.text}$")) != t
+                 and word_dice(w, s.text) >= PROSE_ALIKE), None)
+    return None if said is None else "a sign the listed sentence says in words"
 
 
 PROSE_ALIKE = 0.6    # how alike a sentence must stay to one the registry lists as prose
@@ -483,8 +505,9 @@ def _maths_change(listed: str, printed: str, same: Callable[[str, str], bool] | 
     judges a re-rounding). "may use only $x_{\\le t}$" printed "$x_{\\le t+1}$" is no rewording."""
     from collections import Counter
 
-    from .reword import limits_in_words, spans_as_words
+    from .reword import limits_in_words, signs_as_spans, spans_as_words
     listed = spans_as_words(listed, printed)   # "$10^{-6}$" said "one millionth": a number, in words
+    listed, printed = signs_as_spans(listed, printed), signs_as_spans(printed, listed)   # "positive $\tau$": "$\tau > 0$"
     listed, printed = limits_in_words(listed), limits_in_words(printed)   # "as $\tau \to \infty$": "at large $\tau$"
     a, b = ([m.group(1) or m.group(2) for m in MATH_SPAN.finditer(t)] for t in (listed, printed))
     key = [_maths_key(x) for x in a], [_maths_key(y) for y in b]

@@ -108,11 +108,41 @@ def limits_in_words(text: str) -> str:
     return _TENDS.sub(lambda m: f"at {'small' if m.group(2).startswith('0') else 'large'} ${m.group(1)}$", text)
 
 
+# a sign in words or in symbols: "positive decoding temperature $\tau$" is "a decoding temperature
+# $\tau > 0$"; the word's relation to zero, the symbol one letter or command with a subscript
+_SYMBOL = r"(?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?"
+_SIGN_WORDS = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "non-negative": r"\ge",
+               "nonpositive": r"\le", "non-positive": r"\le"}
+_SIGN_SAID = re.compile(r"\b(" + "|".join(_SIGN_WORDS) + r")\s+((?:[A-Za-z-]+\s+){0,3})\$\s*(" + _SYMBOL + r")\s*\$",
+                        re.IGNORECASE)
+SIGN_SPAN = re.compile(r"\$\s*(" + _SYMBOL + r")\s*(>|<|\\geq?|\\leq?|\\geqslant|\\leqslant|≥|≤)\s*(0)\s*\$")
+_RELATION_OF = {">": ">", "<": "<", r"\geq": r"\ge", r"\ge": r"\ge", r"\geqslant": r"\ge", "≥": r"\ge",
+                r"\leq": r"\le", r"\le": r"\le", r"\leqslant": r"\le", "≤": r"\le"}
+
+
+def signs_as_spans(text: str, other: str) -> str:
+    """``text`` with each sign said in words before a symbol ("positive decoding temperature
+    $\\tau$") written as ``other`` writes it, a relation to zero ("decoding temperature $\\tau > 0$"),
+    when ``other`` has that relation on that symbol: one statement, in words or in symbols. A
+    sign ``other`` states otherwise ("negative" against $\\tau > 0$) is left in words, and read as
+    a changed sense."""
+    said = {(m.group(1).replace(" ", ""), _RELATION_OF[m.group(2)]) for m in SIGN_SPAN.finditer(other)}
+    if not said:
+        return text
+
+    def spanned(m: re.Match) -> str:
+        sign = _SIGN_WORDS[m.group(1).lower()]
+        symbol = m.group(3).replace(" ", "")
+        return f"{m.group(2)}${symbol} {sign} 0$" if (symbol, sign) in said else m.group(0)
+    return _SIGN_SAID.sub(spanned, text)
+
+
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
     for a dropped "only"), or None when every word of MEANING kept its sense and its order."""
     old, new = _in_digits(old, new), _in_digits(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
+    old, new = signs_as_spans(old, new), signs_as_spans(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     old, new = valued(old), valued(new)
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense

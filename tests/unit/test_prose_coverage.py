@@ -316,3 +316,15 @@ def test_a_worked_chain_accounts_for_an_intermediate_it_computes(project, middle
     edited = replace(note, text=note.text.replace(old, f"2 (1.649 - 2) x 1.649 = {middle} = -1.16", 1))
     lost = unaccounted_math(edited, project.claims_of("chapter12"), project.registry.notes["chapter12"])
     assert (not lost) is accounted, lost
+
+
+@pytest.mark.parametrize("new, kept", [("For a decoding temperature $\\tau >0$,", True),
+                                       ("For a decoding temperature $\\tau <0$,", False)])
+def test_a_sign_said_in_symbols_for_its_words_is_the_listed_sentence(project, new, kept):
+    """"positive decoding temperature $\\tau$" printed "$\\tau > 0$" is that sentence, its span
+    accounted for; printed "$\\tau < 0$" it is a changed sign, and its span unaccounted."""
+    note = project.notes["week10"]
+    text = note.text.replace("For positive decoding temperature $\\tau$,", new, 1)
+    spans = scan_math(replace(note, text=text), project.claims_of("week10"), project.registry.notes["week10"])
+    lost = [m for m in spans if m.coverage == "unaccounted"]
+    assert (not lost and not unaccounted(project, "week10", text)) is kept, lost

@@ -426,3 +426,14 @@ def test_a_cause_and_its_effect_joined_otherwise_keep_the_meaning_and_exchanged_
 
 def test_a_shared_opening_phrase_is_set_aside_before_cause_and_effect():
     assert meaning_change("In a decoder, A holds, so B is kept.", "In a decoder, B is kept, because A holds.") is None
+
+
+@pytest.mark.parametrize("old, new, change", [
+    ("For positive decoding temperature $\\tau$,", "For a decoding temperature $\\tau >0$,", None),
+    ("For a decoding temperature $\\tau > 0$,", "For positive decoding temperature $\\tau$,", None),
+    ("with a nonnegative step $h$", "with a step $h \\geq 0$", None),
+    ("For positive decoding temperature $\\tau$,", "For negative decoding temperature $\\tau$,", ("positive", "negative")),
+    ("For positive decoding temperature $\\tau$,", "For a decoding temperature $\\tau <0$,", ("positive", "")),
+])
+def test_a_sign_in_words_is_a_relation_to_zero_in_symbols(old, new, change):
+    assert meaning_change(old, new) == change
