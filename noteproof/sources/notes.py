@@ -14,7 +14,7 @@ from ..defaults import APPROX_EQUAL
 from ..errors import NoteError
 from ..model import Location
 from .numtext import NUMBER_SPAN, PERCENT, PRINTED_OR_WORD, UNSIGNED, WORD, canonical, same_value, value_of
-from .readout import relabelled_line, relabelled_readout, reversed_label, reworded_readout
+from .readout import listed_readout, relabelled_line, relabelled_readout, reversed_label, reworded_readout
 from .spelling import MATH_SPAN, goes_on, turned
 from .tables import Row, status_rows
 
@@ -273,7 +273,9 @@ class Note:
         found = self._looked_up("quote_at", snippet, number)
         if found is not _NOT_READ:
             return found
-        at = self._quote_at(snippet, number)
+        # a list's read-out is read name by name ("(RK4, Euler): 16, 4" for "(Euler, RK4): 4, 16")
+        at = listed_readout(self.text, snippet, number) if snippet not in self.text else None
+        at = self._quote_at(snippet, number) if at is None else at
         if at is None and (other := turned(snippet)) is not None:   # |theta| < 1 printed 1 > |theta|
             at = self._quote_at(other, number)
         if at is None and number.isalpha():   # a read-out in words, capitalised: "Yes." for "yes"

@@ -270,3 +270,39 @@ def relabelled_line(text: str, line: str, same) -> tuple[int, str] | None:
     start = text.rfind("\n", 0, found[0]) + 1
     end = text.find("\n", found[0])
     return start, text[start:len(text) if end < 0 else end].rstrip()
+
+
+# a read-out of a list: "Network evaluations (Euler, RK4): 4, 16", each value its name's
+_LISTED_LINE = re.compile(r"^(?P<head>[^:()\n]*)\((?P<names>[^()\n]+,[^()\n]+)\):[ \t]*(?P<values>[^\n:]+?)[ \t.]*$",
+                          re.MULTILINE)
+_ITEM = re.compile(r"[^,]+")
+
+
+def _items(text: str, at: int = 0) -> list[tuple[int, str]]:
+    """(offset, item) of each comma-separated item of ``text``, stripped."""
+    return [(at + m.start() + len(m.group(0)) - len(m.group(0).lstrip()), m.group(0).strip())
+            for m in _ITEM.finditer(text) if m.group(0).strip()]
+
+
+def listed_readout(text: str, snippet: str, number: str) -> tuple[int, str] | None:
+    """(offset, printed value) of ``number`` in a read-out of a list, read beside its name
+    wherever the line prints that name ("(RK4, Euler): 16, 4" for "(Euler, RK4): 4, 16": the
+    number the snippet prints for Euler is read where the line prints Euler's); None when
+    ``snippet`` lists nothing, or no single line lists its names, in any order, under the same
+    heading. Values exchanged under names kept, or names exchanged under values kept, read the
+    other name's value: wrong."""
+    m = _LISTED_LINE.search(snippet.strip())
+    if m is None:
+        return None
+    names, values = [n for _, n in _items(m["names"])], [v for _, v in _items(m["values"])]
+    hits = [i for i, v in enumerate(values) if v == number]
+    if len(names) != len(values) or len(hits) != 1:
+        return None
+    found = []
+    for line in _LISTED_LINE.finditer(text):
+        have = [n for _, n in _items(line["names"])]
+        printed = _items(line["values"], line.start("values"))
+        if sorted(have) == sorted(names) and len(printed) == len(have) \
+                and line["head"].strip().lower().endswith(m["head"].strip().lower()):
+            found.append(printed[have.index(names[hits[0]])])
+    return found[0] if len(found) == 1 else None

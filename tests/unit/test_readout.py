@@ -96,3 +96,17 @@ def test_a_readout_relabelled_with_another_meaning_is_not_found(old, new, snippe
 def test_a_readout_given_another_readouts_label_is_not_found(old, new):
     page = f"{new}\nVerlet energy range: 0.5\nAdjoint solve gradient: -1.1\nActual change: 0.263\n"
     assert relabelled_readout(page, old, old.rsplit(": ", 1)[1], str.__eq__) is None
+
+
+@pytest.mark.parametrize("line, euler, rk4", [
+    ("Network evaluations (Euler, RK4): 4, 16", "4", "16"),
+    ("Network evaluations (RK4, Euler): 16, 4", "4", "16"),     # names and values turned round together
+    ("Network evaluations (RK4, Euler): 4, 16", "16", "4"),     # names exchanged, values not: wrong
+    ("Network evaluations (Euler, RK4): 16, 4", "16", "4"),     # values exchanged, names not: wrong
+])
+def test_a_list_read_out_is_read_name_by_name(line, euler, rk4):
+    from noteproof.sources.readout import listed_readout
+    text = f"Before.\n{line}\nAfter."
+    read = [listed_readout(text, "(Euler, RK4): 4, 16", n) for n in ("4", "16")]
+    assert [v for _, v in read] == [euler, rk4]
+    assert all(text[at:at + len(v)] == v for at, v in read)
