@@ -154,7 +154,9 @@ def reversed_label(text: str, snippet: str, word: str, at: int) -> bool:
 # for "Euler energy range") is a relabelling, never a rewording. A read-out may print a range
 # ("0.469 to 0.5"), and a number may stand in the label itself ("(start 0.5)").
 _VALUES = rf"({PRINTED})(?:[ \t]+to[ \t]+({PRINTED}))?"
-_NUMBER_LINE = re.compile(rf"^[ \t]*([^:\n]{{2,80}}?)[ \t]*:[ \t]*{_VALUES}[ \t]*$", re.MULTILINE)
+# the value may be named by its symbol: "Position of A (starts at -1): x = -0.135"
+_NUMBER_LINE = re.compile(rf"^[ \t]*([^:\n]{{2,80}}?)[ \t]*:[ \t]*(?:[A-Za-z](?:_\w+)?\*?[ \t]*=[ \t]*)?{_VALUES}[ \t]*$",
+                          re.MULTILINE)
 _IN_LABEL = re.compile(rf"(?<![\w.]){PRINTED}(?!\w)")   # not the 4 of RK4
 _LABEL_WORD = re.compile(r"[A-Za-z][A-Za-z'-]*")
 SYNONYMS = {"predicted": "estimate", "predicts": "estimate", "predict": "estimate", "prediction": "estimate",
@@ -180,7 +182,8 @@ def label_words(text: str) -> frozenset[str]:
     """The meanings of a label's words, its glue and function words aside."""
     text = _ONE_NAME.sub("equilibrium", text)
     return frozenset(_meaning(w) for w in _LABEL_WORD.findall(text) if (low := w.lower()) not in _GLUE
-                     and low not in _LABEL_GLUE and low not in FUNCTION_WORDS and len(w) > 1)
+                     and low not in _LABEL_GLUE and low not in FUNCTION_WORDS
+                     and len(low.removesuffix("'s").removesuffix("\u2019s")) > 1)   # "A's" is the symbol A's
 
 
 @dataclass(frozen=True)

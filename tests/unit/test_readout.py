@@ -110,3 +110,14 @@ def test_a_list_read_out_is_read_name_by_name(line, euler, rk4):
     read = [listed_readout(text, "(Euler, RK4): 4, 16", n) for n in ("4", "16")]
     assert [v for _, v in read] == [euler, rk4]
     assert all(text[at:at + len(v)] == v for at, v in read)
+
+
+@pytest.mark.parametrize("printed, found", [
+    ("A's position (starting from -1): x = -0.135", True),    # a possessive, a value named by its symbol
+    ("B's position (starting from -1): x = -0.135", False),   # another point's read-out
+])
+def test_a_read_out_named_by_a_possessive_with_its_value_named_is_the_same_read_out(printed, found):
+    from noteproof.sources.notes import _same_value
+    text = f"{printed}\nPosition of B (starts at +1): x = 0.135\n"
+    for snippet, number in (("Position of A (starts at -1)", "-1"), ("Position of A (starts at -1): x = -0.135", "-0.135")):
+        assert (relabelled_readout(text, snippet, number, _same_value) is not None) is found
