@@ -534,7 +534,8 @@ _OPPOSITE = frozenset(frozenset(p) for p in (("left", "right"), ("up", "down"), 
 
 
 def _names(text: str) -> list[str]:
-    """The capital letters standing alone, but "A" or "I" opening a sentence (an article, a word)."""
+    """The capital letters standing alone (or as a span, ``$A$``), but "A" or "I" opening a
+    sentence (an article, a word)."""
     out = []
     for m in _NAME.finditer(text):
         before = text[:m.start()].rstrip(" *\"'(")
@@ -543,7 +544,7 @@ def _names(text: str) -> list[str]:
     return out
 
 
-_NAME = re.compile(r"(?<![\\\w$^_{])[A-Z](?![\w}])")
+_NAME = re.compile(r"(?<![\\\w$^_{])[A-Z](?![\w}])|(?<=\$)[A-Z](?=\$)")   # "A", or "$A$" in a span of its own
 
 
 def swapped_conjuncts(old: str, new: str) -> bool:

@@ -437,3 +437,11 @@ def test_a_shared_opening_phrase_is_set_aside_before_cause_and_effect():
 ])
 def test_a_sign_in_words_is_a_relation_to_zero_in_symbols(old, new, change):
     assert meaning_change(old, new) == change
+
+
+@pytest.mark.parametrize("new, change", [
+    ("A gradient step lowers the score of $B$ and raises the score of $A$.", ("A … B", "B … A")),
+    ("A gradient step raises the score of $B$ and lowers the score of $A$.", None),
+])
+def test_names_printed_as_spans_exchanged_across_clauses_change_the_meaning(new, change):
+    assert meaning_change("A gradient step lowers the score of $A$ and raises the score of $B$.", new) == change
