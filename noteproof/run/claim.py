@@ -28,7 +28,7 @@ from ..sources.notes import Note
 from ..sources.numtext import canonical, same_value, verdict_word
 from ..sources.numtext import verdict as word_verdict
 from ..sources.registry import Claim, FormulaSpec, QuoteSpec
-from ..sources.reword import cell_meaning_change, describe, respelled
+from ..sources.reword import cell_meaning_change, describe, respelled, sign_said_in_words
 from ..sources.spelling import MATH_SPAN
 from ..sources.tags import TagError, parse_tag
 from .decision import at_settings, reversal, short_value
@@ -255,9 +255,10 @@ def cell_change(registered: str, cell: str, within: tuple[str, ...] = ()) -> tup
 
 def input_respelled(q, claim: Claim, note: Note) -> bool:
     """Whether an input whose snippet is not found stands in a respelled span that says the same:
-    the claim's status cell (in_printed_cell) or a ``math:`` declaration (formula.declared:
+    the claim's status cell (in_printed_cell), a sign said in words ("the positive parameter
+    $\\beta$" for "the parameter $\\beta >0$") or a ``math:`` declaration (formula.declared:
     ``(y-x(1))^2`` for ``(x(1)-y)^2``). The report's input evidence and the audit's NP602 ask this."""
-    if in_printed_cell(q, claim, note):
+    if in_printed_cell(q, claim, note) or sign_said_in_words(note.text, q.snippet):   # "positive $\beta$"
         return True
     from ..formula.declared import respelled_declaration_of  # SymPy, only for a quote not found
     return respelled_declaration_of(note, q.snippet)

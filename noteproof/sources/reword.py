@@ -137,6 +137,18 @@ def signs_as_spans(text: str, other: str) -> str:
     return _SIGN_SAID.sub(spanned, text)
 
 
+def sign_said_in_words(text: str, snippet: str) -> bool:
+    """Whether ``text`` says ``snippet``, which holds a sign in symbols ("Hold the parameter
+    $\\beta >0$"), with that sign in words ("Hold the positive parameter $\\beta$ fixed"): a
+    line of ``text`` with its signs in words written as the snippet writes them holds it, math
+    spacing aside."""
+    if not SIGN_SPAN.search(snippet):
+        return False
+    tight = re.sub(r"\s+", "", snippet)
+    return any(tight in re.sub(r"\s+", "", signs_as_spans(line, snippet))
+               for line in text.split("\n") if _SIGN_SAID.search(line))
+
+
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
     for a dropped "only"), or None when every word of MEANING kept its sense and its order."""

@@ -445,3 +445,13 @@ def test_a_sign_in_words_is_a_relation_to_zero_in_symbols(old, new, change):
 ])
 def test_names_printed_as_spans_exchanged_across_clauses_change_the_meaning(new, change):
     assert meaning_change("A gradient step lowers the score of $A$ and raises the score of $B$.", new) == change
+
+
+@pytest.mark.parametrize("printed, said", [
+    ("Hold the positive parameter $\\beta$ fixed and prescribe inputs.", True),
+    ("Hold the negative parameter $\\beta$ fixed and prescribe inputs.", False),
+    ("Hold the positive parameter $\\theta$ fixed and prescribe inputs.", False),
+])
+def test_a_sign_in_symbols_is_found_said_in_words(printed, said):
+    from noteproof.sources.reword import sign_said_in_words
+    assert sign_said_in_words(f"Intro.\n{printed}\n", "Hold the parameter $\\beta >0$") is said
