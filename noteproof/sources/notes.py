@@ -630,8 +630,11 @@ def _numbers_in(text: str) -> list[tuple[int, str]]:
     whole = [(m.start(1), m.end(1), m.group(1)) for m in NUMBER_SPAN.finditer(text) if value_of(m.group(1)) is not None]
     out = [(a, t) for a, _, t in whole]
     out += [(m.start(), m.group(0)) for m in _NUMBER_WORD.finditer(text)
-            if not any(a <= m.start() < b for a, b, _ in whole)]
+            if not any(a <= m.start() < b for a, b, _ in whole) and not _COMPOUND.match(text, m.end())]
     return sorted(out)
+
+
+_COMPOUND = re.compile(r"-[A-Za-z]")   # "zero-input", "two-state": a word, no count
 _CONTEXT_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]?\d)")
 
 

@@ -782,7 +782,11 @@ def _maths(text: str) -> str:
     (a bold mark ``**`` is emphasis, not a product)."""
     text = _ABS_DIFFERENCE.sub(lambda m: "|" + " - ".join(sorted(m.groups())) + "|", text)   # |z - 1| is |1 - z|
     text = _DIVIDED.sub("/", text)   # "fast rate divided by slow rate" is "fast rate / slow rate"
+    text = _WORD_HYPHEN.sub(" ", text)   # "zero-input" is a word, not a difference
     return "".join(ch for ch in text.replace("**", "") if ch in MATHS)
+
+
+_WORD_HYPHEN = re.compile(r"(?<=[A-Za-z]{2})-(?=[A-Za-z]{2})")
 
 
 _ABS_DIFFERENCE = re.compile(r"\|\s*([^|\s-]+)\s*-\s*([^|\s-]+)\s*\|")

@@ -455,3 +455,16 @@ def test_names_printed_as_spans_exchanged_across_clauses_change_the_meaning(new,
 def test_a_sign_in_symbols_is_found_said_in_words(printed, said):
     from noteproof.sources.reword import sign_said_in_words
     assert sign_said_in_words(f"Intro.\n{printed}\n", "Hold the parameter $\\beta >0$") is said
+
+
+def test_a_hyphenated_word_is_no_difference_and_its_number_word_no_count():
+    """"zero-input" moved across a span keeps the sentence's mathematics (reword.signature), and
+    its "zero" is no number among the sentence's numbers (a quote keeps its place among them)."""
+    from noteproof.sources.notes import _numbers_in
+    from noteproof.sources.numtext import value_of
+    from noteproof.sources.reword import signature
+    old = "On the stable zero-input branch with $\\beta <1$, $a_{\\ast }=0$."
+    new = "With $\\beta <1$, on the stable zero-input branch, $a_{\\ast }=0$."
+    assert signature(old) == signature(new)
+    assert signature("so $x$ is 1-h") != signature("so $x$ is 1+h")
+    assert [n for _, n in _numbers_in(new) if value_of(n) is not None] == ["1", "0"]
