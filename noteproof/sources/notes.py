@@ -15,7 +15,7 @@ from ..errors import NoteError
 from ..model import Location
 from .numtext import NUMBER_SPAN, PERCENT, PRINTED_OR_WORD, UNSIGNED, WORD, canonical, same_value, value_of
 from .readout import listed_readout, relabelled_line, relabelled_readout, reversed_label, reworded_readout
-from .spelling import MATH_SPAN, goes_on, turned
+from .spelling import MATH_SPAN, goes_on, spelling, turned
 from .tables import Row, status_rows
 
 TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
@@ -278,6 +278,8 @@ class Note:
         at = self._quote_at(snippet, number) if at is None else at
         if at is None and (other := turned(snippet)) is not None:   # |theta| < 1 printed 1 > |theta|
             at = self._quote_at(other, number)
+        if at is None:   # "=\left(I-J_f\right)^{-1}" for "=(I-J_f)^{-1}": notation set aside
+            at = self._respelled_at(snippet, number)
         if at is None and number.isalpha():   # a read-out in words, capitalised: "Yes." for "yes"
             at = self._word_at(snippet, number)
         if at is None:
@@ -289,6 +291,22 @@ class Note:
         if at is None:   # "Change predicted by the slope: 0.25" for "Slope estimate of the change: 0.25"
             at = relabelled_readout(self.text, snippet, number, _same_value)
         return percent_of(self.text, snippet, number, at)
+
+    def _respelled_at(self, snippet: str, number: str) -> tuple[int, str] | None:
+        """The quoted number in the one place printing ``snippet`` with its notation set aside
+        (sources.spelling: ``\\left(``, ``\\dfrac``, a brace group of one token, spacing, a
+        Unicode minus), the number as printed there."""
+        off = number_offset(snippet, number)
+        bare, starts, _ = spelling(snippet)
+        if off < 0 or off not in starts:
+            return None
+        flat, at, ends = spelling(self.text)
+        i = flat.find(bare)
+        if i < 0 or flat.find(bare, i + 1) >= 0:
+            return None
+        j = i + starts.index(off)
+        end = ends[j + len(spelling(number)[0]) - 1]
+        return at[j], self.text[at[j]:end]
 
     def asked_reversed(self, snippet: str, number: str, at: int) -> bool:
         """Whether the read-out found at ``at`` for ``snippet`` asks its question the other way

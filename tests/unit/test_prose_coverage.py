@@ -328,3 +328,12 @@ def test_a_sign_said_in_symbols_for_its_words_is_the_listed_sentence(project, ne
     spans = scan_math(replace(note, text=text), project.claims_of("week10"), project.registry.notes["week10"])
     lost = [m for m in spans if m.coverage == "unaccounted"]
     assert (not lost and not unaccounted(project, "week10", text)) is kept, lost
+
+
+@pytest.mark.parametrize("printed, found", [("=\\left(I-J_f\\right)^{-1}\\frac", "-1"), ("=\\left(I-J_f\\right)^{-2}\\frac", None)])
+def test_a_quote_is_found_with_its_notation_set_aside(project, printed, found):
+    """"=(I-J_f)^{-1}" printed with ``\\left( \\right)`` is the same place; another exponent is not."""
+    note = project.notes["chapter12"]
+    text = note.text.replace("=(I-J_f)^{-1}\\frac", printed, 1)
+    at = replace(note, text=text, regions=None).quote_at("=(I-J_f)^{-1}", "-1")
+    assert (at and at[1]) == found
