@@ -278,8 +278,6 @@ class Note:
         at = self._quote_at(snippet, number) if at is None else at
         if at is None and (other := turned(snippet)) is not None:   # |theta| < 1 printed 1 > |theta|
             at = self._quote_at(other, number)
-        if at is None:   # "=\left(I-J_f\right)^{-1}" for "=(I-J_f)^{-1}": notation set aside
-            at = self._respelled_at(snippet, number)
         if at is None and number.isalpha():   # a read-out in words, capitalised: "Yes." for "yes"
             at = self._word_at(snippet, number)
         if at is None:
@@ -290,6 +288,8 @@ class Note:
             at = reworded_readout(self.text, snippet, number)
         if at is None:   # "Change predicted by the slope: 0.25" for "Slope estimate of the change: 0.25"
             at = relabelled_readout(self.text, snippet, number, _same_value)
+        if at is None:   # "=\left(I-J_f\right)^{-1}" for "=(I-J_f)^{-1}": notation set aside
+            at = self._respelled_at(snippet, number)
         return percent_of(self.text, snippet, number, at)
 
     def _respelled_at(self, snippet: str, number: str) -> tuple[int, str] | None:
@@ -648,7 +648,7 @@ def _numbers_in(text: str) -> list[tuple[int, str]]:
     whole = [(m.start(1), m.end(1), m.group(1)) for m in NUMBER_SPAN.finditer(text) if value_of(m.group(1)) is not None]
     out = [(a, t) for a, _, t in whole]
     out += [(m.start(), m.group(0)) for m in _NUMBER_WORD.finditer(text)
-            if not any(a <= m.start() < b for a, b, _ in whole) and not _COMPOUND.match(text, m.end())]
+            if not any(a <= m.start() < b for a, b, _ in whole) and not (m.group(0).isalpha() and _COMPOUND.match(text, m.end()))]
     return sorted(out)
 
 
