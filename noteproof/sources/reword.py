@@ -198,14 +198,20 @@ def phrase_moved(old: str, new: str) -> bool:
     """Whether ``new`` is ``old`` with one phrase of place or condition moved from its end to its
     start or back ("At large step, a stable ODE can have an unstable discretization" for "A
     stable ODE can have an unstable discretization at large step"): the same words, commas and
-    the first letter's case aside, the moved phrase opening with a preposition of _RESTRICTING."""
+    the first letter's case aside, the moved phrase opening with a preposition of _RESTRICTING, or
+    a condition ("If that factor is below -1, the leftover grows" for "The leftover grows if that
+    factor is below -1": _CONDITIONAL)."""
     a, b = ([w.lower() for w in WORD_OR_SPAN.findall(t)] for t in (old, new))
     if len(a) != len(b) or a == b:
         return False
     for k in range(1, len(a)):
         if b == a[k:] + a[:k]:   # the tail fronted, or the head sent to the end
-            return any(m[0] in _RESTRICTING and 2 <= len(m) <= 6 for m in (a[k:], a[:k]))
+            return any(m[0] in _RESTRICTING and 2 <= len(m) <= 6 or m[0] in _CONDITIONAL and 2 <= len(m) <= 12
+                       for m in (a[k:], a[:k]))
     return _only_moved(old, new) or _only_moved(new, old)
+
+
+_CONDITIONAL = frozenset("if when whenever unless provided".split())   # "If A, B" is "B if A"
 
 
 def in_other_voice(old: str, new: str) -> bool:

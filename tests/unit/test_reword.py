@@ -468,3 +468,13 @@ def test_a_hyphenated_word_is_no_difference_and_its_number_word_no_count():
     assert signature(old) == signature(new)
     assert signature("so $x$ is 1-h") != signature("so $x$ is 1+h")
     assert [n for _, n in _numbers_in(new) if value_of(n) is not None] == ["1", "0"]
+
+
+@pytest.mark.parametrize("new, change", [
+    ("The leftover grows and swamps the slow part if that factor is below -1.", None),
+    ("The leftover grows and swamps the slow part if that factor is above -1.", "changed"),
+    ("If the leftover grows, that factor is below -1 and swamps the slow part.", "changed"),
+])
+def test_a_condition_may_open_or_close_its_sentence(new, change):
+    got = meaning_change("If that factor is below -1, the leftover grows and swamps the slow part.", new)
+    assert got == change if change != "changed" else got is not None
