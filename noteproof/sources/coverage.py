@@ -340,11 +340,8 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
             continue
         why = next((w for a, b, w in declared if a < m.start and m.end < b), None) \
             or next((w for pat, w in spec.notation   # as printed, or with its notation set aside ({x}_{\leq t})
-                     if re.fullmatch(pat, m.text) or re.fullmatch(pat, spelling(m.text)[0])), None)
-        if why is not None:
-            out.append(MathCoverage(m.text, where, "definition", why))
-            continue
-        why = None if m.plain else _sign_in_words(note, m, spec)
+                     if re.fullmatch(pat, m.text) or re.fullmatch(pat, spelling(m.text)[0])), None) \
+            or (None if m.plain else _sign_in_words(note, m, spec))
         if why is not None:
             out.append(MathCoverage(m.text, where, "definition", why))
             continue
@@ -377,7 +374,9 @@ def _sign_in_words(note: Note, span, spec: NoteSpec) -> str | None:
     if not spec.prose or not SIGN_SPAN.fullmatch(f"${span.text}$"):
         return None
     s = next((s for s in sentences(note.text, every=True) if s.start <= span.start < s.end), None)
-    said = next((t for t in dict(spec.prose) if s is not None and (w := signs_as_spans(t, f"${span.text}$")) != t
+    if s is None:
+        return None
+    said = next((t for t in dict(spec.prose) if (w := signs_as_spans(t, f"${span.text}$")) != t
                  and word_dice(w, s.text) >= PROSE_ALIKE), None)
     return None if said is None else "a sign the listed sentence says in words"
 
