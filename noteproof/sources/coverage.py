@@ -21,6 +21,7 @@ from ..errors import NoteError, RegistryError
 from ..model import Location
 from . import anchor
 from .locate import Token, numeric_tokens
+from .named import renamed
 from .notes import Note, Row, number_offset, table_rows
 from .numtext import PERCENT
 from .readout import answer, is_readout, quotes_line, same_readout
@@ -185,16 +186,21 @@ def _rest(text: str, start: int, end: int, parts: list[tuple[int, int]]) -> str:
 def places(note: Note, formula: str, numbers: frozenset[str] = frozenset(), plain: bool = False) -> tuple[anchor.Place, ...]:
     """Every place of ``formula``: where it is printed or respelled (``placed``), and each span
     that nothing in the registry accounts for and that is spelled more like it than like any
-    other registered formula (an edited occurrence, ``near``). Looked up in the note's document
+    other registered formula, or that another registered formula's spelling takes under this
+    one's name (an edited occurrence, ``near``; sources.named). Looked up in the note's document
     (sources.document) when it has them."""
     doc = note.document()
     got = doc.places(formula, numbers, plain) if doc is not None else None
     if got is not None:
         return got
-    found = anchor.placed(note, formula, numbers, plain)
+    # a formula printed under another's name is that one edited (sources.named)
+    moved = renamed(note)
+    found = tuple(p for p in anchor.placed(note, formula, numbers, plain) if (p.start, p.end, plain) not in moved)
+    found += tuple(anchor.Place(a, b, note.text[a:b], anchor.How.NEAR) for (a, b, kind), f in moved.items()
+                   if kind == plain and f.text == formula)
     near = tuple(place for place, formulas, kind in _near(note) if kind == plain and formula in formulas
                  and not any(p.start < place.end and place.start < p.end for p in found))
-    return found + near
+    return tuple(sorted(found, key=lambda p: p.start)) + near
 
 
 @lru_cache(maxsize=16)

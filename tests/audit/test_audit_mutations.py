@@ -98,6 +98,9 @@ MUTATIONS = [
     Edit("c12-verlet-frequency", C12, "2 asin(h/2)/h instead", "2 asin(h/2)/h^2 instead", kind="formula"),
     Edit("c12-rk4-factor", C12, "h^3/6 + h^4/24 = 0.779", "h^3/6 + h^4/12 = 0.779", kind="formula"),
     Edit("c12-slope-formula", C12, "the slope is x/(1-theta)^2, which", "the slope is x/(1-theta)^3, which", kind="formula"),
+    # printed as another registered formula (the fixed point), under the slope's name
+    Edit("c12-slope-as-fixed-point", C12, "the slope is x/(1-theta)^2, which", "the slope is x/(1-theta), which",
+         kind="formula"),
     Edit("c12-implicit-latex", C12, "x_{n+1}=\\frac{x_n}{1+h\\lambda}", "x_{n+1}=\\frac{x_n}{1-h\\lambda}", kind="formula"),
     Edit("c12-gradient-latex", C12, "=2(x_0e^{\\theta}-y)\\,x_0e^{\\theta}$", "=2(x_0e^{\\theta}-y)\\,e^{\\theta}$",
          kind="formula"),

@@ -160,3 +160,30 @@ def test_plain_text_exp_is_the_exponential_as_printed_with_e():
     from noteproof.sources.spelling import spelling
     assert spelling("x0 exp(-2t)")[0] == spelling("x0 e^(-2t)")[0]
     assert spelling("expand(x)")[0] == "expand(x)" and spelling("\\exp(x)")[0] == "\\exp(x)"
+
+
+def test_a_name_reads_the_word_before_a_formula():
+    from noteproof.sources.named import name_before
+    text = "For this update, the slope is x/(1-theta)^2. Slope = 4. z* = x / (1 - theta); which is $a$"
+    assert name_before(text, text.index("x/(")) == "slope"
+    assert name_before(text, text.index("4.")) == "slope"
+    assert name_before(text, text.index("x / (")) == "z*"
+    assert name_before(text, text.index("a$")) is None               # "which" names nothing
+    assert name_before("\\quad \\dot a", 6) is None                   # a LaTeX command is no name
+
+
+def test_a_formula_printed_under_anothers_name_is_that_one_edited(project):
+    """"the slope is x/(1-theta)": the fixed point's spelling where the note names the slope
+    (its other places, "The slope x/(1-theta)^2", "Slope = ..."): the slope's edited place."""
+    old, new = "the slope is x/(1-theta)^2, which", "the slope is x/(1-theta), which"
+    note = project.notes["chapter12"]
+    edited = replace(note, text=note.text.replace(old, new, 1))
+    slope = places(edited, "x/(1-theta)^2", plain=True)
+    assert [p.printed for p in slope if p.how is How.NEAR] == ["x/(1-theta)"]
+    fixed = places(edited, "x / (1 - theta)", plain=True)
+    assert fixed and all(p.printed != "x/(1-theta)" for p in fixed)
+
+
+def test_the_notes_as_written_print_no_formula_under_anothers_name(project):
+    from noteproof.sources.named import renamed
+    assert all(not renamed(note) for note in project.notes.values())
