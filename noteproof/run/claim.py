@@ -558,11 +558,26 @@ def _judge_at(note: Note, spec: FormulaSpec, form: Any, spot: Any, shown: str, r
         return FormulaResult(spec.text, Outcome.VERIFIED, where, spec.derivation, shown, "", relation=relation)
     from ..formula.prose import tex_unicode, unicode
     printed = unicode(spec.text) if spec.plain else tex_unicode(spec.text)
-    wrong = f"wrong: {spec.derivation} derives {_in_notation(form, spec, shown)}, the note prints {printed}"
+    wrong = f"wrong: {spec.derivation} derives {_expected(spec, form, shown, spot, registered)}, the note prints {printed}"
     if spot.how is How.NEAR:
         wrong += " (an edited occurrence of the registered formula)"
     return FormulaResult(spec.text, Outcome.FAILED, where, spec.derivation, shown,
                          f"{wrong}: {same.message}" if same.message else wrong, relation=relation)
+
+
+def _expected(spec: FormulaSpec, form: Any, shown: str, spot: Any, registered: str | None) -> str:
+    """What the place should print: at an edited occurrence, the formula as the registry spells it
+    (x/(1−θ)², not SymPy's x/(θ − 1)²) when that reads equal to the derived form; else the derived
+    form in the note's notation."""
+    from ..formula.prose import tex_unicode, unicode
+    from ..sources.anchor import How
+    if spot.how is How.NEAR and registered:
+        try:
+            if compare_printed(replace(spec, text=registered), form).equal:
+                return unicode(registered) if spec.plain else tex_unicode(registered)
+        except NoteproofError:
+            pass
+    return _in_notation(form, spec, shown)
 
 
 def _in_notation(form: Any, spec: FormulaSpec, shown: str) -> str:
