@@ -13,8 +13,8 @@ where and how to fix; this module makes their severity follow the judgment:
   (the report passes the edit: a re-spelling, a re-rounding);
 * an error about text no claim owns (NP301, NP302, NP303, NP502) stays an error only when
   the edited note has more unaccounted math, unaccounted sentences or unencoded rows than
-  the baseline; on a line where an error stands, it is dropped (the failing check there says
-  what the edit broke).
+  the baseline; else it is dropped: the report accounts for the edited text as for the old
+  (a sentence reworded around a number its quote still finds).
 """
 from __future__ import annotations
 
@@ -58,15 +58,13 @@ def reconcile(findings: list[Finding], old: Judgment, new: Judgment, where: dict
     """The audit's findings with their severity set by the two judgments (module docstring);
     ``where`` locates a claim that gained a failure no finding names (its printed place)."""
     gained = new_failures(old, new)
-    standing = {f.location.line for f in findings if f.severity is Severity.ERROR and f.location is not None
-                and _stands(f, gained, old, new)}
     out = []
     for f in findings:
         if f.code == "NP205" and f.claim in gained:   # "still equal" is not what the report finds
             continue
         if f.severity is Severity.ERROR and not _stands(f, gained, old, new):
-            if f.code in OWNERLESS and f.location is not None and f.location.line in standing:
-                continue   # the line's edit is judged already, by the check that fails there
+            if f.code in OWNERLESS:
+                continue   # the report accounts for the edited text as it accounted for the old
             f = replace(f, severity=Severity.WARNING,
                         message=f"{f.message} (the report's judgment of the claims is unchanged)")
         out.append(f)
