@@ -388,6 +388,7 @@ def _sign_in_words(note: Note, span, spec: NoteSpec) -> str | None:
 
 
 PROSE_ALIKE = 0.6    # how alike a sentence must stay to one the registry lists as prose
+VOICED = 0.5         # how alike the words of a sentence turned into the other voice stay (word_dice)
 
 
 def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
@@ -401,7 +402,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     key is not inventoried: its other sentences are "unlisted", which fails nothing. A listed
     sentence's ``$...$`` spans are compared up to notation, or by ``same`` (two spans, whether
     they read alike: formula.declared passes the formula reader's)."""
-    from .reword import counts_in_digits, describe, meaning_change, senses, valued
+    from .reword import counts_in_digits, describe, in_other_voice, meaning_change, senses, valued
     from .sentences import is_legend, sentences, words_senses
     from .vocabulary import REORDERED, word_dice
     stated = stated_spans(note, claims)
@@ -465,6 +466,11 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                 and _maths_change(turned, s.text, same) is None:
             matched.add(turned)   # its clauses turned round ("B, because A" for "A, so B"), senses kept
             found("prose", listed[turned])
+        elif (voiced := next((t for t in listed if t not in matched and t not in note.text
+                              and word_dice(s.text, t) >= VOICED and in_other_voice(t, s.text)
+                              and _maths_change(t, s.text, same) is None), None)) is not None:
+            matched.add(voiced)   # the same clause in the other voice ("B is given by A" for "A gives B")
+            found("prose", listed[voiced])
         else:
             nearest = _most_alike(s.text, listed)
             change = meaning_change(nearest, s.text) if nearest is not None else None

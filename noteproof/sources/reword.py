@@ -248,11 +248,20 @@ def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str,
         if (m := _PASSIVE.fullmatch(parts[k])) is None:
             continue
         x, y = (m["y"], m["x"]) if exchanged else (m["x"], m["y"])
-        for verb in {w for w in WORD.findall(active) if stem(w) == stem(m["p"]) and w.lower() != m["p"].lower()}:
+        done = stem(_PARTICIPLES.get(m["p"].lower(), m["p"]))
+        for verb in {w for w in WORD.findall(active) if stem(w) == done and w.lower() != m["p"].lower()}:
             turned = "".join(parts[:k]) + f"{m['lead']}{x} {verb} {y}" + "".join(parts[k + 1:])
             if [w.lower() for w in WORD_OR_SPAN.findall(turned)] == said:
                 return f"{x} {verb} {y}", f"{m['x']} {verb} {m['y']}"
     return None
+
+
+# the irregular past participles of the notes' verbs ("is given by" is "gives")
+_PARTICIPLES = {"given": "give", "shown": "show", "taken": "take", "driven": "drive", "written": "write",
+                "chosen": "choose", "known": "know", "seen": "see", "done": "do", "made": "make", "held": "hold",
+                "kept": "keep", "found": "find", "left": "leave", "brought": "bring", "sent": "send",
+                "set": "set", "put": "put", "fed": "feed", "led": "lead", "met": "meet", "paid": "pay",
+                "said": "say", "spent": "spend", "built": "build", "grown": "grow", "thrown": "throw"}
 
 
 def cause_turned(old: str, new: str) -> bool:
@@ -417,7 +426,8 @@ def transposed(old: str, new: str) -> tuple[str, str] | None:
     """Two words of their own (names, nouns) that changed places, every other word kept: "big
     steps lose accuracy to round-off, and tiny steps to curvature" pairs each cause with the other
     size, "Error ratio (RK4 / Euler)" is the inverse ratio. As (old order, new order); None when
-    the words differ otherwise. Whole phrases swapped around one "and" are swapped_conjuncts."""
+    the words differ otherwise, or when the two are the factors of "times" or the terms of "plus".
+    Whole phrases swapped around one "and" are swapped_conjuncts."""
     a, b = _TERM.findall(old), _TERM.findall(new)
     if len(a) != len(b):
         return None
@@ -428,7 +438,13 @@ def transposed(old: str, new: str) -> tuple[str, str] | None:
     if a[i].lower() != b[j].lower() or a[j].lower() != b[i].lower() or \
             any(w.lower() in FUNCTION_WORDS or len(w) < 2 for w in (a[i], a[j])):
         return None
+    between = {w.lower() for w in a[i + 1:j]}
+    if between & _COMMUTING and between <= _COMMUTING | _ARTICLES:
+        return None   # "the step times the rate" is "the rate times the step": a product commutes
     return f"{a[i]} … {a[j]}", f"{b[i]} … {b[j]}"
+
+
+_COMMUTING = frozenset(("times", "plus"))
 
 
 _NEGATING = ("non", "un", "in", "im", "ir", "il", "dis")

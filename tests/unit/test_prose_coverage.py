@@ -337,3 +337,19 @@ def test_a_quote_is_found_with_its_notation_set_aside(project, printed, found):
     text = note.text.replace("=(I-J_f)^{-1}\\frac", printed, 1)
     at = replace(note, text=text, regions=None).quote_at("=(I-J_f)^{-1}", "-1")
     assert (at and at[1]) == found
+
+
+def test_a_listed_sentence_in_the_other_voice_is_still_listed():
+    from dataclasses import replace
+
+    from noteproof.sources.coverage import scan_prose
+    from noteproof.sources.project import load_project
+    from tests.helpers import ROOT
+    project = load_project(ROOT)
+    note = project.notes["week09"]
+    spec = project.registry.notes["week09"]
+    for new, kind in (("An autonomous one is given by a fixed map.", "prose"),
+                      ("A fixed map is given by an autonomous one.", "unaccounted")):
+        edited = replace(note, text=note.text.replace("A fixed map gives an autonomous one.", new), regions=None)
+        got = next(p for p in scan_prose(edited, project.claims_of("week09"), spec) if p.text == new)
+        assert got.coverage == kind

@@ -478,3 +478,23 @@ def test_a_hyphenated_word_is_no_difference_and_its_number_word_no_count():
 def test_a_condition_may_open_or_close_its_sentence(new, change):
     got = meaning_change("If that factor is below -1, the leftover grows and swamps the slow part.", new)
     assert got == change if change != "changed" else got is not None
+
+
+def test_the_factors_of_a_product_may_change_places():
+    """Probe 56 h01: "the step times the rate" is "the rate times the step"; a quotient is not."""
+    from noteproof.sources.reword import meaning_change
+    assert meaning_change("If the step times the rate (ah) is 2.4, do both decay?",
+                          "If the rate times the step (ah) is 2.4, do both decay?") is None
+    assert meaning_change("the step divided by the rate", "the rate divided by the step") is not None
+    assert meaning_change("the step times the rate is above the bound",
+                          "the bound times the rate is above the step") is not None
+
+
+def test_an_irregular_participle_turns_a_clause_into_the_passive():
+    """Probe 56 h13: "An autonomous one is given by a fixed map" says "A fixed map gives an
+    autonomous one"; its roles exchanged it does not."""
+    from noteproof.sources.reword import in_other_voice, meaning_change
+    old = "A fixed map gives an autonomous one."
+    assert in_other_voice(old, "An autonomous one is given by a fixed map.")
+    assert meaning_change(old, "An autonomous one is given by a fixed map.") is None
+    assert meaning_change(old, "A fixed map is given by an autonomous one.") is not None
