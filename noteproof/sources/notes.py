@@ -240,7 +240,21 @@ class Note:
             found = self.printed(other, numbers) or reworded(self.text, other)
         if found is None:   # a read-out line relabelled in other words
             found = relabelled_line(self.text, text, _same_value)
+        if found is None and self.registry is not None and any(c.row == text for c in self.registry[0]):
+            row = self._row_in_table(text)   # a status row reworded beyond its spelling, in its place
+            if row is not None:
+                lines = self.text.split("\n")[:row.location.line]
+                start = sum(len(x) + 1 for x in lines[:-1])
+                found = (start + lines[-1].find(row.text), row.text)
         return found
+
+    def _row_in_table(self, claim_cell: str) -> Row | None:
+        try:
+            cells = list(table_rows(self))
+        except NoteError:
+            return None
+        hit = self._row_in_its_place(claim_cell, [r.text for r in cells])
+        return None if hit is None else cells[hit]
 
     def sense_changed(self, text: str) -> tuple[int, str, tuple[str, str]] | None:
         """Where a registered sentence that is not printed stands with its words' sense changed,
@@ -499,7 +513,28 @@ class Note:
         if same is not None:
             return same
         hit = reworded_cell(claim_cell, [r.text for r in rows])
+        if hit is None:
+            hit = self._row_in_its_place(claim_cell, [r.text for r in rows])
         return None if hit is None else rows[hit]
+
+    def _row_in_its_place(self, claim_cell: str, cells: list[str]) -> int | None:
+        """The index of the one row no registered claim cell names, when ``claim_cell`` is the one
+        registered cell no row prints (reworded or not) and the table has as many rows as the
+        registry: the row in its place, reworded beyond its spelling ("A parameter used in several
+        places receives the sum of the contributions from each use" for "A shared parameter
+        receives the sum over its uses"), every sense kept (sources.reword.meaning_change)."""
+        from .reword import meaning_change, reworded_cell
+        if self.registry is None:
+            return None
+        registered = list(dict.fromkeys(c.row for c in self.registry[0] if c.row is not None))
+        if len(registered) != len(cells):
+            return None
+        found = {c: cells.index(c) if c in cells else reworded_cell(c, cells) for c in registered}
+        missing = [c for c, i in found.items() if i is None]
+        loose = [i for i in range(len(cells)) if i not in found.values()]
+        if missing != [claim_cell] or len(loose) != 1 or meaning_change(claim_cell, cells[loose[0]]) is not None:
+            return None
+        return loose[0]
 
 
 def _span_pattern(span: str) -> str:

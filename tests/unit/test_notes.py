@@ -151,3 +151,20 @@ def test_the_registry_s_quotes_are_collected_once_each_distinct_by_value():
     assert quotes_of(claims)[0] is quoted   # once per registry
     assert len(quoted) == len(set(quoted)) and by_number["0.5"]
     assert all(any(t == text and n == "0.5" for t, n, _, _ in quoted) for text in by_number["0.5"])
+
+
+def test_a_row_reworded_beyond_its_spelling_is_found_in_its_place():
+    """Probe 57 h16: the one row no claim names, where the one registered row no row prints
+    stood, with every sense kept, is that row; with "sum" changed to "product" it is not."""
+    from dataclasses import replace
+
+    from noteproof.sources.project import load_project
+    from tests.helpers import ROOT
+    note = load_project(ROOT).notes["week10"]
+    old = "A shared parameter receives the sum over its uses"
+    for new, found in (("A parameter used in several places receives the sum of the contributions from each use", True),
+                       ("A parameter used in several places receives the product of the contributions from each use", False)):
+        edited = replace(note, text=note.text.replace(old + "\t", new + "\t", 1), regions=None)
+        row = edited.row_of(old)
+        assert (row is not None and row.text == new) is found
+        assert (edited.stated(old) is not None) is found
