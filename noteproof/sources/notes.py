@@ -719,15 +719,52 @@ def _spelled_piece(words: str) -> str:
 
 def _reordered_items(snippet: str) -> list[str]:
     """The snippet with the items of its one ``$...$`` list in each other order (``$x=y=1,w=2$``
-    for ``$w=2,x=y=1$``): the same settings, listed otherwise (two to four items)."""
+    for ``$w=2,x=y=1$``; the equations of a system before its ``\\Rightarrow``, ``$\\dot y=\\pi
+    x,\\ \\dot x=-\\pi y\\ \\Rightarrow ...$``): the same settings or system, listed otherwise (two
+    to four items, split at commas outside brackets, each printed with its own spacing kept where
+    it stood)."""
     spans = list(re.finditer(r"\$([^$]+)\$", snippet))
-    if len(spans) != 1 or "{" in spans[0][1] or "(" in spans[0][1]:
-        return []
-    items = spans[0][1].split(",")
-    if not 2 <= len(items) <= 4:
+    if len(spans) != 1:
         return []
     a, b = spans[0].span(1)
-    return [snippet[:a] + ",".join(p) + snippet[b:] for p in permutations(items) if list(p) != items]
+    arrow = _ARROW.search(snippet, a, b)
+    head_end = arrow.start() if arrow else b
+    cuts = _top_level_commas(snippet, a, head_end)
+    if not 1 <= len(cuts) <= 3:
+        return []
+    bounds = list(zip([a] + [c + 1 for c in cuts], cuts + [head_end]))
+    cores = [_PADDING.fullmatch(snippet[x:y]) for x, y in bounds]
+    if any(m is None or not m["core"] for m in cores):
+        return []
+    items = [m["core"] for m in cores]
+    out = []
+    for order in permutations(range(len(items))):
+        if list(order) == list(range(len(items))):
+            continue
+        text, last = snippet[:a], a
+        for (x, y), m, k in zip(bounds, cores, order):
+            text += snippet[last:x] + m["lead"] + items[k] + m["trail"]
+            last = y
+        out.append(text + snippet[last:])
+    return out
+
+
+_ARROW = re.compile(r"\\(?:Rightarrow|implies|Longrightarrow)(?![A-Za-z])")
+_PADDING = re.compile(r"(?P<lead>(?:\s|\\[ ,;]|\\quad)*)(?P<core>.*?)(?P<trail>(?:\s|\\[ ,;]|\\quad)*)", re.S)
+
+
+def _top_level_commas(text: str, a: int, b: int) -> list[int]:
+    """Offsets of the commas of ``text[a:b]`` outside brackets and braces."""
+    depth, out = 0, []
+    for i in range(a, b):
+        c = text[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif c == "," and depth == 0 and text[i - 1:i] != "\\":
+            out.append(i)
+    return out
 
 
 _LOG = re.compile(r"\\\\(?:log|ln)(?![A-Za-z])")

@@ -168,3 +168,14 @@ def test_a_row_reworded_beyond_its_spelling_is_found_in_its_place():
         row = edited.row_of(old)
         assert (row is not None and row.text == new) is found
         assert (edited.stated(old) is not None) is found
+
+
+def test_a_declared_system_is_the_same_with_its_equations_in_another_order():
+    """Probe 57 h21: the equations before a system's arrow, listed otherwise; its conclusion's
+    pair is not reordered, nor a list inside brackets."""
+    from noteproof.sources.notes import _reordered_items
+    system = r"$\dot x=-\pi y,\ \dot y=\pi x\ \Rightarrow\ (x,y)(t)=x_0(\cos\pi t,\ \sin\pi t)$"
+    assert _reordered_items(system) == [
+        r"$\dot y=\pi x,\ \dot x=-\pi y\ \Rightarrow\ (x,y)(t)=x_0(\cos\pi t,\ \sin\pi t)$"]
+    assert _reordered_items("$w=2,x=y=1$ give") == ["$x=y=1,w=2$ give"]
+    assert _reordered_items(r"$(p_A,p_B-1)\simeq (0.2,-0.2)$") == []
