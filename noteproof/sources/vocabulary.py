@@ -18,7 +18,7 @@ SENSES = {
     "down": "below beneath smaller less fewer lower lowers lowered lowering decrease decreases decreased shrink "
             "shrinks shrinking fall falls falling reduce reduces reduced drop drops decay decays decaying decreasing "
             "attenuate attenuates attenuated damp damps damped dampen dampens suppress suppresses suppressed "
-            "narrows narrowed narrowing narrower lose loses lost losing",
+            "narrows narrowed narrowing narrower lose loses lost losing missing",
     "max": "largest greatest highest biggest maximum max most maximal",
     "min": "smallest least lowest fewest minimum min minimal",
     "fast": "fast faster fastest quick quickly", "slow": "slow slower slowest slowly",

@@ -498,3 +498,12 @@ def test_an_irregular_participle_turns_a_clause_into_the_passive():
     assert in_other_voice(old, "An autonomous one is given by a fixed map.")
     assert meaning_change(old, "An autonomous one is given by a fixed map.") is None
     assert meaning_change(old, "A fixed map is given by an autonomous one.") is not None
+
+
+def test_missing_and_lost_are_one_sense():
+    """Probe 57 h15 (and 55 h21): "half the derivative is lost" says "is missing"; "nothing
+    of it is lost" does not."""
+    from noteproof.sources.reword import meaning_change
+    old = "Counting only the last use gives $6$: half the derivative is missing."
+    assert meaning_change(old, "If only the last use is counted, the result is $6$, so half of the derivative is lost.") is None
+    assert meaning_change(old, "If only the last use is counted, the result is $6$, so nothing of the derivative is lost.") is not None
