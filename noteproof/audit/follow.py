@@ -17,7 +17,7 @@ from difflib import SequenceMatcher
 from ..errors import NoteproofError
 from ..formula.formread import compared_side
 from ..model import Finding, FindingKind, Location, Severity
-from ..run.claim import input_respelled, printed_settings
+from ..run.claim import input_as_given, input_respelled, printed_settings
 from ..run.interval import parse_quoted, same_setting
 from ..sources.coverage import Coverage, coverage_of, covers, places, safe_rows
 from ..sources.locate import (
@@ -338,7 +338,8 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
     plan.quotes[(claim.id, i)] = moved
     if q.param and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
         _setting_moved(plan, claim, q, moved)
-    elif q.input and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]):
+    elif q.input and _texts([moved_token(moved)]) != _texts([Token(q.number, 0, 0)]) \
+            and not input_as_given(plan.note, (moved.start, number), q.given or q.number):   # as the report reads it
         _finding(plan, FindingKind.INPUT, Severity.ERROR, claim.id, moved.location,
                  f"the note now states {number} where {q.number} was taken as given ({q.input}); the checks "
                  f"still compute with {q.number}", number, q.number, code="NP601", span=(moved.start, moved.end),

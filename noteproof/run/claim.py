@@ -33,7 +33,7 @@ from ..sources.spelling import MATH_SPAN
 from ..sources.tags import TagError, parse_tag
 from .decision import at_settings, reversal, short_value
 from .earn import judge, proposal_evidence, reach_gaps
-from .interval import consistent, equal_at_precision, exact_value, same_exact, same_setting, terminates
+from .interval import consistent, equal_at_precision, exact_value, parse_quoted, same_exact, same_setting, terminates
 from .steps import step_evidence
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ def input_evidence(claim: Claim, note: Note) -> list[Evidence]:
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the input {q.number} ({q.input}) is printed where "
                                    f"the registry says: '{q.snippet}'", False, condition=True,
                                    detail=INPUT_EVIDENCE))
-        elif not q.param and not same_value(at[1], q.given or q.number):
+        elif not q.param and not input_as_given(note, at, q.given or q.number):
             # the checks compute with the registered value: a page that now prints another one
             # is not what they verify (a setting the checks take from the page is a param: instead)
             failed.append(Evidence(EvidenceKind.DEFINITION, f"the note prints {at[1]} at "
@@ -174,6 +174,35 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
                        claim.uses, where, tuple(messages + said + more), steps,
                        errata=located_errata(claim, note, evidence, at), scope=claim.scope,
                        assembled=len(added))
+
+
+def input_as_given(note: Note, at: tuple[int, str], given: str) -> bool:
+    """Whether the input printed at ``at`` is the value the checks take as given: the same value;
+    or that value rounded, when stated approximately ("\\simeq 0.7924" for 0.792412) or when the
+    given value is itself a rounded one (GIVEN_ROUNDED significant digits or more: 0.7924 for
+    0.792412, never 0.3 for a setting 0.25) printed to PRINTED_ROUNDED digits or more."""
+    if same_value(at[1], given):
+        return True
+    if not _rounds(at[1], given):
+        return False
+    return note.marks_approximate(at[0]) or (_digits(given) >= GIVEN_ROUNDED and _digits(at[1]) >= PRINTED_ROUNDED)
+
+
+GIVEN_ROUNDED = 5     # significant digits of a given value that is itself a rounding (0.792412)
+PRINTED_ROUNDED = 3   # significant digits it keeps when printed re-rounded
+
+
+def _digits(number: str) -> int:
+    """Significant digits of a decimal as printed (0.792412: 6; 0.25: 2)."""
+    return len(re.sub(r"^[-+\u2212]?[0.]*", "", number.split("e")[0].split("E")[0]).replace(".", ""))
+
+
+def _rounds(printed: str, given: str) -> bool:
+    """Whether ``printed`` is ``given`` rounded to the digits it shows."""
+    try:
+        return consistent(printed, parse_quoted(given))
+    except (NoteproofError, ValueError, TypeError, ArithmeticError):
+        return False
 
 
 def _stated_otherwise(claim: Claim, note: Note, formulas: tuple[FormulaResult, ...]) -> tuple[int, str] | None:

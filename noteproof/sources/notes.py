@@ -121,6 +121,7 @@ class Note:
         other = turned(snippet)   # a relation written from its other side is the same declaration
         return self.same_words(snippet, free) or (other is not None and self.same_words(other, free)) \
             or next(filter(None, (self.same_words(t, free) for t in _reordered_items(snippet))), []) \
+            or next(filter(None, (self.same_words(t, free) for t in _approximated(snippet, free))), []) \
             or self._declared_reworded(snippet) or self._declared_in_reworded(snippet) \
             or self._declared_words_moved(snippet)
 
@@ -304,7 +305,23 @@ class Note:
             at = relabelled_readout(self.text, snippet, number, _same_value)
         if at is None:   # "=\left(I-J_f\right)^{-1}" for "=(I-J_f)^{-1}": notation set aside
             at = self._respelled_at(snippet, number)
+        if at is None:   # "p(B\mid AB)\simeq 0.7924" for "p(B\mid AB)=0.792412": stated approximately
+            at = self._approximately_at(snippet, number)
         return percent_of(self.text, snippet, number, at)
+
+    def _approximately_at(self, snippet: str, number: str) -> tuple[int, str] | None:
+        """The quoted number where ``snippet``'s "=" before it is printed as an approximation
+        (``\\simeq``, ``\\approx``, ``≈``) and the number re-rounded: the same value, stated
+        to fewer digits (its quote judges the digits)."""
+        off = number_offset(snippet, number)
+        head = snippet[:max(off, 0)].rstrip()
+        if off < 0 or not head.endswith("="):
+            return None
+        for sign in ("\\simeq ", "\\approx ", "\u2248 "):
+            at = self._quote_at(head[:-1] + sign + snippet[off:], number)
+            if at is not None:
+                return at
+        return None
 
     def _respelled_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         """The quoted number in the one place printing ``snippet`` with its notation set aside
@@ -715,6 +732,19 @@ def _spelled_piece(words: str) -> str:
     pattern = re.sub(r"(?:\\ )+", r"\\s*", re.escape(words)).replace(r"\-", "[-\u2212]")
     pattern = _LOG.sub(lambda m: r"\\(?:log|ln)(?![A-Za-z])", pattern)   # \ln is \log, as the reader reads them
     return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
+
+
+def _approximated(snippet: str, free: frozenset[str]) -> list[str]:
+    """The snippet with the "=" before a setting a quote reads (``free``) printed as an
+    approximation: ``p(B\\mid AB)\\simeq 0.7924`` declares what ``p(B\\mid AB)=0.792412`` did
+    (the quote judges the rounding, run.claim)."""
+    out = []
+    for number in free:
+        for sign in ("\\simeq ", "\\approx ", "\u2248 "):
+            turned = re.sub(r"=\s*(?=" + re.escape(number) + r"(?![\d.]))", lambda _: sign, snippet)
+            if turned != snippet:
+                out.append(turned)
+    return out
 
 
 def _reordered_items(snippet: str) -> list[str]:

@@ -179,3 +179,19 @@ def test_a_declared_system_is_the_same_with_its_equations_in_another_order():
         r"$\dot y=\pi x,\ \dot x=-\pi y\ \Rightarrow\ (x,y)(t)=x_0(\cos\pi t,\ \sin\pi t)$"]
     assert _reordered_items("$w=2,x=y=1$ give") == ["$x=y=1,w=2$ give"]
     assert _reordered_items(r"$(p_A,p_B-1)\simeq (0.2,-0.2)$") == []
+
+
+def test_a_given_value_re_rounded_is_the_given_value():
+    """Probe 57 h09: "p(B|AB) \\simeq 0.7924" (or "= 0.7924") for the given 0.792412 is that
+    value rounded; 0.7925 is not, nor 0.3 for a setting 0.25 (too few digits to be a rounding)."""
+    from dataclasses import replace
+
+    from noteproof.run.claim import input_as_given
+    from noteproof.sources.project import load_project
+    from tests.helpers import ROOT
+    note = load_project(ROOT).notes["week10"]
+    for printed, ok in (("\\simeq 0.7924", True), ("=0.7924", True), ("\\simeq 0.7925", False), ("=0.79", False)):
+        edited = replace(note, text=note.text.replace("p(B\\mid AB)=0.792412", "p(B\\mid AB)" + printed, 1), regions=None)
+        at = edited.quote_at("p(B\\mid AB)=0.792412", "0.792412")
+        assert at is not None and input_as_given(edited, at, "0.792412") is ok, printed
+    assert not input_as_given(note, (0, "0.3"), "0.25")
