@@ -540,7 +540,7 @@ class Note:
         registry: the row in its place, reworded beyond its spelling ("A parameter used in several
         places receives the sum of the contributions from each use" for "A shared parameter
         receives the sum over its uses"), every sense kept (sources.reword.meaning_change)."""
-        from .reword import meaning_change, reworded_cell
+        from .reword import RESTRICTING, meaning_change, reworded_cell
         if self.registry is None:
             return None
         registered = list(dict.fromkeys(c.row for c in self.registry[0] if c.row is not None))
@@ -550,6 +550,10 @@ class Note:
         missing = [c for c, i in found.items() if i is None]
         loose = [i for i in range(len(cells)) if i not in found.values()]
         if missing != [claim_cell] or len(loose) != 1 or meaning_change(claim_cell, cells[loose[0]]) is not None:
+            return None
+        # its restrictions kept: "at the origin" is not "Away from the origin"
+        kept = {w.lower() for w in re.findall(r"[A-Za-z]+", cells[loose[0]])}
+        if any(w.lower() in RESTRICTING and w.lower() not in kept for w in re.findall(r"[A-Za-z]+", claim_cell)):
             return None
         return loose[0]
 

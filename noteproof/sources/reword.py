@@ -330,7 +330,7 @@ def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
-_RESTRICTING = frozenset("at near for under within inside in on along with without outside away close".split())
+RESTRICTING = _RESTRICTING = frozenset("at near for under within inside in on along with without outside away close".split())
 _ARTICLES = frozenset("a an the".split())
 _ASIDES = frozenset(("for example", "for instance", "in particular", "in practice", "in fact", "in short",
                      "in turn", "at first", "in other words", "on the other hand", "in general", "for now",
