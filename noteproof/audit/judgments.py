@@ -9,8 +9,9 @@ where and how to fix; this module makes their severity follow the judgment:
 * a claim whose judgment gained a failing check keeps its errors; a warning about it (an
   input lost) becomes an error; and it gets one (NP901, the check's own words) when no
   finding of the audit names it;
-* a finding of error severity about a claim whose judgment gained nothing becomes a warning
-  (the report passes the edit: a re-spelling, a re-rounding);
+* a finding of error severity about a claim whose judgment gained nothing becomes a notice
+  (the report passes the edit: a re-spelling, a re-rounding; what the report does not fail,
+  the audit does not warn of);
 * an error about text no claim owns (NP301, NP302, NP303, NP502) stays an error only when
   the edited note has more unaccounted math, unaccounted sentences or unencoded rows than
   the baseline; else it is dropped: the report accounts for the edited text as for the old
@@ -65,7 +66,7 @@ def reconcile(findings: list[Finding], old: Judgment, new: Judgment, where: dict
         if f.severity is Severity.ERROR and not _stands(f, gained, old, new):
             if f.code in OWNERLESS:
                 continue   # the report accounts for the edited text as it accounted for the old
-            f = replace(f, severity=Severity.WARNING,
+            f = replace(f, severity=Severity.NOTICE,
                         message=f"{f.message} (the report's judgment of the claims is unchanged)")
         out.append(f)
     named = {c for f in out if f.severity is Severity.ERROR for c in (f.claim, *f.claims) if c}

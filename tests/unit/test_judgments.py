@@ -28,10 +28,10 @@ def test_a_new_failure_inside_a_failing_claim_is_new():
     assert new_failures(old, old) == {}
 
 
-def test_an_error_the_report_does_not_make_becomes_a_warning():
+def test_an_error_the_report_does_not_make_becomes_a_notice():
     same = Judgment({"c.one": frozenset()})
     [f] = reconcile([_finding()], same, same, {})
-    assert f.severity is Severity.WARNING
+    assert f.severity is Severity.NOTICE
 
 
 def test_an_error_the_report_makes_stands():
