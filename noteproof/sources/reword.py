@@ -934,8 +934,9 @@ def _alike(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str]
 
 
 def rounded_back(text: str, printed: str) -> str:
-    """``printed`` with each decimal that re-rounds ``text``'s decimal at its place (``0.634`` for
-    ``0.633975``, in order) written as ``text`` has it: a quote judges the rounding."""
+    """``printed`` with each decimal that re-rounds ``text``'s decimal at its place, or that
+    ``text``'s rounds (``0.634`` or ``0.6339746`` for ``0.633975``, in order), written as ``text``
+    has it: a quote judges the rounding and the digits added."""
     from decimal import Decimal
     a, b = _DECIMAL.findall(text), list(_DECIMAL.finditer(printed))
     if not b or len(a) != len(b):
@@ -943,7 +944,7 @@ def rounded_back(text: str, printed: str) -> str:
     out, last = [], 0
     for x, m in zip(a, b):
         y = m.group(0)
-        places = len(y.split(".")[1])
+        places = min(len(y.split(".")[1]), len(x.split(".")[1]))
         if abs(Decimal(x) - Decimal(y)) > Decimal(5) / Decimal(10) ** (places + 1):
             return printed
         out += [printed[last:m.start()], x]

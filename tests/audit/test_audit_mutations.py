@@ -228,6 +228,9 @@ MUTATIONS = [
          "\\int_0^1x(t)a(t)\\,dt=2x_0e^{\\theta}(x_0e^{\\theta}+y)", kind="formula"),
     Edit("w09-row-relation-reversed", W9, "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^i|a_0-{\\tilde{a}}_0|$ for identical",
          "${\\beta }^i|a_0-{\\tilde{a}}_0|\\le |a_i-{\\tilde{a}}_i|$ for identical"),
+    # probe 58: respelled with more digits, one of them wrong (the digits added are the quote's to judge)
+    Edit("w10-p2-respelled-wrong-digit", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
+         "$p_2(A)=\\frac{\\sqrt{3}}{1+\\sqrt{3}}\\simeq 0.6339749$", "0.6339746", "number"),
     Edit("w10-p2-respelled-sign", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}-1}\\simeq 0.634$"),
     Edit("w09-doubled-respelled", W9, "At $\\Delta s=0.5$ the amplitude shrinks by half each step",
@@ -620,6 +623,9 @@ HARMLESS = [
     Edit("w09-row-passive", W9, "The four indices advance four different things",
          "Four different things are advanced by the four indices"),
     Edit("w09-only-fronted", W9, "holds at fixed current input only.", "holds only at fixed current input."),
+    # probe 58: a formula respelled and given a digit more at once
+    Edit("w10-p2-respelled-more-digits", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
+         "$p_2(A)=\\frac{\\sqrt{3}}{1+\\sqrt{3}}\\simeq 0.6339746$"),
     # probe 54: a listed sentence's clauses turned round ("B, because A" for "A, so B")
     Edit("w10-so-turned-because", W10, "Their ratio is $1/(1-\\eta h/2)$, so agreement is controlled by a small $\\eta h$.",
          "Agreement is controlled by a small $\\eta h$, because their ratio is $1/(1-\\eta h/2)$."),

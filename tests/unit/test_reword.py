@@ -134,6 +134,8 @@ def test_names_in_another_order_change_the_sense_unless_the_relation_turns_too(o
     ("p\\simeq 0.634", "p\\simeq 0.633975"),      # a rounding of the registered number
     ("p\\simeq 0.643", "p\\simeq 0.643"),         # another number: left as printed
     ("p\\simeq 0.6339750", "p\\simeq 0.633975"),  # more digits
+    ("p\\simeq 0.6339746", "p\\simeq 0.633975"),  # more digits that round to it (its quote judges them)
+    ("p\\simeq 0.6339756", "p\\simeq 0.6339756"),  # more digits that do not
 ])
 def test_a_re_rounded_decimal_is_read_back_as_registered(printed, back):
     from noteproof.sources.reword import rounded_back
