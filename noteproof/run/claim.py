@@ -289,8 +289,25 @@ def input_respelled(q, claim: Claim, note: Note) -> bool:
     ``(y-x(1))^2`` for ``(x(1)-y)^2``). The report's input evidence and the audit's NP602 ask this."""
     if in_printed_cell(q, claim, note) or sign_said_in_words(note.text, q.snippet):   # "positive $\beta$"
         return True
+    if folded_into_step(q, claim, note):   # "2 e^(-2) = 0.2707" for "2 e^(-2 x 1) = 0.271"
+        return True
     from ..formula.declared import respelled_declaration_of  # SymPy, only for a quote not found
     return respelled_declaration_of(note, q.snippet)
+
+
+_CHAIN_END = re.compile(r"=\s*(\S+?)\.?\s*$")   # a snippet ending a worked chain: "= 0.271"
+
+
+def folded_into_step(q, claim: Claim, note: Note) -> bool:
+    """Whether an input whose snippet is not found stood inside a worked chain whose result the
+    claim quotes and the note still prints, its links printed otherwise (Note.quote_at: ``gap =
+    2 e^(-2) = 0.2707`` for ``gap = 2 e^(-2 x 1) = 0.271``, the time 1 folded into the exponent).
+    Nothing printed there contradicts the input: the new links are the chain's judge's
+    (formula.chains), the result its quote's."""
+    end = _CHAIN_END.search(q.snippet)
+    return end is not None and any(
+        not r.input and r.number == end[1] and r.snippet.endswith(end[0]) and r.snippet not in note.text
+        and note.quote_at(r.snippet, r.number) is not None for r in claim.quotes)
 
 
 def in_printed_cell(q, claim: Claim, note: Note) -> bool:

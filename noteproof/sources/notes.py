@@ -298,6 +298,8 @@ class Note:
         if at is None:
             at = self._in_longer_chain(snippet, number)
         if at is None:
+            at = self._relinked_at(snippet, number)
+        if at is None:
             at = self._in_reworded(snippet, number)
         if at is None and number.isalpha():   # "Does the iteration converge?: no" for "Iteration settles?: no"
             at = reworded_readout(self.text, snippet, number)
@@ -361,6 +363,23 @@ class Note:
             if at is not None:
                 return at
         return None
+
+    def _relinked_at(self, snippet: str, number: str) -> tuple[int, str] | None:
+        """The quoted number ending a worked chain whose links are printed otherwise (``gap = 2
+        e^(-2) = 0.2707`` for ``gap = 2 e^(-2 x 1) = 0.271``): the snippet's words up to its first
+        ``=`` found once, the chain after them read to its last ``=`` in the same clause, the
+        number there judged as the quote's. The new links are the chain's to judge
+        (formula.chains reads every link)."""
+        off = number_offset(snippet, number)
+        if off < 0 or snippet[off + len(number):].strip(" .") or "=" not in snippet[:off]:
+            return None
+        head = snippet[:snippet.index("=") + 1]
+        places = self.offsets(head)
+        if len(head.strip()) <= CONTEXT or len(places) != 1:
+            return None
+        links = _RELINKED.match(self.text, places[0] + len(head))
+        longer = head + links[0] + number if links else snippet
+        return self._quote_at(longer, number) if longer != snippet else None
 
     def _in_reworded(self, snippet: str, number: str) -> tuple[int, str] | None:
         """The quoted number inside a registered sentence or row (or a sentence listed as prose) that holds ``snippet`` and now
@@ -459,7 +478,9 @@ class Note:
         tail, tail_numbers = _context(after)
         owned += self._held(number)
         # a number now printed as a percentage keeps its sign out of the group (percent_of adds it)
-        pattern = head + BRACKETED.format(NUMBER_TOKEN) + f"(?:{PERCENT})?" + (tail if after else r"(?![\d.,]\d)")
+        # a snippet ending in its number: the number printed there ends the words, it does not
+        # begin an expression ("gap = 2 e^(-2) = 0.271" does not print the gap as 2)
+        pattern = head + BRACKETED.format(NUMBER_TOKEN) + f"(?:{PERCENT})?" + (tail if after else _ENDS)
         k = len(head_numbers) + 1    # the quoted number's group
         context = head_numbers + tail_numbers
         checked = self._checked_around(snippet, number)
@@ -853,6 +874,10 @@ def whole_numbers(text: str, start: int, end: int) -> bool:
 
 _CONTINUED = re.compile(r"\d|[.,]\d")   # a number printed on past where the words end
 _LINK = re.compile(r"=\s*")                 # where a worked chain may take a link more
+# a number that ends a snippet: no digit after it, and no operator, function or "x" (times) going on
+_ENDS = r"(?![\d.,]\d)(?!\s*(?:[*/^×·]|[A-Za-z]+[\^(]|x\s*[\d(-]|\\(?:cdot|times)))"
+# the links of a worked chain, to its last "=", in one sentence and one clause
+_RELINKED = re.compile(r"(?:(?:(?!\.\s)[^=\n,;:$])+=)+\s*")
 _NEW_LINK = re.compile(r"(?:(?!\.\s)[^=\n$]){1,40}?=\s*")   # that link, up to its own "=", in one sentence
 
 

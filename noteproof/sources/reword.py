@@ -156,6 +156,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = signs_as_spans(old, new), signs_as_spans(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
+    old, new = _count_of_steps(old, new), _count_of_steps(new, old)
     old, new = valued(old), valued(new)
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
@@ -178,6 +179,20 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         if op != "equal":
             return " ".join(w for _, w in a[i1:i2]), " ".join(w for _, w in b[j1:j2])
     return None
+
+
+# "after two steps": a count of steps, and the "after" that may go with it
+_AFTER_COUNT = re.compile(r"\bafter\s+(\w+\s+(?:steps?|iterations?|updates?|rounds?|applications?)\b)", re.IGNORECASE)
+
+
+def _count_of_steps(text: str, other: str) -> str:
+    """``text`` with "after" dropped before a count of steps that ``other`` counts with no
+    "after" or "before": "so after two steps it is 0.78125" says what "two steps give 0.78125"
+    says. "before two steps" keeps its sense, and differs."""
+    def bare(m: re.Match) -> str:
+        said = re.search(rf"(\w+\s+)?{re.escape(m[1])}", other, re.IGNORECASE)
+        return m[1] if said and (said[1] or "").strip().lower() not in ("after", "before") else m[0]
+    return _AFTER_COUNT.sub(bare, text)
 
 
 def _added_conjunct(old: str, new: str) -> str:

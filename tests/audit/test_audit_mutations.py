@@ -228,6 +228,9 @@ MUTATIONS = [
          "\\int_0^1x(t)a(t)\\,dt=2x_0e^{\\theta}(x_0e^{\\theta}+y)", kind="formula"),
     Edit("w09-row-relation-reversed", W9, "$|a_i-{\\tilde{a}}_i|\\le {\\beta }^i|a_0-{\\tilde{a}}_0|$ for identical",
          "${\\beta }^i|a_0-{\\tilde{a}}_0|\\le |a_i-{\\tilde{a}}_i|$ for identical"),
+    # probe 59: a worked chain's link rewritten, its value or its rate wrong
+    Edit("c12-gap-relinked-value", C12, "gap = 2 e^(-2 x 1) = 0.271", "gap = 2 e^(-2) = 0.35", "0.27", "number"),
+    Edit("c12-gap-relinked-rate", C12, "gap = 2 e^(-2 x 1) = 0.271", "gap = 2 e^(-3) = 0.2707"),
     # probe 58: respelled with more digits, one of them wrong (the digits added are the quote's to judge)
     Edit("w10-p2-respelled-wrong-digit", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "$p_2(A)=\\frac{\\sqrt{3}}{1+\\sqrt{3}}\\simeq 0.6339749$", "0.6339746", "number"),
@@ -623,6 +626,13 @@ HARMLESS = [
     Edit("w09-row-passive", W9, "The four indices advance four different things",
          "Four different things are advanced by the four indices"),
     Edit("w09-only-fronted", W9, "holds at fixed current input only.", "holds only at fixed current input."),
+    # probe 59: a worked chain's link rewritten (the time folded in) or inserted; "after two
+    # steps it is" said "two steps give"
+    Edit("c12-gap-link-folded", C12, "gap = 2 e^(-2 x 1) = 0.271", "gap = 2 e^(-2) = 0.2707"),
+    Edit("c12-gap-link-inserted", C12, "gap = 2 e^(-2 x 1) = 0.271", "gap = 2 e^(-2 x 1) = 2 e^(-2) = 0.271"),
+    Edit("c12-after-two-steps-reworded", C12,
+         "Each step multiplies the energy by 1 + 0.25 = 1.25, so after two steps it is 0.5 x 1.25^2 = 0.78125.",
+         "Since every step multiplies the energy by 1 + 0.25 = 1.25, two steps give 0.5 x 1.25^2 = 0.78125."),
     # probe 58: a formula respelled and given a digit more at once
     Edit("w10-p2-respelled-more-digits", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "$p_2(A)=\\frac{\\sqrt{3}}{1+\\sqrt{3}}\\simeq 0.6339746$"),

@@ -123,6 +123,25 @@ def test_a_chain_link_across_a_sentence_is_no_inserted_link():
     assert note.quote_at("x(1) = e^0.5 = 1.649", "1.649") is None
 
 
+GAP = "At t = 1: A = -0.135, B = 0.135, gap = 2 e^(-2 x 1) = 0.271."
+
+
+@pytest.mark.parametrize("printed, found", [
+    ("gap = 2 e^(-2) = 0.2707.", "0.2707"),               # a link rewritten: the chain's end is the quote's place
+    ("gap = 2 e^(-2 x 1) = 2 e^(-2) = 0.271.", "0.271"),  # a link inserted: the new link's 2 is not the gap
+    ("gap = 2 e^(-2) = 0.35.", "0.35"),                   # a new value: found, and judged by its quote
+])
+def test_a_worked_chain_relinked_keeps_its_quote_at_its_end(printed, found):
+    note = Note("notes/x.txt", GAP.replace("gap = 2 e^(-2 x 1) = 0.271.", printed))
+    at, number = note.quote_at("gap = 2 e^(-2 x 1) = 0.271", "0.271")
+    assert number == found and note.text[at:at + len(found)] == found
+
+
+def test_a_number_beginning_an_expression_is_not_the_chain_end():
+    note = Note("notes/x.txt", "At t = 1: A = -0.135, B = 0.135, gap = 2 e^(-2).")
+    assert note.quote_at("gap = 2 e^(-2 x 1) = 0.271", "0.271") is None
+
+
 def test_a_listed_sentence_with_a_phrase_moved_keeps_its_quote_among_its_numbers():
     from noteproof.model import Location
     from noteproof.sources.registry import NoteSpec

@@ -130,6 +130,15 @@ def test_names_in_another_order_change_the_sense_unless_the_relation_turns_too(o
     assert meaning_change(old, new) == change
 
 
+@pytest.mark.parametrize("new, change", [
+    ("Since every step multiplies it by 1.25, two steps give 0.78125.", None),
+    ("Each step multiplies it by 1.25, so before two steps it is 0.78125.", ("after", "before")),
+    ("Since every step multiplies it by 1.25, three steps give 0.78125.", ("after two", "three")),
+])
+def test_after_a_count_of_steps_is_the_count(new, change):
+    assert meaning_change("Each step multiplies it by 1.25, so after two steps it is 0.78125.", new) == change
+
+
 @pytest.mark.parametrize("printed, back", [
     ("p\\simeq 0.634", "p\\simeq 0.633975"),      # a rounding of the registered number
     ("p\\simeq 0.643", "p\\simeq 0.643"),         # another number: left as printed
