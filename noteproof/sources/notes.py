@@ -701,6 +701,7 @@ def table_rows(note: Note) -> tuple[Row, ...]:
 LOOSE_TOKEN = re.compile(f"(?<![\\w.])({NUMBER_TOKEN})(?![\\w])|(\\\\[A-Za-z]+)|(\\s+)|(\\S)")
 
 
+@lru_cache(maxsize=4096)
 def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
     """``text`` as a pattern that ignores how it is spaced (but keeps the space that ends a
     command before a letter: ``\\Delta s``) and reads its quoted ``numbers`` as any number."""
