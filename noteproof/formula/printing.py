@@ -13,8 +13,6 @@ May import the base modules and the formula layer's equality (which says what a 
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from html import escape
 from typing import Any, Sequence
 
@@ -81,15 +79,6 @@ def text(obj: Any) -> str:
     """The text of an expression or a relation: SymPy's ``str``, a reader Relation through its
     ``_sympystr`` hook, a SymPy relational as its sides joined by its operator (``Eq(a, b)`` as
     ``a = b``)."""
-    try:
-        return _text(type(obj), obj)
-    except TypeError:   # unhashable (a mutable Matrix)
-        return _text.__wrapped__(type(obj), obj)
-
-
-# a claim's worked steps are printed at every run of it: SymPy's printer is the cost
-@lru_cache(maxsize=4096)
-def _text(_kind: type, obj: Any) -> str:
     import sympy
     if isinstance(obj, sympy.core.relational.Relational):
         ops, args = relation_parts(obj)
