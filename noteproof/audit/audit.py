@@ -184,32 +184,47 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
     judgment of the baseline and of the edited note (audit.judgments): the touched claims,
     as registered, judged on each (``sides``, judge_sides; ``judged_new``, the audit's own
     results for claims it did not rewrite, are the edited note's already)."""
-    from ..formula.declared import prose_read, unaccounted_math
-    from ..sources.coverage import encoded_rows
-    from ..sources.notes import table_rows
-    from .judgments import OWNERLESS, judgment, reconcile
-    judged = {}
+    from .judgments import OWNERLESS, UNCHECKED, reconcile
     # what no claim owns is judged when a finding is about it, or when the audit found nothing
     # at all (a silent audit must be the report's silence too: words moved into a declaration's
     # snippet); a finding about a claim already names the edit, without the formula reader
     ownerless = not found or any(f.severity is Severity.ERROR and f.code in OWNERLESS for f in found)
+    unchecked = any(f.code == UNCHECKED for f in found)
+    old, new = _judged(project, t, sides, judged_new, ownerless, unchecked)
+    where = {cid: _new_failure_place(old[1].get(cid), r, plan.where) for cid, r in new[1].items()}
+    kept = reconcile(found, old[0], new[0], where)
+    # a fix goes with a finding that keeps its severity (one demoted or dropped fixes nothing)
+    severity = {(g.code, g.span): g.severity for g in kept}
+    demoted = {f.span[0] for f in found if f.span and severity.get((f.code, f.span)) is not f.severity}
+    return kept, [fx for fx in fixes if fx[0] not in demoted]
+
+
+def _judged(project: Project, t: Target, sides: tuple[Side, Side], judged_new: dict | None, ownerless: bool,
+            unchecked: bool) -> list[tuple]:
+    """(the report's judgment, the claims' results) of the baseline and of the edited note; the
+    rows, math and sentences no claim owns judged when ``ownerless``, the numbers nothing checks
+    when ``unchecked``."""
+    from ..formula.declared import prose_read, unaccounted_math, unaccounted_numbers
+    from ..sources.coverage import encoded_rows
+    from ..sources.notes import table_rows
+    from .judgments import judgment
+    out = []
     for name, side in zip(("old", "new"), sides):
         note = side.there.notes[t.key]
         results = dict(side.results)
         if name == "new":   # a claim the edit did not rewrite was judged on the edited note already
             results.update({k: v for k, v in (judged_new or {}).items() if k not in results})
-        rows = math = prose = ()
+        rows = math = prose = numbers = ()
+        mine, spec = project.claims_of(t.key), project.registry.notes[t.key]
+        if unchecked:
+            numbers = tuple((n.token.text, n.location) for n in unaccounted_numbers(note, mine, spec))
         if ownerless:   # judged as the report judges it
-            mine, spec = project.claims_of(t.key), project.registry.notes[t.key]
             encoded = encoded_rows(note, mine)
             rows = tuple((r.text, r.location) for r in _rows(note, table_rows) if r.text not in encoded)
             math = tuple((m.text, m.location) for m in unaccounted_math(note, mine, spec))
             prose = tuple((p.text, p.location) for p in prose_read(note, mine, spec) if p.coverage == "unaccounted")
-        judged[name] = (judgment(results, rows, math, prose), results)
-    where = {cid: _new_failure_place(judged["old"][1].get(cid), r, plan.where) for cid, r in judged["new"][1].items()}
-    kept = reconcile(found, judged["old"][0], judged["new"][0], where)
-    demoted = {f.span[0] for f, g in zip(found, kept) if f.severity is not g.severity and f.span}
-    return kept, [fx for fx in fixes if fx[0] not in demoted]
+        out.append((judgment(results, rows, math, prose, numbers), results))
+    return out
 
 
 def _new_failure_place(old: ClaimResult | None, new: ClaimResult, lines: dict[int, tuple[int, int]]):

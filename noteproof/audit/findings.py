@@ -14,14 +14,13 @@ from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 
 from ..errors import NoteproofError
-from ..formula.declared import worked_numbers
+from ..formula.declared import unaccounted_numbers
 from ..model import ClaimResult, Finding, Outcome, Severity, Status
 from ..run.claim import INPUT_EVIDENCE, cell_change, certified
 from ..run.decision import reversal, supports
 from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..run.interval import rounded_like
 from ..run.steps import STEP_EVIDENCE, step_checks, wrong_step
-from ..sources.coverage import scan_numbers
 from ..sources.locate import line_offsets, numeric_tokens
 from ..sources.numtext import WORD as NUMBER_WORD
 from ..sources.numtext import value_of
@@ -339,11 +338,8 @@ def coverage_findings(project: Project, key: str, plan: Plan, strict: bool) -> l
     spec = project.registry.notes[key]
     severity = Severity.ERROR if strict else Severity.WARNING
     fresh = new_tokens(plan)
-    lost = [n for n in scan_numbers(plan.note, tuple(plan.claims), spec)
-            if n.coverage == "unaccounted" and (fresh is None or n.token.start in fresh)]
-    if lost:   # a worked chain accounts for its steps' values (formula.declared.worked_numbers)
-        worked = worked_numbers(plan.note, tuple(plan.claims), spec)
-        lost = [n for n in lost if n.token.start not in worked]
+    lost = [n for n in unaccounted_numbers(plan.note, tuple(plan.claims), spec)
+            if fresh is None or n.token.start in fresh]
     return [Finding("coverage", severity, "", n.location,
                     f"new number {n.token.text} is checked by nothing", n.token.text, code="NP701",
                     span=(n.token.start, n.token.end),

@@ -12,6 +12,8 @@ where and how to fix; this module makes their severity follow the judgment:
 * a finding of error severity about a claim whose judgment gained nothing becomes a notice
   (the report passes the edit: a re-spelling, a re-rounding; what the report does not fail,
   the audit does not warn of);
+* a new number checked by nothing (NP701) stands only when the edited note has more numbers
+  nothing checks than the baseline (the report lists them as warnings);
 * an error about text no claim owns (NP301, NP302, NP303, NP502) stays an error only when
   the edited note has more unaccounted math, unaccounted sentences or unencoded rows than
   the baseline; else it is dropped: the report accounts for the edited text as for the old
@@ -26,6 +28,7 @@ from ..model import ClaimResult, Finding, Severity
 from ..run.failing import failing_checks
 
 OWNERLESS = {"NP301": "math", "NP302": "math", "NP303": "prose", "NP502": "rows"}
+UNCHECKED = "NP701"   # a new number checked by nothing: a warning, as the report lists it
 
 
 @dataclass(frozen=True)
@@ -37,10 +40,12 @@ class Judgment:
     rows: tuple = ()
     math: tuple = ()
     prose: tuple = ()
+    numbers: tuple = ()   # the numbers nothing checks (formula.declared.unaccounted_numbers): warnings
 
 
-def judgment(results: dict[str, ClaimResult], rows: tuple = (), math: tuple = (), prose: tuple = ()) -> Judgment:
-    return Judgment({cid: failing_checks(r) for cid, r in results.items()}, rows, math, prose)
+def judgment(results: dict[str, ClaimResult], rows: tuple = (), math: tuple = (), prose: tuple = (),
+             numbers: tuple = ()) -> Judgment:
+    return Judgment({cid: failing_checks(r) for cid, r in results.items()}, rows, math, prose, numbers)
 
 
 # an ownerless kind the report finds more of, with no finding of the audit naming it: its own
@@ -63,6 +68,8 @@ def reconcile(findings: list[Finding], old: Judgment, new: Judgment, where: dict
     for f in findings:
         if f.code == "NP205" and f.claim in gained:   # "still equal" is not what the report finds
             continue
+        if f.code == UNCHECKED and len(new.numbers) <= len(old.numbers):
+            continue   # the report finds no more numbers unchecked: "12 updates" for "Twelve updates"
         if f.severity is Severity.ERROR and not _stands(f, gained, old, new):
             if f.code in OWNERLESS:
                 continue   # the report accounts for the edited text as it accounted for the old

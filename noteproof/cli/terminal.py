@@ -146,6 +146,8 @@ def print_summary(view, written: Path | None = None) -> None:
               + (f" ({s['acknowledged']} acknowledged)" if s.get("acknowledged") else "")
               + (f"; {plural(s['unaccounted_math'], 'math span')} unaccounted" if s["unaccounted_math"] else "")
               + (f"; {plural(s['unaccounted_prose'], 'sentence')} unaccounted" if s.get("unaccounted_prose") else "")
+              + (f"; {plural(s['unaccounted_numbers'], 'number')} checked by nothing"
+                 if s.get("unaccounted_numbers") else "")
               + (f"; {plural(s['decision_errors'], 'decision error')}" if s.get("decision_errors") else "")
               + (f"; not registered: {', '.join(s['unregistered'])} ({plural(s['wrong_steps'], 'wrong worked step')}, "
                  f"{plural(s.get('wrong_identities', 0), 'wrong relation')})"

@@ -16,6 +16,7 @@ from ..sources.anchor import How, Place
 from ..sources.coverage import MathCoverage, ProseCoverage, places, scan_math, scan_prose
 from ..sources.notes import Note
 from ..sources.registry import Claim, NoteSpec
+from ..sources.reword import as_fraction_word
 from ..sources.spelling import MATH_SPAN
 
 
@@ -38,6 +39,22 @@ def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> t
     return tuple(m for m in lost if not any(line == m.location.line and printed in m.text for line, printed in edited)
                  and respelled_declaration(note, m, missing) is None
                  and not any(alike(f, m.text, plain) for f, plain in formulas))
+
+
+def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple:
+    """The note's numbers that nothing checks (sources.coverage.scan_numbers: no quote, input,
+    label or declaration), less those a worked chain accounts for (worked_numbers). The report
+    lists them as warnings; the audit's NP701 is this, for the numbers an edit added."""
+    from ..sources.coverage import scan_numbers
+    lost = tuple(n for n in scan_numbers(note, claims, spec) if n.coverage == "unaccounted")
+    if lost:
+        worked = worked_numbers(note, claims, spec)
+        lost = tuple(n for n in lost if n.token.start not in worked)
+    if lost:   # "50% of the derivative" in a listed or stated sentence is its "half" (sources.reword reads it so)
+        listed = [(p.start, p.end) for p in prose_read(note, claims, spec) if p.coverage in ("prose", "check")]
+        lost = tuple(n for n in lost if not (as_fraction_word(note.text, n.token.start, n.token.end)
+                                             and any(a <= n.token.start < b for a, b in listed)))
+    return lost
 
 
 def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> frozenset[int]:

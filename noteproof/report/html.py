@@ -122,6 +122,9 @@ def errata_and_failures(report: Report) -> list[str]:
         others += [f'<li><span class="failed">sentence not accounted for</span> '
                    f'<a href="#prose-{escape(section.key)}"><code>{escape(str(p.location))}</code></a>: '
                    f"{text_html(p.text)}</li>" for p in section.unaccounted_prose]
+        others += [f'<li><span class="unverified">number checked by nothing</span> '
+                   f'<a href="#numbers-{escape(section.key)}"><code>{escape(str(n.location))}</code></a>: '
+                   f"{escape(n.token.text)}</li>" for n in section.unaccounted_numbers]
     s = report.summary
     counts = (f"{len(report.errata)} errata, {s['failed']} failed, {s['errors']} errors, "
               f"{s['partly_verified']} partly verified, {s['unverified']} unverified, "
@@ -186,6 +189,10 @@ def note_section(section: NoteSection) -> list[str]:
         out += [f"<li><code>{escape(str(p.location))}</code>: {text_html(p.text)}"
                 + (f" ({text_html(p.change)})" if p.change else "") + "</li>" for p in section.unaccounted_prose]
         out += ["</ul>"]
+    if section.unaccounted_numbers:
+        out += [f'<p class="unverified" id="numbers-{escape(section.key)}">Numbers that nothing checks:</p><ul>']
+        out += [f"<li><code>{escape(str(n.location))}</code>: {escape(n.token.text)}</li>"
+                for n in section.unaccounted_numbers] + ["</ul>"]
     for r in section.results:
         out += claim_section(r)
     return out

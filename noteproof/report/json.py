@@ -74,6 +74,8 @@ def render(report: Report) -> str:
                    "unaccounted_math": [{"text": m.text, "location": str(m.location)} for m in s.unaccounted_math],
                    "unaccounted_prose": [{"text": p.text, "location": str(p.location), "change": p.change}
                                          for p in s.unaccounted_prose],
+                   "unaccounted_numbers": [{"text": n.token.text, "location": str(n.location)}
+                                           for n in s.unaccounted_numbers],
                    **unregistered_dict(s)}
                   for s in report.sections],
         "claims": [claim_dict(r) for r in report.results],

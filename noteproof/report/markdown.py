@@ -64,6 +64,9 @@ def render(report: Report) -> str:
                     "(a changed word of comparison? restore it, or list the sentence):", ""]
             out += [f"- ❌ `{p.location}`: {cell(p.text)}" + (f" ({mcell(p.change)})" if p.change else "")
                     for p in section.unaccounted_prose]
+        if section.unaccounted_numbers:
+            out += ["", "Numbers that nothing checks (quote them in claims.yaml, or declare them labels):", ""]
+            out += [f"- ⚠️ `{n.location}`: {cell(n.token.text)}" for n in section.unaccounted_numbers]
         for r in section.results:
             out += details(r)
     return "\n".join(out) + "\n"

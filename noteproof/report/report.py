@@ -24,6 +24,7 @@ class NoteSection:
     registered: bool = True             # False: a note of notes/ that claims.yaml does not list (sources.newnotes)
     steps: tuple = ()                   # an unregistered note's worked steps, each judged (run.steps.StepCheck)
     identities: tuple = ()              # its self-contained relations, each decided (run.identities.IdentityCheck)
+    unaccounted_numbers: tuple = ()     # numbers nothing checks (formula.declared.unaccounted_numbers): warnings
 
     @property
     def wrong_steps(self) -> tuple:
@@ -64,6 +65,7 @@ class Report:
             "unencoded_rows": sum(len(s.unencoded) for s in self.sections),
             "unaccounted_math": sum(len(s.unaccounted_math) for s in self.sections),
             "unaccounted_prose": sum(len(s.unaccounted_prose) for s in self.sections),
+            "unaccounted_numbers": sum(len(s.unaccounted_numbers) for s in self.sections),
             "errata": len(self.errata),
             "failing_checks": sum(len(failing_checks(r)) for r in results),
             "acknowledged": sum(self.settled(r) for r in results),
@@ -134,7 +136,7 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
     """Sections in the registry's note order, the weakest-link rule applied, and (unless
     ``figures`` is false) MathML and figures computed for the HTML report."""
     from ..sources.coverage import encoded_rows
-    from ..formula.declared import prose_read, unaccounted_math
+    from ..formula.declared import prose_read, unaccounted_math, unaccounted_numbers
     if figures:
         results = enrich(project, results, dps, jobs)
     by_id = {r.id: r for r in propagate(results)}
@@ -148,8 +150,10 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
         unencoded = tuple(r for r in project.rows(key) if r.text not in encoded)
         lost = unaccounted_math(project.notes[key], claims, spec)
         said = tuple(p for p in prose_read(project.notes[key], claims, spec) if p.coverage == "unaccounted")
+        unchecked = unaccounted_numbers(project.notes[key], claims, spec)
         sections.append(NoteSection(key, spec.title, spec.file,
-                                    tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded, lost, said))
+                                    tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded, lost, said,
+                                    unaccounted_numbers=unchecked))
     acknowledged = tuple((c.id, c.acknowledged) for c in project.registry.claims if c.acknowledged)
     return Report(VERSION, dps, tuple(sections), acknowledged)
 

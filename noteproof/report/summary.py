@@ -73,6 +73,8 @@ def summary_view(report) -> SummaryView:
                        + (f" ({math_text(p.change)})" if p.change else "")
                        + " (no claim states it and claims.yaml's prose: does not list it: restore it, or list it)")
                   for p in section.unaccounted_prose]
+        lines += [Line("unchecked number", f"{n.location}: {n.token.text} (nothing checks it: quote it in "
+                       "claims.yaml, or declare it a label)") for n in section.unaccounted_numbers]
     for r in report.results:
         if r.outcome is not Outcome.VERIFIED:
             for e in r.errata:

@@ -118,11 +118,13 @@ def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) 
     text, out = note.text, []
     for claim in claims:
         for q in claim.quotes:
+            kind, by = (Coverage.CHECK, q.numeric) if q.numeric else (Coverage.INPUT, f"{claim.id}: {q.input}")
             i = text.find(q.snippet)
             if i >= 0:
                 j = i + number_offset(q.snippet, q.number)
-                kind, by = (Coverage.CHECK, q.numeric) if q.numeric else (Coverage.INPUT, f"{claim.id}: {q.input}")
                 out.append(Cover(j, j + len(q.number), kind, by))
+            elif (at := note.quote_at(q.snippet, q.number)) is not None:   # where the quote's check reads it
+                out.append(Cover(at[0], at[0] + len(at[1]), kind, by))   # ("7.47e-4" for "0.000747")
         for f in claim.formulas:  # every occurrence: the same text is the same formula
             i = text.find(f.text)
             while i >= 0:
@@ -166,7 +168,7 @@ def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
 
 
 # numbers alone: 0.2, 20\%, 3{,}760, 1\times 10^{-3}, 1e-3
-NUMBERS_ONLY = re.compile(r"(?:[\s\d.,+\-{}^]|(?<=\d)e(?=[-+]?\d)|" + PERCENT + r"|\\times|\\cdot|×)+")
+NUMBERS_ONLY = re.compile(r"(?:[\s\d.,+\-{}^]|(?<=\d)[eE](?=[-+]?\d)|" + PERCENT + r"|\\times|\\cdot|×)+")
 
 
 SPACING = re.compile(r"\\text\{[^{}]*\}|\\q?quad\b|\\[ ,;!]|[\s.,;:]")

@@ -687,6 +687,13 @@ _HALVES = re.compile(r"\b(?:(?:shrinks?|falls?|drops?|decreases?|reduces?|is red
                      r"|(?:is|are|gets|get) halved)\b", re.IGNORECASE)
 
 
+def as_fraction_word(text: str, start: int, end: int) -> bool:
+    """Whether the number at ``text[start:end]`` is a percentage a fraction word says ("50%" is
+    "half"): a listed sentence printing it says that word (_as_fraction_words)."""
+    return any(re.fullmatch(digits, text[start:end]) for digits in _FRACTION_WORDS.values()) \
+        and re.match(r"\s*(?:%|\\%|percent\b|per cent\b)", text[end:]) is not None
+
+
 def _as_fraction_words(text: str, other: str) -> str:
     """``text`` with each percentage that ``other`` writes as a fraction word written so ("by 50%"
     against "by half", "50% of the derivative" against "half the derivative")."""

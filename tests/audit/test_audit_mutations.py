@@ -633,6 +633,8 @@ HARMLESS = [
     Edit("c12-after-two-steps-reworded", C12,
          "Each step multiplies the energy by 1 + 0.25 = 1.25, so after two steps it is 0.5 x 1.25^2 = 0.78125.",
          "Since every step multiplies the energy by 1 + 0.25 = 1.25, two steps give 0.5 x 1.25^2 = 0.78125."),
+    # a count in words printed in digits: no new number (the audit compares numbers by value)
+    Edit("c12-count-in-digits", C12, "Twelve updates are shown.", "12 updates are shown."),
     # probe 58: a formula respelled and given a digit more at once
     Edit("w10-p2-respelled-more-digits", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
          "$p_2(A)=\\frac{\\sqrt{3}}{1+\\sqrt{3}}\\simeq 0.6339746$"),
@@ -752,9 +754,10 @@ def test_a_number_across_its_conclusions_threshold_is_a_decision_error(edit, aud
 
 @pytest.mark.parametrize("edit", HARMLESS, ids=lambda e: e.id)
 def test_each_harmless_edit_passes(edit, audits):
+    """Exit 0 and nothing to warn of: what the report passes, the audit passes (notices aside)."""
     _, _, run = audits[edit.id]
     assert run.code == 0, f"exit {run.code}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}"
-    assert not [f for f in run.json["findings"] if f["severity"] == "error"]
+    assert not [f for f in run.json["findings"] if f["severity"] in ("error", "warning")], run.json["findings"]
 
 
 @pytest.mark.parametrize("edit", MUTATIONS + HARMLESS, ids=lambda e: e.id)

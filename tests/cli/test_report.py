@@ -1,4 +1,5 @@
 """The report end to end on the real notes."""
+import json
 import shutil
 
 import pytest
@@ -91,3 +92,18 @@ def test_the_report_at_1000_digits_judges_as_at_50(real_report, tmp_path):
     outcomes = {c["id"]: c["outcome"] for c in high["claims"]}
     assert outcomes == {c["id"]: c["outcome"] for c in real_report["claims"]}
     assert [e["claim"] for e in high["errata"]] == [e["claim"] for e in real_report["errata"]]
+
+
+def test_a_number_nothing_checks_is_listed_as_a_warning(cached_project, tmp_path):
+    """A number the note prints and nothing checks is listed (JSON, Markdown, the terminal's last
+    line), as the audit's NP701 is a warning: it does not fail the report."""
+    note = cached_project / "notes" / "chapter12.txt"
+    note.write_text(note.read_text(encoding="utf-8").replace(
+        "A quantity decays smoothly.", "A quantity decays smoothly in 3 ways.", 1), encoding="utf-8")
+    run = run_cli("report", "--out", str(tmp_path / "out"), cwd=cached_project)
+    doc = json.loads((tmp_path / "out" / "claims.json").read_text(encoding="utf-8"))
+    assert doc["summary"]["unaccounted_numbers"] == 1
+    [c12] = [n for n in doc["notes"] if n["note"] == "chapter12"]
+    assert c12["unaccounted_numbers"] == [{"text": "3", "location": "notes/chapter12.txt:9:31"}]
+    assert "1 number checked by nothing" in run.stdout
+    assert "⚠️ `notes/chapter12.txt:9:31`: 3" in (tmp_path / "out" / "claims.md").read_text(encoding="utf-8")

@@ -62,3 +62,12 @@ def test_more_unaccounted_math_that_no_finding_names_is_a_finding_of_its_own():
     out = reconcile([], Judgment({}), Judgment({}, math=spans), {})
     assert [(f.code, f.severity, f.quoted) for f in out] == [("NP301", Severity.ERROR, t) for t, _ in spans]
     assert reconcile([], Judgment({}, math=spans), Judgment({}, math=spans), {}) == []
+
+
+def test_a_new_unchecked_number_stands_only_where_the_report_lists_one_more():
+    unchecked = Finding("coverage", Severity.WARNING, "", Location("n.txt", 9, 31), "new number 12 is checked by nothing",
+                        "12", code="NP701", span=(40, 42))
+    same = Judgment({}, numbers=())
+    more = Judgment({}, numbers=(("12", Location("n.txt", 9, 31)),))
+    assert reconcile([unchecked], same, same, {}) == []          # "12 updates" for "Twelve updates"
+    assert reconcile([unchecked], same, more, {}) == [unchecked]  # a number nothing checks, as the report lists it

@@ -518,3 +518,11 @@ def test_missing_and_lost_are_one_sense():
     old = "Counting only the last use gives $6$: half the derivative is missing."
     assert meaning_change(old, "If only the last use is counted, the result is $6$, so half of the derivative is lost.") is None
     assert meaning_change(old, "If only the last use is counted, the result is $6$, so nothing of the derivative is lost.") is not None
+
+
+@pytest.mark.parametrize("text, said", [("50% of it", True), ("50 \\% of it", True), ("50 apples", False),
+                                        ("33.3 percent", True), ("40%", False)])
+def test_a_percentage_a_fraction_word_says(text, said):
+    from noteproof.sources.reword import as_fraction_word
+    end = len(text.split()[0].rstrip("%"))
+    assert as_fraction_word(text, 0, end) is said
