@@ -377,6 +377,7 @@ RESPELLED = {"c12-bound-as-chain", "c12-inequation-turned", "w10-row-order-reord
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
+    Edit("c12-sci-notation-capital", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47E-4"),   # probe 61: h14
     # notation never changes a verdict (issue 22): formulas re-spelled, numbers in other notations
     Edit("w09-dfrac", W9, "\\frac{d{a}_{\\ast }}{du}=\\frac{1-a_{\\ast }^2}", "\\dfrac{d{a}_{\\ast }}{du}=\\dfrac{1-a_{\\ast }^2}"),
     Edit("w09-half-as-slash", W9, "E_u(a)=\\frac{1}{2}{a}^2-", "E_u(a)={a}^2/2-"),

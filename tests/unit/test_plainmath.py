@@ -15,6 +15,9 @@ def spans(text):
     ("Gap in x (B's x minus A's x): 0.271", []),              # a possessive's s is no symbol
     ("Gap in x (B\u2019s x minus A\u2019s x): 0.271", []),
     ("it doesn't shrink x - y", ["x - y"]),
+    ("the exact value is e^(-1.2 x 6) = 7.47E-4.", []),     # E-notation is a number, not a symbol E
+    ("the exact value is e^(-1.2 x 6) = 7.47e-4.", []),
+    ("so E - 4 = 3 here", ["E - 4 = 3"]),                   # a capital E on its own is a symbol
 ])
 def test_plain_formulas_are_found_and_prose_is_not(text, found):
     assert spans(text) == found
