@@ -365,5 +365,5 @@ def _valued(text: str) -> list[tuple[int, object]]:
     """(offset, value) of each numeric token and each number in words of ``text``, in order (a
     token whose value is not read keeps its text)."""
     out = [(t.start, t.text if (v := value_of(t.text)) is None else v) for t in numeric_tokens(text)]
-    out += [(m.start(), value_of(m[0])) for m in _NUMBER_WORD.finditer(text) if value_of(m[0]) is not None]
+    out += [(m.start(), v) for m in _NUMBER_WORD.finditer(text) if (v := value_of(m[0])) is not None]
     return sorted(out, key=lambda p: p[0])

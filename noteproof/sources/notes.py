@@ -27,6 +27,7 @@ BRACKETED = r"(?:\(\s*)?({})(?:\s*\))?"
 # a number among registered words, however the note prints it: 4 x 10^-3, (1/2), 79.2412\%, six
 ANY_VALUE = BRACKETED.format(f"(?:{UNSIGNED}|{WORD})(?:{PERCENT})?")
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
+APPROXIMATIONS = ("\\simeq ", "\\approx ", "\u2248 ")   # how a note prints "=" for a value stated rounded
 MAX_BYTES = 8 * 1024 * 1024
 _NOT_READ = object()   # a lookup the note's document did not make (sources.document)
 
@@ -319,7 +320,7 @@ class Note:
         head = snippet[:max(off, 0)].rstrip()
         if off < 0 or not head.endswith("="):
             return None
-        for sign in ("\\simeq ", "\\approx ", "\u2248 "):
+        for sign in APPROXIMATIONS:
             at = self._quote_at(head[:-1] + sign + snippet[off:], number)
             if at is not None:
                 return at
@@ -766,7 +767,7 @@ def _approximated(snippet: str, free: frozenset[str]) -> list[str]:
     (the quote judges the rounding, run.claim)."""
     out = []
     for number in free:
-        for sign in ("\\simeq ", "\\approx ", "\u2248 "):
+        for sign in APPROXIMATIONS:
             turned = re.sub(r"=\s*(?=" + re.escape(number) + r"(?![\d.]))", lambda _: sign, snippet)
             if turned != snippet:
                 out.append(turned)
