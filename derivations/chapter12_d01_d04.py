@@ -23,6 +23,7 @@ from noteproof.authoring import (
     Step,
     derivation,
     exact,
+    interval_relation,
     printed_count,
     rational_nonzero,
     words,
@@ -112,12 +113,13 @@ def _solved(condition):
 
 @derivation("c12.d01.euler-regimes")
 def euler_regimes(witness_grow="2.4", witness_flip="1.8") -> Derived:
-    """|1 - z| < 1 iff 0 < z < 2 (shrinks); 1 - z > 0 iff z < 1 (keeps the sign), z = ah."""
+    """|1 - z| < 1 iff 0 < z < 2 (shrinks: the relation "0 < ah < 2" the page prints, its symbols from
+    the solved interval's ends); 1 - z > 0 iff z < 1 (keeps the sign), z = ah."""
     shrink = _solved(lambda zz: sp.Abs(1 - zz) < 1)
     keep = _solved(lambda zz: 1 - zz > 0)
     grow, flip = exact(witness_grow), exact(witness_flip)
     return Derived(
-        forms={"shrink_limit": shrink.sup, "sign_limit": keep.sup},
+        forms={"shrink_limit": shrink.sup, "sign_limit": keep.sup, "shrink_range": interval_relation(shrink, a * h)},
         evidence=(
             _ev(INEQUALITY, "|1 - ah| < 1 exactly when 0 < ah < 2",
                 shrink == sp.Interval.open(0, 2), str(shrink)),

@@ -24,6 +24,7 @@ from noteproof.authoring import (
     Step,
     derivation,
     exact,
+    interval_relation,
     mpnum,
     rational_nonzero,
     zero,
@@ -822,14 +823,6 @@ def _linear_root(expr, v):
     return -r / k
 
 
-def _chain(interval: sp.Interval, quantity) -> Relation:
-    """An interval as the relation the note prints: (0, 2) -> 0 < q < 2, (0, oo) -> q > 0."""
-    if interval.end is sp.oo:
-        return Relation((">" if interval.left_open else ">=",), (quantity, interval.start))
-    ops = ("<" if interval.left_open else "<=", "<" if interval.right_open else "<=")
-    return Relation(ops, (interval.start, quantity, interval.end))
-
-
 @derivation("w10.stationary-variances")
 def stationary_variances() -> Derived:
     """Var_disc = eta c/(B h (2 - eta h)), Var_diff = eta c/(2 B h), ratio 1/(1 - eta h/2) (§2)."""
@@ -839,7 +832,7 @@ def stationary_variances() -> Derived:
     var_disc = sp.factor(_linear_root(v - recursion, v))
     contraction = sp.Poly(recursion, v).coeff_monomial(v)       # (1 - eta h)^2
     stable = _real_set(contraction.subs(eta, x / h) - 1, "<", x)
-    stability = _chain(stable, eta * h)
+    stability = interval_relation(stable, eta * h)
     stable_ok = isinstance(stable, sp.Interval) and stable == sp.Interval.open(0, 2)
     D1 = sp.Matrix([[eta * c / B]])
     rate = _covariance_rate(sp.Matrix([[h]]), sp.Matrix([[v]]), D1)[0]
@@ -850,7 +843,7 @@ def stationary_variances() -> Derived:
     excess = _taylor((ratio - 1).subs(eta, x / h), x, 3)
     return Derived(
         forms={"Var_disc": var_disc, "stability": stability, "recursion": recursion,
-               "Var_diff": var_diff, "ratio": ratio, "curvature": _chain(relaxing, h)},
+               "Var_diff": var_diff, "ratio": ratio, "curvature": interval_relation(relaxing, h)},
         evidence=(
             Evidence(K.IDENTITY, "Var_disc is the fixed point of v = (1 - eta h)^2 v + eta^2 c/B, which "
                      "is attracting exactly for 0 < eta h < 2; Var_diff solves 2 h v = eta c/B",

@@ -54,7 +54,9 @@ What a derivation returns:
   give ``reach=`` only where it is not the kind's usual one (an identity checked for m = 1..4
   is ``Reach.INSTANCES``). README, "Reach, scope and errata";
 - `Status`: one part of a status tag (``supports=`` names the part evidence earns);
-- `Relation`: a relation the formula reader returns, kept unevaluated.
+- `Relation`: a relation the formula reader returns, kept unevaluated; `interval_relation`
+  writes a solved interval as one (``(0, 2)`` and ``a*h`` as ``0 < ah < 2``), its relation
+  symbols from the interval's ends, for a range the note prints.
 
 Helpers:
 
@@ -91,10 +93,21 @@ from .sources.numtext import count as printed_count
 
 __all__ = ["Derived", "Erratum", "ErratumKind", "Evidence", "EvidenceKind", "Failure", "NoteproofError", "Reach",
            "Relation", "Status", "Step",
-           "clenshaw_curtis", "condition", "derivation", "exact", "mpnum", "numeric", "printed_count", "rational_nonzero",
+           "clenshaw_curtis", "condition", "derivation", "exact", "interval_relation", "mpnum", "numeric", "printed_count",
+           "rational_nonzero",
            "where_it_fails", "words", "zero"]
 
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def interval_relation(interval: Any, quantity: Any) -> Relation:
+    """A solved interval as the relation a note prints it: (0, 2) -> ``0 < q < 2``, [0, 2) ->
+    ``0 <= q < 2``, (0, oo) -> ``q > 0``. The relation symbols come from the interval's ends,
+    so a form derived this way fails a printed ``<=`` where the end is open."""
+    if interval.end.is_infinite:
+        return Relation((">" if interval.left_open else ">=",), (quantity, interval.start))
+    ops = ("<" if interval.left_open else "<=", "<" if interval.right_open else "<=")
+    return Relation(ops, (interval.start, quantity, interval.end))
 
 
 def derivation(check_id: str) -> Decorator:

@@ -157,8 +157,11 @@ def coverage_of(tok: Token, spans: list[Cover]) -> tuple[Coverage, str]:
 
 def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                  lines: set[int] | None = None) -> tuple[NumberCoverage, ...]:
-    """Each numeric token (only on ``lines``, 1-based, when given) with what covers it."""
-    spans = covers(note, claims, spec)
+    """Each numeric token (only on ``lines``, 1-based, when given) with what covers it: a
+    registered formula covers its numbers wherever it is placed, an edited occurrence too (its
+    check judges it there, as scan_math says)."""
+    spans = covers(note, claims, spec) + [Cover(p.start, p.end, Coverage.CHECK, f.derivation) for c in claims
+                                          for f in c.formulas for p in places(note, f.text, c.quoted, f.plain)]
     out = []
     for tok in numeric_tokens(note.text):
         where = note.location_of(tok.start)
@@ -265,8 +268,15 @@ def unaccounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> 
 
 def stated_spans(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int, str]]:
     """(start, end, claim id) of each registered statement the note prints, reworded or not
-    (Note.stated): its claim judges the math spans it holds (run.claim.statement_maths)."""
-    return [(at[0], at[0] + len(at[1]), c.id) for c in claims for at in [note.stated(c.text, c.quoted)] if at]
+    (Note.stated): its claim judges the math spans it holds (run.claim.statement_maths). One
+    printed with a span edited is its claim's too: the claim fails there, naming the edit."""
+    return [(at[0], at[0] + len(at[1]), c.id) for c in claims
+            for at in [note.stated(c.text, c.quoted) or _maths_changed(note, c)] if at]
+
+
+def _maths_changed(note: Note, claim: Claim) -> tuple[int, str] | None:
+    changed = note.maths_changed(claim.text) if claim.row is None else None
+    return None if changed is None else changed[:2]
 
 
 def tag_cells(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int, str]]:

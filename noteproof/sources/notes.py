@@ -463,7 +463,7 @@ class Note:
         overlapping this one (``4, 16`` holds the 16 of the RK4 count): a wrong one fails there,
         and this quote's number is still found beside it."""
         return frozenset(n for t, n, _, numeric in self._quotes()
-                         if n != number and numeric and t != snippet and _overlap(t, snippet, n))
+                         if n != number and numeric and _overlap(t, snippet, n))
 
     def _quote_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         off = number_offset(snippet, number)
@@ -732,7 +732,7 @@ def _numbers_in(text: str) -> list[tuple[int, str]]:
 
 
 _COMPOUND = re.compile(r"-[A-Za-z]")   # "zero-input", "two-state": a word, no count
-_CONTEXT_NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]?\d)")
+_CONTEXT_NUMBER = re.compile(r"(?<![\w.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?![\w.]?\d)")   # 3,760 is one number
 
 
 def _context(words: str) -> tuple[str, list[str]]:

@@ -59,6 +59,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
     text = limits_in_words(text)
     text = _AT_ONCE.sub("immediately", text)
+    text = _ONE_D.sub("onedimensional", text)
     text = _ABOUT_AMOUNT.sub("roughly", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
     out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in WORD.finditer(text)
@@ -80,7 +81,7 @@ _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
 _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGNORECASE)   # a scale, not a step
-_SHOWN = {"timeunit": "unit of time"}
+_SHOWN = {"timeunit": "unit of time", "onedimensional": "one-dimensional"}
 _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) + r")\b)", re.IGNORECASE)
 # "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
 _FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
@@ -88,13 +89,16 @@ _ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its
                        re.IGNORECASE)   # "puts all its mass on" a token "concentrates on" it
 # a limit said of one quantity: "as $\tau$ grows" is "at large $\tau$", "as h becomes small" "at small h"
 _QUANTITY = r"(\$[^$]{1,40}\$|[A-Za-z]\w*)"
-_GROWING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:grows|increases|(?:becomes|gets|is)\s+large)\b", re.IGNORECASE)
-_SHRINKING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:shrinks|decreases|(?:becomes|gets|is)\s+small)\b",
+_GROWING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:(?:grows|becomes|gets|is)\s+large|grows|increases)\b",
+                      re.IGNORECASE)   # "as tau grows large" too
+_SHRINKING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:(?:becomes|gets|is)\s+small|shrinks|decreases)\b",
                         re.IGNORECASE)
 # "as $\tau \to \infty$" is "at large $\tau$"; "as $h \to 0$" (or 0^{+}) "at small $h$"
 _TENDS = re.compile(r"\b(?:as|when)\s+\$\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?)\s*\\to\s*"
                     r"(\\infty|\+\s*\\infty|0(?:\^\{?\+\}?)?)\s*\$", re.IGNORECASE)
 _AT_ONCE = re.compile(r"\bat\s+once\b", re.IGNORECASE)   # "immediately": no count
+# "one-dimensional" flows are flows "on a line": one sense, no count
+_ONE_D = re.compile(r"\bone[- ]dimensional\b|\bon\s+(?:a|the)\s+(?:real\s+)?line\b", re.IGNORECASE)
 _NUMBER_WORDS = "zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|hundred|thousand|half"
 _UNDER = re.compile(rf"\b(over|under)(?=\s+(?:[\d$.]|(?:{_NUMBER_WORDS})\b))", re.IGNORECASE)
 # "about" before an amount in words ("about proportional to h", "about half") is "roughly"; before

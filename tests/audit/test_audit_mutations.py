@@ -45,6 +45,8 @@ MUTATIONS = [
     Edit("w09-zero-branch", W9, "$a_{\\ast }=0$ and the response", "$a_{\\ast }=1$ and the response", kind="formula"),
     Edit("w09-bound", W9, "e_L\\le \\frac{C}{K}(e^{KS}-1)\\Delta s", "e_L\\le \\frac{C}{K}(e^{KS}+1)\\Delta s", kind="formula"),
     Edit("w09-bound-limit", W9, "limit $CS\\Delta s$", "limit $CS\\Delta s^2$", kind="formula"),
+    # probe 63: b11, a boundary the page excludes included: the range is derived, relation symbols too
+    Edit("c12-shrink-range-closed", C12, "shrinks only when 0 < ah < 2", "shrinks only when 0 < ah <= 2", kind="formula"),
     Edit("w09-euler", W9, "h_{\\ell +1}=(1-\\Delta s)h_{\\ell }", "h_{\\ell +1}=(1+\\Delta s)h_{\\ell }", kind="formula"),
     Edit("w09-slope", W9, "{1-\\beta (1-a_{\\ast }^2)}", "{1+\\beta (1-a_{\\ast }^2)}", kind="formula"),
     Edit("w09-response", W9, "the response is $1/(1-\\beta )$", "the response is $1/(1+\\beta )$", kind="formula"),
@@ -373,11 +375,17 @@ RESPELLED = {"c12-bound-as-chain", "c12-inequation-turned", "w10-row-order-reord
              "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
              "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled",
              "w10-ln-for-log", "w09-row-factors-reordered", "w09-terms-moved", "c12-intermediate-shown",
-             "w10-recursion-term-moved", "w09-row-reworded-respelled", "w10-setting-split", "w10-p2-step-shown"}
+             "w10-recursion-term-moved", "w09-row-reworded-respelled", "w10-setting-split", "w10-p2-step-shown",
+             "w09-bound-dfrac-left-right"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
     Edit("c12-sci-notation-capital", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47E-4"),   # probe 61: h14
+    # probe 62: h11, a context number with thousands separators printed as x 10^k ("3,760" is one number)
+    Edit("c12-energy-times-ten", C12, "H = 0.5 x 1.25^40 = 3,760", "H = 0.5 x 1.25^40 = 3.76 x 10^3"),
+    # probe 62: h01, a display bound respelled (its numbers are its formula's wherever it is placed)
+    Edit("w09-bound-dfrac-left-right", W9, "$$e_L\\le \\frac{C}{K}(e^{KS}-1)\\Delta s$$",
+         "$$e_L\\le \\dfrac{C}{K}\\left(e^{KS}-1\\right)\\Delta s$$"),
     # notation never changes a verdict (issue 22): formulas re-spelled, numbers in other notations
     Edit("w09-dfrac", W9, "\\frac{d{a}_{\\ast }}{du}=\\frac{1-a_{\\ast }^2}", "\\dfrac{d{a}_{\\ast }}{du}=\\dfrac{1-a_{\\ast }^2}"),
     Edit("w09-half-as-slash", W9, "E_u(a)=\\frac{1}{2}{a}^2-", "E_u(a)={a}^2/2-"),

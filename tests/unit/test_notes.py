@@ -214,3 +214,17 @@ def test_a_given_value_re_rounded_is_the_given_value():
         at = edited.quote_at("p(B\\mid AB)=0.792412", "0.792412")
         assert at is not None and input_as_given(edited, at, "0.792412") is ok, printed
     assert not input_as_given(note, (0, "0.3"), "0.25")
+
+
+def test_an_input_is_found_beside_a_number_its_own_snippet_checks_when_that_number_changed():
+    """Two quotes of one snippet ("after 12 updates: 44.6": the count 12 an input, 44.6 checked):
+    a wrong 44.6 fails its own quote, and the 12 is still found beside it (a probe's 37.2 once
+    also failed the input as "not printed where the registry says")."""
+    from noteproof.sources.project import load_project
+    project = load_project(ROOT)
+    note = project.notes["chapter12"]
+    edited = project.judged("chapter12", Note(note.path, note.text.replace(
+        "after 12 updates: 44.6", "after 12 updates: 37.2", 1)))
+    at, printed = edited.quote_at("after 12 updates: 44.6", "12")
+    assert printed == "12" and edited.text[at:at + 16] == "12 updates: 37.2"
+    assert edited.quote_at("after 12 updates: 44.6", "44.6")[1] == "37.2"

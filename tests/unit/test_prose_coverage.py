@@ -353,3 +353,31 @@ def test_a_listed_sentence_in_the_other_voice_is_still_listed():
         edited = replace(note, text=note.text.replace("A fixed map gives an autonomous one.", new), regions=None)
         got = next(p for p in scan_prose(edited, project.claims_of("week09"), spec) if p.text == new)
         assert got.coverage == kind
+
+
+@pytest.mark.parametrize("key, old, new", [
+    # a sign flipped in a registered display formula: its check fails there, its numbers are its own
+    ("week09", "\\frac{1-a_{\\ast }^2}{1-\\beta (1-a_{\\ast }^2)}", "\\frac{1-a_{\\ast }^2}{1+\\beta (1-a_{\\ast }^2)}"),
+    # the same formula respelled: \dfrac and \left( ... \right)
+    ("week09", "$$e_L\\le \\frac{C}{K}(e^{KS}-1)\\Delta s$$", "$$e_L\\le \\dfrac{C}{K}\\left(e^{KS}-1\\right)\\Delta s$$"),
+])
+def test_an_edited_or_respelled_formula_owns_its_numbers(project, key, old, new):
+    """A registered formula covers the numbers of every place it is judged at, an edited or
+    respelled occurrence too: nothing there is a number nothing checks."""
+    from noteproof.formula.declared import unaccounted_numbers
+    text = project.notes[key].text
+    assert old in text
+    note = project.judged(key, replace(project.notes[key], text=text.replace(old, new, 1), regions=None))
+    assert unaccounted_numbers(note, project.claims_of(key), project.registry.notes[key]) == ()
+
+
+def test_a_statement_with_its_math_edited_keeps_its_other_spans(project):
+    """A stated sentence with one span edited is its claim's (the claim fails there, naming the
+    edit): its unedited spans are not unaccounted math."""
+    text = project.notes["week10"].text
+    old = "whereas $p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$"
+    note = project.judged("week10", replace(project.notes["week10"], regions=None, text=text.replace(
+        old, old.replace("p_2(A)", "p_{1/2}(A)"), 1)))
+    lost = [m.text for m in scan_math(note, project.claims_of("week10"), project.registry.notes["week10"])
+            if m.coverage == "unaccounted"]
+    assert lost == []

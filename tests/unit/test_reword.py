@@ -50,6 +50,8 @@ def test_the_order_of_such_words_counts():
     ("the iteration converges here", "here the iteration converges"),
     ("slightly lowers the equilibrium", "slightly reduces the equilibrium"),
     ("At large $\\tau$ a finite vocabulary", "As $\\tau$ grows, a finite vocabulary"),   # a probe's
+    ("At large $\\tau$ a finite vocabulary", "As $\\tau$ grows large, a finite vocabulary"),   # probe 62: h08
+    ("One-dimensional flows with unique solutions cannot cross", "Flows on a line with unique solutions cannot cross"),
     ("how the error shrinks as h becomes small.", "how the error shrinks at small h."),
     ("the amplitude shrinks by half each step", "the amplitude shrinks by 50% each step"),   # a probe's
     ("gives 6: half the derivative is missing.", "gives 6: 50% of the derivative is missing."),
@@ -526,3 +528,12 @@ def test_a_percentage_a_fraction_word_says(text, said):
     from noteproof.sources.reword import as_fraction_word
     end = len(text.split()[0].rstrip("%"))
     assert as_fraction_word(text, 0, end) is said
+
+
+@pytest.mark.parametrize("new, change", [
+    ("Flows with unique solutions cannot cross", ("one-dimensional", "")),
+    ("Two-dimensional flows with unique solutions cannot cross", ("one-dimensional", "Two")),
+])
+def test_one_dimensional_is_a_sense_not_a_count(new, change):
+    """"one-dimensional" (or "on a line") restricts the flows: dropped or changed, the claim is another."""
+    assert meaning_change("One-dimensional flows with unique solutions cannot cross", new) == change
