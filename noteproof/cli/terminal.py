@@ -135,7 +135,8 @@ def print_summary(view, written: Path | None = None) -> None:
         if line.outcome:
             out.print(f"[{STYLE[Outcome(line.outcome)]}]{escape(line.label)}[/]: {escape(line.text)}")
         elif line.label:
-            out.print(f"[bold red]{escape(line.label)}[/] {escape(line.text)}")
+            style = "bold yellow" if line.warning else "bold red"
+            out.print(f"[{style}]{escape(line.label)}[/] {escape(line.text)}")
         else:
             out.print(escape(line.text))
     s = view.counts

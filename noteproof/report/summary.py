@@ -16,13 +16,14 @@ from ..model import Outcome
 
 @dataclass(frozen=True)
 class Line:
-    """One printed line: ``label`` (drawn bold red; in the style of ``outcome`` when set, a
+    """One printed line: ``label`` (drawn bold red, bold yellow for a ``warning``; in the style of ``outcome`` when set, a
     claim's message labelled by its id and a colon; ``""``: no label, an erratum's suggestion)
     then ``text``."""
 
     label: str
     text: str
     outcome: str = ""
+    warning: bool = False   # a warning (a number nothing checks): drawn bold yellow, it fails nothing
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,8 @@ class SummaryView:
     ok: bool                                      # Report.ok: the exit status is 0
 
     def to_json(self) -> dict:
-        return {"rows": [list(r) for r in self.rows], "lines": [[x.label, x.text, x.outcome] for x in self.lines],
+        return {"rows": [list(r) for r in self.rows], "lines": [[x.label, x.text, x.outcome, "warning" if x.warning else ""]
+                                                             for x in self.lines],
                 "counts": self.counts, "ok": self.ok}
 
     @classmethod
@@ -41,7 +43,7 @@ class SummaryView:
         """The inverse of :meth:`to_json`; ValueError on anything it would not have written."""
         try:
             rows = tuple(_strings(r, 4) for r in data["rows"])
-            lines = tuple(Line(*_strings(x, 3)) for x in data["lines"])
+            lines = tuple(Line(*x[:3], warning=x[3] == "warning") for x in (_strings(x, 4) for x in data["lines"]))
             counts, ok = data["counts"], data["ok"]
         except (TypeError, KeyError) as exc:
             raise ValueError(f"not a summary: {exc}") from None
@@ -74,7 +76,7 @@ def summary_view(report) -> SummaryView:
                        + " (no claim states it and claims.yaml's prose: does not list it: restore it, or list it)")
                   for p in section.unaccounted_prose]
         lines += [Line("unchecked number", f"{n.location}: {n.token.text} (nothing checks it: quote it in "
-                       "claims.yaml, or declare it a label)") for n in section.unaccounted_numbers]
+                       "claims.yaml, or declare it a label)", warning=True) for n in section.unaccounted_numbers]
     for r in report.results:
         if r.outcome is not Outcome.VERIFIED:
             for e in r.errata:

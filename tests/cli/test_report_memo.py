@@ -95,14 +95,14 @@ def test_without_the_cache_nothing_is_remembered(cached_project: Path):
 
 VIEW = SummaryView((("w09.x", "week09", "exact", "verified"),),
                    (Line("erratum", "notes/week09.txt:3: wrong: β"), Line("", "  suggestion: x"),
-                    Line("w09.x", "does not hold", "failed")),
+                    Line("w09.x", "does not hold", "failed"), Line("unchecked number", "notes/week09.txt:4: 3", warning=True)),
                    {"claims": 1, "unregistered": []}, False)
 
 
 def test_the_summary_round_trips_and_refuses_what_it_did_not_write():
     assert SummaryView.from_json(json.loads(json.dumps(VIEW.to_json()))) == VIEW
     for bad in ({}, {**VIEW.to_json(), "ok": 1}, {**VIEW.to_json(), "rows": [["a", "b", "c"]]},
-                {**VIEW.to_json(), "lines": [[1, "b", ""]]}):
+                {**VIEW.to_json(), "lines": [[1, "b", "", ""]]}, {**VIEW.to_json(), "lines": [["a", "b", ""]]}):
         with pytest.raises(ValueError):
             SummaryView.from_json(bad)
 

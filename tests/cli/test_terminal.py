@@ -87,3 +87,22 @@ def test_a_location_at_line_100_is_printed_as_itself():
     from tests.helpers import run_cli
     out = run_cli("show", "w10.shared-parameter").stdout
     assert "notes/week10.txt:100:163" in out and "\U0001f4af" not in out
+
+
+def test_a_warning_is_drawn_yellow_and_a_failure_red(monkeypatch):
+    """A number nothing checks is a warning (it fails nothing): its label is bold yellow; an
+    erratum's is bold red."""
+    import io
+
+    from rich.console import Console
+
+    from noteproof.cli import terminal
+    from noteproof.report.summary import Line, SummaryView
+    screen = Console(file=io.StringIO(), force_terminal=True, color_system="standard", width=200)
+    monkeypatch.setattr(terminal, "console", lambda stderr=False: screen)
+    counts = {"claims": 0, "verified": 0, "partly_verified": 0, "failed": 0, "errata": 1, "errors": 0,
+              "unverified": 0, "unaccounted_math": 0, "unaccounted_numbers": 1}
+    terminal.print_summary(SummaryView((), (Line("erratum", "notes/a.txt:1: false"),
+                                            Line("unchecked number", "notes/a.txt:2: 3", warning=True)), counts, False))
+    out = screen.file.getvalue()
+    assert "\x1b[1;31merratum" in out and "\x1b[1;33munchecked number" in out, repr(out)
