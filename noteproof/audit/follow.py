@@ -75,11 +75,12 @@ class Plan:
     touched: set[str] = field(default_factory=set)
     gone: set[str] = field(default_factory=set)                       # row or statement removed
     reworded: list[tuple[Claim, str, str, int]] = field(default_factory=list)
+    lines: tuple[list[str], list[str]] = ([], [])                       # (baseline, note) lines, split once
 
 
 def plan_note(note: Note, old: Note | None, claims: tuple[Claim, ...]) -> Plan:
     changed, where = changed_lines(old.text, note.text) if old is not None else (None, {})
-    plan = Plan(note, old, changed, where)
+    plan = Plan(note, old, changed, where, lines=(old.text.split("\n") if old is not None else [], note.text.split("\n")))
     rows = _match_rows(plan, claims)
     for claim in claims:
         if claim.id in plan.gone:
@@ -108,7 +109,7 @@ def _finding(plan: Plan, kind: str, severity: Severity, claim: str, where: Locat
 
 def _unchanged(plan: Plan, a: int, b: int) -> bool:
     """Do the baseline lines holding ``old[a:b]`` stand unedited in the note?"""
-    old_lines, new_lines = plan.old.text.split("\n"), plan.note.text.split("\n")
+    old_lines, new_lines = plan.lines
     first, last = plan.old.text.count("\n", 0, a) + 1, plan.old.text.count("\n", 0, max(a, b - 1)) + 1
     for n in range(first, last + 1):
         lo, hi = plan.where[n]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Callable
@@ -144,15 +145,30 @@ def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) 
     return out
 
 
-def coverage_of(tok: Token, spans: list[Cover]) -> tuple[Coverage, str]:
+def coverage_of(tok: Token, spans: list[Cover] | Covers) -> tuple[Coverage, str]:
     """The strongest cover of a token; a quote of "1.2" covers the "-1.2" of "e^(-1.2 x 6)"."""
     signed = tok.text[:1] in "+-\u2212"
-    inside = [c for c in spans if c.start <= tok.start and tok.end <= c.end
+    near = spans.around(tok.start + 1) if isinstance(spans, Covers) else spans
+    inside = [c for c in near if c.start <= tok.start and tok.end <= c.end
               or signed and c.start == tok.start + 1 and c.end == tok.end]
     if not inside:
         return Coverage.UNACCOUNTED, ""
     best = min(inside, key=lambda c: RANK[c.coverage])
     return best.coverage, best.by
+
+
+class Covers:
+    """Covers sorted by where they start, to find those that may hold an offset without
+    reading them all (a note has hundreds of numbers and of covers)."""
+
+    def __init__(self, spans: list[Cover]):
+        self.spans = sorted(spans, key=lambda c: c.start)
+        self.starts = [c.start for c in self.spans]
+        self.longest = max((c.end - c.start for c in spans), default=0)
+
+    def around(self, offset: int) -> list[Cover]:
+        """The covers starting at most ``longest`` before ``offset`` and not after it."""
+        return self.spans[bisect_left(self.starts, offset - self.longest):bisect_right(self.starts, offset)]
 
 
 def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
@@ -162,6 +178,7 @@ def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     check judges it there, as scan_math says)."""
     spans = covers(note, claims, spec) + [Cover(p.start, p.end, Coverage.CHECK, f.derivation) for c in claims
                                           for f in c.formulas for p in places(note, f.text, c.quoted, f.plain)]
+    spans = Covers(spans)
     out = []
     for tok in numeric_tokens(note.text):
         where = note.location_of(tok.start)

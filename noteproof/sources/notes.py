@@ -4,6 +4,7 @@ from __future__ import annotations
 import os
 import re
 import stat
+from bisect import bisect_left
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import permutations
@@ -211,8 +212,9 @@ class Note:
     def location_of(self, offset: int) -> Location:
         """Line and column of ``offset`` (a respelled side never holds a line break, so the line
         is the printed one's; the column is the text's as judged, Note.respellings)."""
-        line = self.text.count("\n", 0, offset) + 1
-        column = offset - (self.text.rfind("\n", 0, offset) + 1) + 1
+        breaks = _line_breaks(self.text)
+        line = bisect_left(breaks, offset) + 1
+        column = offset - (breaks[line - 2] + 1 if line > 1 else 0) + 1
         return Location(self.path, line, column)
 
     @property
@@ -703,6 +705,12 @@ LOOSE_TOKEN = re.compile(f"(?<![\\w.])({NUMBER_TOKEN})(?![\\w])|(\\\\[A-Za-z]+)|
 
 
 @lru_cache(maxsize=4096)
+@lru_cache(maxsize=16)
+def _line_breaks(text: str) -> list[int]:
+    """The offsets of ``text``'s line breaks, found once per text (Note.location_of bisects them)."""
+    return [m.start() for m in re.finditer("\n", text)]
+
+
 def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
     """``text`` as a pattern that ignores how it is spaced (but keeps the space that ends a
     command before a letter: ``\\Delta s``) and reads its quoted ``numbers`` as any number."""

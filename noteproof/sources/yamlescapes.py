@@ -11,6 +11,7 @@ write instead. Other single backslashes (``\\sqrt``) are YAML errors already, wi
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..model import Location, SourceWarning
 
@@ -22,6 +23,7 @@ _DOUBLE_QUOTED = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
 _ESCAPE = re.compile(r"(?<!\\)((?:\\\\)*)\\([abefnrtv0NLP_])([a-z][A-Za-z]*)")   # "\nThe": a line break
 
 
+@lru_cache(maxsize=4)   # claims.yaml, read again by each audit of a long-lived process
 def escape_warnings(text: str, path: str) -> tuple[SourceWarning, ...]:
     """Each single-backslash escape before a letter in a double-quoted scalar (module docstring)."""
     out = []
