@@ -15,8 +15,6 @@ from ..sources.plainmath import NUMBER_AHEAD
 from .lex_latex import FUNCTIONS, GREEK
 from .lexing import Token, shared_token
 
-_UNICODE = {"\u2212": "-", "\u00d7": "*", "\u00b7": "*", "\u2264": "<=", "\u2265": ">=",
-            "\u2260": "!=", "\u2248": "~", "\u2192": "->", "\u21d2": "=>"}
 UNICODE_GREEK = {"\u03b1": "alpha", "\u03b2": "beta", "\u03b3": "gamma", "\u03b4": "delta",
                   "\u03b5": "epsilon", "\u03b7": "eta", "\u03b8": "theta", "\u03bb": "lambda",
                   "\u03bc": "mu", "\u03c0": "pi", "\u03c3": "sigma", "\u03c4": "tau",
@@ -47,10 +45,6 @@ def tokenize_plain(src: str, names: list[str], fail) -> list[Token]:
         elif src.startswith("**", i):
             out.append(Token("op", "^", i))
             i += 2
-        elif ch in _UNICODE:
-            value = _UNICODE[ch]
-            out.append(Token("op" if value in "-*" else "rel", value, i))
-            i += 1
         else:
             token, i = shared_token(src, i, names, fail, ops="+-*/^()[]{}|,.", rels="=<>~")
             out.append(token)

@@ -3,7 +3,7 @@ start with a symbol-table marker, a digit or one operator character.
 
 A marker ``\\x01N\\x02`` (tokens.substitute put it where a ``symbols:`` fragment stood) is the
 atom it names; a number (``12``, ``0.000977``, ``.5``, ``7.47e-4``) is a ``num`` token; one character of a
-lexer's operators or relations is an ``op`` or ``rel`` token; ``:`` and ``;`` separate parts.
+lexer's operators or relations, or its Unicode sign (``−``, ``×``, ``≤``), is an ``op`` or ``rel`` token; ``:`` and ``;`` separate parts.
 Each lexer reads its own words, commands and spaces first and hands the rest here. Nothing
 here evaluates text.
 """
@@ -17,6 +17,9 @@ from ..defaults import EXPONENT
 _NUMBER = re.compile(rf"(?:\d+(?:\.\d+)?|\.\d+)(?:{EXPONENT})?")   # 7.47e-4: one number, not 7.47 e - 4
 _MARKER = re.compile("\x01(\\d+)\x02")
 SEPARATORS = ":;"
+# operators and relations a note may print as one Unicode character, in LaTeX or plain text alike
+UNICODE = {"\u2212": "-", "\u00d7": "*", "\u00b7": "*", "\u22c5": "*", "\u2264": "<=", "\u2265": ">=",
+           "\u2260": "!=", "\u2248": "~", "\u2243": "~", "\u2192": "->", "\u21d2": "=>"}
 
 
 class Token(NamedTuple):
@@ -32,8 +35,8 @@ def shared_token(src: str, i: int, names: list[str], fail, ops: str, rels: str) 
     """The token at ``src[i]`` and the index after it: a marker (an atom from ``names``), a
     number, or one character of ``ops`` / ``rels`` / ``:;``; anything else calls ``fail``."""
     ch = src[i]
-    if ch == "\u2212":   # a Unicode minus is the operator -, however the note spells it
-        return Token("op", "-", i), i + 1
+    if ch in UNICODE:   # a Unicode minus is the operator -, a ≤ the relation <=, however the note spells them
+        return Token("op" if UNICODE[ch] in "-*" else "rel", UNICODE[ch], i), i + 1
     if ch == "\x01":
         m = _MARKER.match(src, i)
         if not m or int(m[1]) >= len(names):

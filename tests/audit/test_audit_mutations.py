@@ -376,13 +376,15 @@ RESPELLED = {"c12-bound-as-chain", "c12-inequation-turned", "w10-row-order-reord
              "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled",
              "w10-ln-for-log", "w09-row-factors-reordered", "w09-terms-moved", "c12-intermediate-shown",
              "w10-recursion-term-moved", "w09-row-reworded-respelled", "w10-setting-split", "w10-p2-step-shown",
-             "w09-bound-dfrac-left-right"}
+             "w09-bound-dfrac-left-right", "w09-bound-unicode-le"}
 
 HARMLESS = [
     Edit("c12-sci-notation", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47e-4"),     # a probe's: read as 7.47
     Edit("c12-sci-notation-capital", C12, "e^(-1.2 x 6) = 0.000747", "e^(-1.2 x 6) = 7.47E-4"),   # probe 61: h14
     # probe 62: h11, a context number with thousands separators printed as x 10^k ("3,760" is one number)
     Edit("c12-energy-times-ten", C12, "H = 0.5 x 1.25^40 = 3,760", "H = 0.5 x 1.25^40 = 3.76 x 10^3"),
+    # probe 64: h05, a Unicode relation sign in a display formula
+    Edit("w09-bound-unicode-le", W9, "$$e_L\\le \\frac{C}{K}", "$$e_L \u2264 \\frac{C}{K}"),
     # probe 62: h01, a display bound respelled (its numbers are its formula's wherever it is placed)
     Edit("w09-bound-dfrac-left-right", W9, "$$e_L\\le \\frac{C}{K}(e^{KS}-1)\\Delta s$$",
          "$$e_L\\le \\dfrac{C}{K}\\left(e^{KS}-1\\right)\\Delta s$$"),

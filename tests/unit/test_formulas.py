@@ -368,6 +368,10 @@ QUIRKS = [
     (r"\mathrm{Var}+a", dict(symbols={"a": "alpha"}), (S("Var") + S("alpha"),)),
     (r"\frac{d}{dt}(t^2)", {}, (Derivative(t**2, t),)),
     (r"x^{\prime}+\mathsf{T}^{\top}", {}, (S("x_prime") + sp.transpose(T),)),
+    # Unicode signs in LaTeX read as their commands (probe 64: h05, "e_L ≤ ..." for "e_L\le ...")
+    ("a \u2264 b", {}, (R("<=", a, b),)),
+    ("a\u2212b \u2265 c\u00d7x", {}, (R(">=", a - b, c * x),)),
+    ("a\u22c5b \u2260 c", {}, (R("!=", a * b, c),)),
 ]
 
 
