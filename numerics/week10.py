@@ -51,6 +51,14 @@ def shared_last_use(w="2", x="1", y="1"):
     return _shared_backprop(w, x, y)[1]
 
 
+@numeric("w10.missing-share")
+def missing_share(w="2", x="1", y="1"):
+    """The share of dL/dw that counting only the last use misses: (total - last) / total, the
+    "half the derivative is missing" beside "gives $6$" (week10, the shared-parameter example)."""
+    first, last = _shared_backprop(w, x, y)
+    return first / (first + last)
+
+
 @numeric("w10.uses-of-w")
 def uses_of_w():
     """Causal paths from w to h2 in h1 = w x, h2 = w h1: the power of w in h2 = w^2 x."""

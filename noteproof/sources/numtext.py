@@ -32,6 +32,9 @@ FRACTION_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "
           "millionth": 1000000}
 FRACTIONS = {f"{article} {part}": f"1/{n}" for part, n in FRACTION_PARTS.items() for article in ("a", "one")}
 SPOKEN = {**{w: str(n) for w, n in WORDS.items()}, **FRACTIONS}   # every number in words, as digits
+# a fraction said with no article, "half the derivative is missing": a value only where a quote
+# names it (its number "half"), never a number of the prose ("half kick", "shrinks by half")
+BARE_FRACTIONS = {"half": "1/2"}
 # a read-out in words: each pair's first word says the property holds, its second that it does
 # not ("Iteration settles?: no", "Order of A and B along x: kept"); a read-out is judged by
 # the conclusion its computation supports (a numeric returning a bool)
@@ -64,9 +67,9 @@ _PLAIN = re.compile(r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?")
 
 def canonical(text: str) -> str:
     """The plain spelling of a printed number: ``7.47 x 10^-4`` -> ``7.47e-4``, ``−4`` -> ``-4``,
-    ``.25`` -> ``0.25``, ``ten`` -> ``10``, ``a sixteenth`` -> ``1/16``. Text that is none of these comes back stripped."""
+    ``.25`` -> ``0.25``, ``ten`` -> ``10``, ``a sixteenth`` -> ``1/16``, a quote's ``half`` -> ``1/2``. Text that is none of these comes back stripped."""
     s = text.strip().replace(MINUS, "-")
-    if (said := spoken(s)) is not None:   # ten, a sixteenth
+    if (said := spoken(s) or BARE_FRACTIONS.get(s.lower())) is not None:   # ten, a sixteenth, half
         return said
     if (power := _POWER_OF_TEN.fullmatch(s)) is not None:   # 10^{-6} is 1e-6
         return "1e" + _EXP_DIGITS.search(power.group(1).translate(SUPERSCRIPT).replace(" ", "")).group(0)

@@ -45,6 +45,9 @@ MUTATIONS = [
     Edit("w09-zero-branch", W9, "$a_{\\ast }=0$ and the response", "$a_{\\ast }=1$ and the response", kind="formula"),
     Edit("w09-bound", W9, "e_L\\le \\frac{C}{K}(e^{KS}-1)\\Delta s", "e_L\\le \\frac{C}{K}(e^{KS}+1)\\Delta s", kind="formula"),
     Edit("w09-bound-limit", W9, "limit $CS\\Delta s$", "limit $CS\\Delta s^2$", kind="formula"),
+    # probe 64: b08, a fraction in words beside the number it is a share of: computed (w10.missing-share)
+    Edit("w10-missing-a-third", W10, "gives $6$: half the derivative is missing", "gives $6$: a third of the derivative is missing",
+         kind="number"),
     # probe 63: b11, a boundary the page excludes included: the range is derived, relation symbols too
     Edit("c12-shrink-range-closed", C12, "shrinks only when 0 < ah < 2", "shrinks only when 0 < ah <= 2", kind="formula"),
     Edit("w09-euler", W9, "h_{\\ell +1}=(1-\\Delta s)h_{\\ell }", "h_{\\ell +1}=(1+\\Delta s)h_{\\ell }", kind="formula"),

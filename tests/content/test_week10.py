@@ -298,6 +298,7 @@ NUMBERS = [  # (numeric id, as printed, exact)
     ("w10.score-gradient-b", "-0.207588", False),
     ("w10.shared-total", "12", True),
     ("w10.shared-last-use", "6", True),
+    ("w10.missing-share", "half", True),       # "half the derivative is missing"
     ("w10.uses-of-w", "2", True),
     ("w10.tempered-p1", "3/4", False),
     ("w10.tempered-p2", "0.633975", False),
@@ -332,6 +333,7 @@ def test_registry_quotes_are_the_table():
     ("w10.score-gradient-b", "0.207588", False),    # sign respected
     ("w10.shared-total", "13", True),
     ("w10.shared-last-use", "12", True),
+    ("w10.missing-share", "a third", True),
     ("w10.tempered-p1", "2/3", False),
 ])
 def test_wrong_number_fails(check_id, wrong, exact):

@@ -3,6 +3,7 @@ read-out in words as the conclusion it states."""
 from __future__ import annotations
 
 from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -150,3 +151,15 @@ def test_a_read_out_word_is_found_at_its_label(printed, found):
 def test_a_unit_fraction_in_words_is_its_value(printed, plain):
     from noteproof.sources.numtext import canonical, same_value
     assert canonical(printed) == plain and same_value(printed, plain)
+
+
+def test_a_bare_half_is_a_value_only_where_a_quote_names_it():
+    """A quote's number "half" ("half the derivative is missing") is 1/2; the prose's "half kick"
+    is no number of the note's (the number pattern does not read it)."""
+    import re
+
+    from noteproof.sources.locate import numeric_tokens
+    from noteproof.sources.numtext import PRINTED_OR_WORD, canonical, value_of
+    assert canonical("half") == "1/2" and value_of("Half") == Fraction(1, 2)
+    assert not re.fullmatch(PRINTED_OR_WORD, "half")
+    assert [t.text for t in numeric_tokens("a half kick gives p = -0.25")] == ["-0.25"]
