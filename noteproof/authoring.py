@@ -102,10 +102,16 @@ Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 def interval_relation(interval: Any, quantity: Any) -> Relation:
     """A solved interval as the relation a note prints it: (0, 2) -> ``0 < q < 2``, [0, 2) ->
-    ``0 <= q < 2``, (0, oo) -> ``q > 0``. The relation symbols come from the interval's ends,
+    ``0 <= q < 2``, (0, oo) -> ``q > 0``, (-oo, 1] -> ``q <= 1``; anything else (a union, the
+    whole line) is a NoteproofError. The relation symbols come from the interval's ends,
     so a form derived this way fails a printed ``<=`` where the end is open."""
+    import sympy as sp
+    if not isinstance(interval, sp.Interval) or interval.start.is_infinite and interval.end.is_infinite:
+        raise NoteproofError(f"interval_relation needs an interval with a finite end, not {interval}")
     if interval.end.is_infinite:
         return Relation((">" if interval.left_open else ">=",), (quantity, interval.start))
+    if interval.start.is_infinite:
+        return Relation(("<" if interval.right_open else "<=",), (quantity, interval.end))
     ops = ("<" if interval.left_open else "<=", "<" if interval.right_open else "<=")
     return Relation(ops, (interval.start, quantity, interval.end))
 

@@ -53,8 +53,9 @@ def shared_last_use(w="2", x="1", y="1"):
 
 @numeric("w10.missing-share")
 def missing_share(w="2", x="1", y="1"):
-    """The share of dL/dw that counting only the last use misses: (total - last) / total, the
-    "half the derivative is missing" beside "gives $6$" (week10, the shared-parameter example)."""
+    """The share of dL/dw that counting only the last use misses, (total - last) / total.
+
+    Week 10's shared-parameter example: "gives $6$: half the derivative is missing"."""
     first, last = _shared_backprop(w, x, y)
     return first / (first + last)
 

@@ -162,13 +162,18 @@ class Covers:
     reading them all (a note has hundreds of numbers and of covers)."""
 
     def __init__(self, spans: list[Cover]):
-        self.spans = sorted(spans, key=lambda c: c.start)
+        order = sorted(range(len(spans)), key=lambda i: spans[i].start)
+        self.spans = [spans[i] for i in order]
         self.starts = [c.start for c in self.spans]
         self.longest = max((c.end - c.start for c in spans), default=0)
+        self._order = order
 
     def around(self, offset: int) -> list[Cover]:
-        """The covers starting at most ``longest`` before ``offset`` and not after it."""
-        return self.spans[bisect_left(self.starts, offset - self.longest):bisect_right(self.starts, offset)]
+        """The covers starting at most ``longest`` before ``offset`` and not after it, in the
+        order they were given (of equal rank, the first given names the check: a quote before a
+        formula's place)."""
+        lo, hi = bisect_left(self.starts, offset - self.longest), bisect_right(self.starts, offset)
+        return [self.spans[i] for i in sorted(range(lo, hi), key=self._order.__getitem__)]
 
 
 def scan_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,

@@ -704,13 +704,13 @@ def table_rows(note: Note) -> tuple[Row, ...]:
 LOOSE_TOKEN = re.compile(f"(?<![\\w.])({NUMBER_TOKEN})(?![\\w])|(\\\\[A-Za-z]+)|(\\s+)|(\\S)")
 
 
-@lru_cache(maxsize=4096)
 @lru_cache(maxsize=16)
 def _line_breaks(text: str) -> list[int]:
     """The offsets of ``text``'s line breaks, found once per text (Note.location_of bisects them)."""
     return [m.start() for m in re.finditer("\n", text)]
 
 
+@lru_cache(maxsize=4096)
 def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
     """``text`` as a pattern that ignores how it is spaced (but keeps the space that ends a
     command before a letter: ``\\Delta s``) and reads its quoted ``numbers`` as any number."""

@@ -32,8 +32,9 @@ FRACTION_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "
           "millionth": 1000000}
 FRACTIONS = {f"{article} {part}": f"1/{n}" for part, n in FRACTION_PARTS.items() for article in ("a", "one")}
 SPOKEN = {**{w: str(n) for w, n in WORDS.items()}, **FRACTIONS}   # every number in words, as digits
-# a fraction said with no article, "half the derivative is missing": a value only where a quote
-# names it (its number "half"), never a number of the prose ("half kick", "shrinks by half")
+# a fraction said with no article, "half the derivative is missing": canonical reads it (a quote's
+# number "half"), but the number patterns (WORD, PRINTED_OR_WORD) do not, so the prose's "half
+# kick" or "shrinks by half" is no number of the note
 BARE_FRACTIONS = {"half": "1/2"}
 # a read-out in words: each pair's first word says the property holds, its second that it does
 # not ("Iteration settles?: no", "Order of A and B along x: kept"); a read-out is judged by

@@ -55,3 +55,18 @@ def test_without_a_certified_range_only_a_narrower_one_is_earned():
     assert range_change(cell, r"[Exact] for $0<\beta <1/2$") is None
     assert range_change(cell, r"[Exact] for $0<\beta \le 1$") is not None
     assert range_change(cell, r"[Exact] for $0<\beta \le 1$", (r"\theta > 0",)) is not None   # another symbol
+
+
+def test_a_solved_interval_is_printed_with_the_relation_symbols_of_its_ends():
+    """authoring.interval_relation: open ends give <, closed ends <=; one infinite end a one-sided
+    relation; a union or the whole line cannot be printed as one relation."""
+    import sympy as sp
+
+    from noteproof.authoring import NoteproofError, interval_relation
+    q = sp.Symbol("q")
+    got = {str(interval_relation(i, q)) for i in (sp.Interval.open(0, 2), sp.Interval.Ropen(0, 2),
+                                                   sp.Interval(-sp.oo, 1), sp.Interval.open(0, sp.oo))}
+    assert got == {"0 < q < 2", "0 <= q < 2", "q <= 1", "q > 0"}
+    for bad in (sp.Interval(-sp.oo, sp.oo), sp.Union(sp.Interval(0, 1), sp.Interval(2, 3))):
+        with pytest.raises(NoteproofError):
+            interval_relation(bad, q)
