@@ -15,6 +15,7 @@ from functools import lru_cache
 from ..sources.anchor import How, Place
 from ..sources.coverage import MathCoverage, ProseCoverage, places, scan_math, scan_prose
 from ..sources.notes import Note
+from ..sources.numtext import value_of
 from ..sources.registry import Claim, NoteSpec
 from ..sources.reword import as_fraction_word
 from ..sources.spelling import MATH_SPAN
@@ -54,15 +55,45 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
         listed = [(p.start, p.end) for p in prose_read(note, claims, spec) if p.coverage in ("prose", "check")]
         lost = tuple(n for n in lost if not (as_fraction_word(note.text, n.token.start, n.token.end)
                                              and any(a <= n.token.start < b for a, b in listed)))
+    if lost:   # "12 updates are shown" for the stated "Twelve updates are shown": its claim reads the count
+        stated = _stated_values(note, claims)
+        lost = tuple(n for n in lost if not any(a <= n.token.start < b and value_of(n.token.text) in values
+                                                for a, b, values in stated))
+    if lost:   # inside a span a formula checks or a declaration defines, respelled ((y - x(1))^2)
+        judged = _accounted_spans(note, claims, spec)
+        lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in judged))
     return lost
+
+
+def _stated_values(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int, set]]:
+    """(start, end, values) of each registered row or statement the note prints, reworded or
+    not (sources.coverage.stated_spans), with the values of the numbers its registered text
+    says, in digits or in words: a rewording keeps them (sources.reword), so a number of the
+    printed sentence with one of those values is what its claim reads."""
+    from ..sources.coverage import stated_spans
+    from ..sources.locate import numeric_tokens
+    from ..sources.reword import counts_in_digits
+    said = {c.id: {value_of(t.text) for t in numeric_tokens(counts_in_digits(c.text))} - {None} for c in claims}
+    return [(a, b, said[cid]) for a, b, cid in stated_spans(note, claims) if said[cid]]
+
+
+def _accounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> list[tuple[int, int]]:
+    """(start, end) of each math span the note's registry accounts for as printed or respelled
+    (sources.coverage.scan_math: a formula checks or restates it, a declaration defines it): a
+    respelling keeps its numbers, and an edit of their meaning leaves the span unaccounted,
+    which the report lists on its own. Read by text alone: the audit's replay path imports no
+    SymPy (a span only the formula reader finds alike keeps its numbers listed)."""
+    accounted = {m.location for m in scan_math(note, claims, spec) if m.coverage != "unaccounted"}
+    return [(m.start, m.end) for m in note.math_spans() + note.plain_math() if note.location_of(m.start) in accounted]
 
 
 def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> frozenset[int]:
     """Offsets of the numbers of a worked chain that quotes do not cover but that the chain
     accounts for: a value printed again that a quote covers elsewhere in the chain (``1.649``),
     and a side equal as a rational to a side so accounted (``2 x (-0.351) x 1.649`` after
-    ``2 (1.649 - 2) x 1.649``), and so on along the chain. A rounded step computes nothing: its
-    right side is a quote's to judge."""
+    ``2 (1.649 - 2) x 1.649``), and so on along the chain; and a chain's first side whose value
+    rounds to a number a quote covers (``2 e^(-2) = 0.2707``: the quote judges what it computes).
+    A rounded step computes nothing further: its right side is a quote's to judge."""
     from fractions import Fraction
 
     from ..sources.coverage import Coverage, scan_numbers
@@ -77,6 +108,11 @@ def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> fro
         again = {n.token.start for n in mine if n.token.start not in covered and n.token.text in values}
         ok = covered | again
         inside = lambda side: [n.token.start for n in mine if side.start <= n.token.start < side.end]
+        # a chain's first side whose value rounds to a printed number its quote judges ("2 e^(-2)
+        # = 0.2707", the gap's chain relinked): the quote judges what that side computes (an
+        # intermediate is accounted only by an exact step, below: a wrong one computes nothing)
+        if all(t in ok for t in inside(chain[0].right)) and _rounds_to(chain[0]):
+            ok.update(inside(chain[0].left))
         grew = True
         while grew:
             grew = False
@@ -90,6 +126,27 @@ def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> fro
                         grew = True
         found |= ok - covered
     return frozenset(found)
+
+
+def _rounds_to(link) -> bool:
+    """Whether ``left = right`` (or ``\\simeq``) holds with the right side one printed number and
+    the left's value rounding to it at the digits printed: |left - right| <= half a unit of its
+    last place. Exact values are compared as fractions (no mpmath import: the audit's replay
+    path reads chains); a transcendental side is an mpf already."""
+    from fractions import Fraction
+    right, left = link.right, link.left.value
+    if link.op not in ("=", "~") or not right.literal or left is None or not isinstance(right.value, Fraction):
+        return False
+    places = len(right.text.split(".")[1]) if "." in right.text else 0
+    half = Fraction(5, 10 ** (places + 1))
+    if isinstance(left, Fraction):
+        return abs(left - right.value) <= half
+    import mpmath
+    try:
+        gap = abs(mpmath.mpf(left) - mpmath.mpf(right.value.numerator) / right.value.denominator)
+    except (TypeError, ValueError):
+        return False
+    return bool(gap <= mpmath.mpf(half.numerator) / half.denominator * (1 + mpmath.mpf(10) ** -12))
 
 
 def _chains(found) -> list[list]:

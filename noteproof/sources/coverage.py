@@ -23,7 +23,7 @@ from ..model import Location
 from . import anchor
 from .locate import Token, numeric_tokens
 from .named import renamed
-from .notes import Note, Row, number_offset, table_rows
+from .notes import Note, Row, number_offset, table_rows, whole_numbers
 from .numtext import PERCENT
 from .readout import answer, is_readout, quotes_line, same_readout
 from .registry import Claim, NoteSpec
@@ -121,7 +121,7 @@ def covers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec | None = None) 
         for q in claim.quotes:
             kind, by = (Coverage.CHECK, q.numeric) if q.numeric else (Coverage.INPUT, f"{claim.id}: {q.input}")
             i = text.find(q.snippet)
-            if i >= 0:
+            if i >= 0 and whole_numbers(text, i, i + len(q.snippet)):   # not "...: 0.165" in "...: 0.1653"
                 j = i + number_offset(q.snippet, q.number)
                 out.append(Cover(j, j + len(q.number), kind, by))
             elif (at := note.quote_at(q.snippet, q.number)) is not None:   # where the quote's check reads it

@@ -25,6 +25,13 @@ BROKEN = (Outcome.FAILED, Outcome.ERROR)
 # formulas are inventoried like $...$ spans (Note.plain_math), so an edit of one occurrence of
 # a formula printed twice leaves that occurrence unaccounted.
 GAPS: dict[str, str] = {}
+# Harmless edits after which the report lists numbers as checked by nothing (warnings; the audit,
+# comparing values with the baseline, says nothing): a span only the formula reader finds alike
+# to its registered formula or declaration. Strict: each must keep listing them until closed.
+NUMBER_GAPS = {
+    "c12-loss-turned": "(y - x(1))^2 for the declared (x(1) - y)^2: read alike by SymPy only; its inputs' snippets are spelled",
+    "w09-slope-negative-power": "the slope with a negative power: placed by meaning (run.claim.check_formula) only",
+}
 
 
 def _cases(edits):
@@ -34,7 +41,7 @@ def _cases(edits):
 
 @pytest.fixture(scope="module")
 def judge(report_cache):
-    from noteproof.formula.declared import prose_read, unaccounted_math
+    from noteproof.formula.declared import prose_read, unaccounted_math, unaccounted_numbers
     from noteproof.formula.respelled import registered_view
     from noteproof.run.cache import ResultCache, note_inputs
     from noteproof.run.claim import run_claim
@@ -54,8 +61,9 @@ def judge(report_cache):
             memo[key] = hit or run_claim(claim, project.content, note)
         return memo[key]
 
-    def failing(key: str, text: str):
-        """What fails in the report of note ``key`` printed as ``text``, one finding at a time."""
+    def failing(key: str, text: str, warnings: bool = False):
+        """What fails in the report of note ``key`` printed as ``text``, one finding at a time
+        (and with ``warnings``, each number it lists as checked by nothing)."""
         # judged as a report judges it: under the registry, its worked steps read as registered,
         # its regions read once (Project.judged)
         note = project.judged(key, replace(project.notes[key], text=text, respellings=(), regions=None))
@@ -69,10 +77,13 @@ def judge(report_cache):
         yield from (("math", m.text) for m in unaccounted_math(note, claims, project.registry.notes[key]))
         yield from (("prose", p.text) for p in prose_read(note, claims, project.registry.notes[key])
                     if p.coverage == "unaccounted")
+        if warnings:
+            yield from (("number", n.token.text) for n in unaccounted_numbers(note, claims, project.registry.notes[key]))
 
     def verdict(key: str, text: str) -> set[str]:
-        """Everything that fails in the report of note ``key`` printed as ``text``."""
-        return set(failing(key, text))
+        """Everything that fails in the report of note ``key`` printed as ``text``, and every
+        number it lists as checked by nothing (a warning: a harmless edit adds none)."""
+        return set(failing(key, text, warnings=True))
 
     def new_failure(key: str, text: str, known: set) -> tuple | None:
         """The first thing that fails there and not in ``known``: the same answer as
@@ -93,8 +104,8 @@ def test_the_notes_as_written_fail_only_on_their_errata(judge, as_written):
     """As written, what fails is the notes' own errors (and claims resting on them), nothing else."""
     from noteproof.run.claim import run_claim
     for key, bad in as_written.items():
-        failing = {b[0] for b in bad if b[0] not in ("row", "math", "prose")}
-        assert not [b for b in bad if b[0] in ("row", "math", "prose")], bad     # no row, math or sentence unaccounted
+        failing = {b[0] for b in bad if b[0] not in ("row", "math", "prose", "number")}
+        assert not [b for b in bad if b[0] in ("row", "math", "prose", "number")], bad   # no row, math, sentence or number unaccounted
         for claim_id in failing:
             claim = judge.project.registry.claim(claim_id)
             r = run_claim(claim, judge.project.content, judge.project.notes[key])
@@ -113,7 +124,11 @@ def test_a_breaking_edit_fails_the_report_without_a_baseline(edit, judge, as_wri
 def test_a_harmless_edit_passes_the_report_without_a_baseline(edit, judge, as_written):
     text = judge.project.notes[edit.note].text
     bad = judge(edit.note, text.replace(edit.old, edit.new, 1))
-    assert bad <= as_written[edit.note], f"{edit.id}: {sorted(bad - as_written[edit.note])}"
+    extra = bad - as_written[edit.note]
+    if edit.id in NUMBER_GAPS:   # known: numbers listed, nothing failing
+        assert extra and {kind for kind, _ in extra} == {"number"}, f"{edit.id}: {sorted(extra)}"
+        return
+    assert not extra, f"{edit.id}: {sorted(extra)}"
 
 
 # Chapter 12's plain-text formulas, one occurrence edited: the report of the note as it stands

@@ -381,3 +381,18 @@ def test_a_statement_with_its_math_edited_keeps_its_other_spans(project):
     lost = [m.text for m in scan_math(note, project.claims_of("week10"), project.registry.notes["week10"])
             if m.coverage == "unaccounted"]
     assert lost == []
+
+
+@pytest.mark.parametrize("old, new", [
+    # a digit more after a quote's snippet: the number is the quote's, all its digits (probe 59: h17)
+    ("Exact factor per step (e^(-ah)): 0.165", "Exact factor per step (e^(-ah)): 0.1653"),
+    ("1 / 0.19 = 5.263", "1 / 0.19 = 5.2632"),
+    # a chain relinked: 2 e^(-2) rounds to the 0.2707 the gap's quote judges (probe 59: h23)
+    ("gap = 2 e^(-2 x 1) = 0.271", "gap = 2 e^(-2) = 0.2707"),
+])
+def test_a_number_a_quote_or_its_chain_judges_is_checked(project, old, new):
+    from noteproof.formula.declared import unaccounted_numbers
+    text = project.notes["chapter12"].text
+    assert old in text
+    note = project.judged("chapter12", replace(project.notes["chapter12"], text=text.replace(old, new, 1), regions=None))
+    assert unaccounted_numbers(note, project.claims_of("chapter12"), project.registry.notes["chapter12"]) == ()
