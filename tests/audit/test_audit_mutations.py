@@ -45,6 +45,9 @@ MUTATIONS = [
     Edit("w09-zero-branch", W9, "$a_{\\ast }=0$ and the response", "$a_{\\ast }=1$ and the response", kind="formula"),
     Edit("w09-bound", W9, "e_L\\le \\frac{C}{K}(e^{KS}-1)\\Delta s", "e_L\\le \\frac{C}{K}(e^{KS}+1)\\Delta s", kind="formula"),
     Edit("w09-bound-limit", W9, "limit $CS\\Delta s$", "limit $CS\\Delta s^2$", kind="formula"),
+    # probe 65: b05, what a limit requires said to suffice for it (a necessary condition made sufficient)
+    Edit("w09-requires-as-suffices", W9, "and a continuous-depth limit requires a specified family and scaling.",
+         "and a specified family and scaling suffice for a continuous-depth limit."),
     # probe 64: b08, a fraction in words beside the number it is a share of: computed (w10.missing-share)
     Edit("w10-missing-a-third", W10, "gives $6$: half the derivative is missing", "gives $6$: a third of the derivative is missing",
          kind="number"),

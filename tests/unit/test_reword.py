@@ -20,6 +20,9 @@ from noteproof.sources.reword import (
     ("roughly halves the Euler error", "roughly quarters the Euler error", ("halves", "quarters")),
     ("the amplitude shrinks by half each step", "the amplitude shrinks by 40% each step", ("shrinks half", "shrinks")),
     ("grows by one each round", "grows by two each round", ("one", "two")),
+    # a necessary condition read as a sufficient one (probe 65: b05)
+    ("a continuous-depth limit requires a specified family and scaling.",
+     "a specified family and scaling suffice for a continuous-depth limit.", ("", "suffice")),
     ("at fixed current input", "for any driven input", ("fixed", "")),
     ("near a quadratic minimum", "near any minimum", ("quadratic", "")),
     ("for all inputs", "for some inputs", ("", "some")),
