@@ -21,9 +21,7 @@ from ..run.decision import reversal, supports
 from ..run.earn import APPROX_KINDS, PROOF_KINDS, earns, judge, relevant
 from ..run.interval import rounded_like
 from ..run.steps import STEP_EVIDENCE, step_checks, wrong_step
-from ..sources.locate import line_offsets, numeric_tokens
-from ..sources.numtext import WORD as NUMBER_WORD
-from ..sources.numtext import value_of
+from ..sources.locate import line_offsets, valued_numbers
 from ..sources.numtext import verdict as word_verdict
 from ..sources.project import Project
 from ..sources.registry import Claim
@@ -353,17 +351,6 @@ def new_tokens(plan: Plan) -> set[int] | None:
     "Twelve updates", or 3760 for 3,760, adds nothing."""
     if plan.old is None:
         return None
-    a, b = _valued(plan.old.text), _valued(plan.note.text)
+    a, b = valued_numbers(plan.old.text), valued_numbers(plan.note.text)
     ops = difflib.SequenceMatcher(None, [v for _, v in a], [v for _, v in b], autojunk=False).get_opcodes()
     return {at for op, _, _, j1, j2 in ops if op in ("insert", "replace") for at, _ in b[j1:j2]}
-
-
-_NUMBER_WORD = re.compile(NUMBER_WORD)
-
-
-def _valued(text: str) -> list[tuple[int, object]]:
-    """(offset, value) of each numeric token and each number in words of ``text``, in order (a
-    token whose value is not read keeps its text)."""
-    out = [(t.start, t.text if (v := value_of(t.text)) is None else v) for t in numeric_tokens(text)]
-    out += [(m.start(), v) for m in _NUMBER_WORD.finditer(text) if (v := value_of(m[0])) is not None]
-    return sorted(out, key=lambda p: p[0])

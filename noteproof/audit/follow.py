@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 from difflib import SequenceMatcher
+from functools import cached_property
 
 from ..errors import NoteproofError
 from ..formula.formread import compared_side
@@ -75,12 +76,16 @@ class Plan:
     touched: set[str] = field(default_factory=set)
     gone: set[str] = field(default_factory=set)                       # row or statement removed
     reworded: list[tuple[Claim, str, str, int]] = field(default_factory=list)
-    lines: tuple[list[str], list[str]] = ([], [])                       # (baseline, note) lines, split once
+
+    @cached_property
+    def lines(self) -> tuple[list[str], list[str]]:
+        """The baseline's and the note's lines, split once (_unchanged asks for them often)."""
+        return (self.old.text.split("\n") if self.old is not None else [], self.note.text.split("\n"))
 
 
 def plan_note(note: Note, old: Note | None, claims: tuple[Claim, ...]) -> Plan:
     changed, where = changed_lines(old.text, note.text) if old is not None else (None, {})
-    plan = Plan(note, old, changed, where, lines=(old.text.split("\n") if old is not None else [], note.text.split("\n")))
+    plan = Plan(note, old, changed, where)
     rows = _match_rows(plan, claims)
     for claim in claims:
         if claim.id in plan.gone:

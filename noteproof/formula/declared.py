@@ -47,9 +47,10 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
     label or declaration), less those a worked chain accounts for (worked_numbers). The report
     lists them as warnings; the audit's NP701 is this, for the numbers an edit added."""
     from ..sources.coverage import scan_numbers
-    lost = tuple(n for n in scan_numbers(note, claims, spec) if n.coverage == "unaccounted")
+    scanned = scan_numbers(note, claims, spec)
+    lost = tuple(n for n in scanned if n.coverage == "unaccounted")
     if lost:
-        worked = worked_numbers(note, claims, spec)
+        worked = worked_numbers(note, claims, spec, scanned)
         lost = tuple(n for n in lost if n.token.start not in worked)
     if lost:   # "50% of the derivative" in a listed or stated sentence is its "half" (sources.reword reads it so)
         listed = [(p.start, p.end) for p in prose_read(note, claims, spec) if p.coverage in ("prose", "check")]
@@ -70,10 +71,11 @@ def _stated_values(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int
     not (sources.coverage.stated_spans), with the values of the numbers its registered text
     says, in digits or in words: a rewording keeps them (sources.reword), so a number of the
     printed sentence with one of those values is what its claim reads."""
+    from fractions import Fraction
+
     from ..sources.coverage import stated_spans
-    from ..sources.locate import numeric_tokens
-    from ..sources.reword import counts_in_digits
-    said = {c.id: {value_of(t.text) for t in numeric_tokens(counts_in_digits(c.text))} - {None} for c in claims}
+    from ..sources.locate import valued_numbers
+    said = {c.id: {v for _, v in valued_numbers(c.text) if isinstance(v, Fraction)} for c in claims}
     return [(a, b, said[cid]) for a, b, cid in stated_spans(note, claims) if said[cid]]
 
 
@@ -87,18 +89,19 @@ def _accounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> l
     return [(m.start, m.end) for m in note.math_spans() + note.plain_math() if note.location_of(m.start) in accounted]
 
 
-def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> frozenset[int]:
+def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, scanned: tuple = ()) -> frozenset[int]:
     """Offsets of the numbers of a worked chain that quotes do not cover but that the chain
     accounts for: a value printed again that a quote covers elsewhere in the chain (``1.649``),
     and a side equal as a rational to a side so accounted (``2 x (-0.351) x 1.649`` after
     ``2 (1.649 - 2) x 1.649``), and so on along the chain; and a chain's first side whose value
     rounds to a number a quote covers (``2 e^(-2) = 0.2707``: the quote judges what it computes).
-    A rounded step computes nothing further: its right side is a quote's to judge."""
+    A rounded step computes nothing further: its right side is a quote's to judge. ``scanned``:
+    the note's scan_numbers when the caller has it."""
     from fractions import Fraction
 
     from ..sources.coverage import Coverage, scan_numbers
     from .chains import links
-    tokens = scan_numbers(note, claims, spec)
+    tokens = scanned or scan_numbers(note, claims, spec)
     covered = {n.token.start for n in tokens if n.coverage in (Coverage.CHECK, Coverage.INPUT)}
     found: set[int] = set()
     for chain in _chains(links(note)):

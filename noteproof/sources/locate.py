@@ -23,7 +23,7 @@ from difflib import SequenceMatcher
 from functools import lru_cache
 
 from .notes import number_offset
-from .numtext import TIMES_TEN
+from .numtext import TIMES_TEN, WORD, value_of
 
 _NEWLINE = re.compile("\n")
 TOKEN = re.compile(r"""
@@ -79,6 +79,17 @@ def numeric_tokens(text: str, start: int = 0, end: int | None = None) -> list[To
         if not any(a <= m.start() - start < b for a, b in masked):
             out.append(Token(m.group(), m.start(), m.end()))
     return out
+
+
+_NUMBER_WORD = re.compile(WORD)
+
+
+def valued_numbers(text: str) -> list[tuple[int, object]]:
+    """(offset, value) of each numeric token and each number in words of ``text``, in order (a
+    token whose value is not read keeps its text): "Twelve" and "12", "3,760" and "3760" alike."""
+    out = [(t.start, t.text if (v := value_of(t.text)) is None else v) for t in numeric_tokens(text)]
+    out += [(m.start(), v) for m in _NUMBER_WORD.finditer(text) if (v := value_of(m[0])) is not None]
+    return sorted(out, key=lambda p: p[0])
 
 
 def ratio(a: str, b: str) -> float:

@@ -364,11 +364,16 @@ def test_a_listed_sentence_in_the_other_voice_is_still_listed():
 def test_an_edited_or_respelled_formula_owns_its_numbers(project, key, old, new):
     """A registered formula covers the numbers of every place it is judged at, an edited or
     respelled occurrence too: nothing there is a number nothing checks."""
+    assert unchecked_after(project, key, old, new) == ()
+
+
+def unchecked_after(project, key: str, old: str, new: str) -> tuple:
+    """The numbers nothing checks in note ``key`` with ``old`` edited to ``new``, judged as a report judges it."""
     from noteproof.formula.declared import unaccounted_numbers
     text = project.notes[key].text
     assert old in text
     note = project.judged(key, replace(project.notes[key], text=text.replace(old, new, 1), regions=None))
-    assert unaccounted_numbers(note, project.claims_of(key), project.registry.notes[key]) == ()
+    return unaccounted_numbers(note, project.claims_of(key), project.registry.notes[key])
 
 
 def test_a_statement_with_its_math_edited_keeps_its_other_spans(project):
@@ -391,8 +396,4 @@ def test_a_statement_with_its_math_edited_keeps_its_other_spans(project):
     ("gap = 2 e^(-2 x 1) = 0.271", "gap = 2 e^(-2) = 0.2707"),
 ])
 def test_a_number_a_quote_or_its_chain_judges_is_checked(project, old, new):
-    from noteproof.formula.declared import unaccounted_numbers
-    text = project.notes["chapter12"].text
-    assert old in text
-    note = project.judged("chapter12", replace(project.notes["chapter12"], text=text.replace(old, new, 1), regions=None))
-    assert unaccounted_numbers(note, project.claims_of("chapter12"), project.registry.notes["chapter12"]) == ()
+    assert unchecked_after(project, "chapter12", old, new) == ()
