@@ -136,12 +136,18 @@ def _rounds_to(link) -> bool:
     the left's value rounding to it at the digits printed: |left - right| <= half a unit of its
     last place. Exact values are compared as fractions (no mpmath import: the audit's replay
     path reads chains); a transcendental side is an mpf already."""
+    from decimal import Decimal, InvalidOperation
     from fractions import Fraction
+
+    from ..sources.numtext import canonical
     right, left = link.right, link.left.value
     if link.op not in ("=", "~") or not right.literal or left is None or not isinstance(right.value, Fraction):
         return False
-    places = len(right.text.split(".")[1]) if "." in right.text else 0
-    half = Fraction(5, 10 ** (places + 1))
+    try:   # the place of its last printed digit, in any notation ("7.47e-4": 10^-6)
+        place = Decimal(canonical(right.text).replace(",", "")).as_tuple().exponent
+    except InvalidOperation:
+        return False
+    half = Fraction(1, 2) * Fraction(10) ** place
     if isinstance(left, Fraction):
         return abs(left - right.value) <= half
     import mpmath

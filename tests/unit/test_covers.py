@@ -41,3 +41,14 @@ def test_the_loose_pattern_is_built_once_per_snippet():
     for _ in range(3):
         loose_pattern("the gap 0.271 stays", frozenset({"0.271"}))
     assert loose_pattern.cache_info().hits == 2
+
+
+def test_a_chain_side_rounds_to_the_last_digit_printed_in_any_notation():
+    """formula.declared._rounds_to: the half unit is the printed last digit's, E-notation too
+    (7.47e-4 is 0.000747 to the millionth; 7.46e-4 is not e^(-7.2) rounded)."""
+    from noteproof.formula.chains import read_links
+    from noteproof.formula.declared import _rounds_to
+    held = {t: [_rounds_to(k) for k in read_links(Note("x.txt", f"so {t} ok"))] for t in (
+        "e^(-1.2 x 6) = 7.47e-4", "e^(-1.2 x 6) = 7.46e-4", "e^(-1.2 x 6) = 0.000747", "1 / 0.19 = 5.27")}
+    assert held == {"e^(-1.2 x 6) = 7.47e-4": [True], "e^(-1.2 x 6) = 7.46e-4": [False],
+                    "e^(-1.2 x 6) = 0.000747": [True], "1 / 0.19 = 5.27": [False]}
