@@ -72,6 +72,8 @@ _THOUSANDS = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 _BINARY = "+*/^×·x"
 _RANGE = re.compile(r"\d[-−]\d")
 _HEDGE = re.compile(r"\s*(?:about|roughly|around)\s+(?=[\d.(-])")
+# a value restated rounded in parentheses: "1/6 (about 0.167)", "1/6 (≈ 0.167)": an approximate step
+_RESTATED = re.compile(r"\s*\((?:about|roughly|around|approximately|≈|~)\s*(?=[\d.(\-−])")
 
 
 @functools.lru_cache(maxsize=16)
@@ -103,7 +105,22 @@ def _plain_links(text: str, lo: int, hi: int) -> list[Link]:
         right = _plain_side(text, start, _run_starting(text, start, hi))
         if left and right:
             out.append(Link(left, _PLAIN_OPS.get(m[0], m[0]), right))
+    for m in _RESTATED.finditer(text, lo, hi):
+        left = _plain_side(text, _run_ending(text, lo, m.start()), m.start())
+        right = _plain_side(text, m.end(), _closing(text, m.end(), _run_starting(text, m.end(), hi)))
+        if left and right:
+            out.append(Link(left, "~", right))
     return out
+
+
+def _closing(text: str, start: int, end: int) -> int:
+    """Where the parenthesis opened before ``start`` closes, if before ``end``."""
+    depth = 0
+    for i in range(start, end):
+        depth += {"(": 1, ")": -1}.get(text[i], 0)
+        if depth < 0:
+            return i
+    return end
 
 
 def _run_ending(text: str, lo: int, end: int) -> int:

@@ -56,8 +56,9 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
         listed = [(p.start, p.end) for p in prose_read(note, claims, spec) if p.coverage in ("prose", "check")]
         lost = tuple(n for n in lost if not (as_fraction_word(note.text, n.token.start, n.token.end)
                                              and any(a <= n.token.start < b for a, b in listed)))
-    if lost:   # "12 updates are shown" for the stated "Twelve updates are shown": its claim reads the count
-        stated = _stated_values(note, claims)
+    if lost:   # "12 updates are shown" for the stated "Twelve updates are shown": its claim reads the
+        # count; "6 decimal digits" for the listed "six decimal digits": a rewording keeps it
+        stated = _stated_values(note, claims) + _listed_values(note, claims, spec)
         lost = tuple(n for n in lost if not any(a <= n.token.start < b and value_of(n.token.text) in values
                                                 for a, b, values in stated))
     if lost:   # inside a span a formula checks or a declaration defines, respelled ((y - x(1))^2)
@@ -77,6 +78,22 @@ def _stated_values(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int
     from ..sources.locate import valued_numbers
     said = {c.id: {v for _, v in valued_numbers(c.text) if isinstance(v, Fraction)} for c in claims}
     return [(a, b, said[cid]) for a, b, cid in stated_spans(note, claims) if said[cid]]
+
+
+def _listed_values(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> list[tuple[int, int, set]]:
+    """(start, end, values) of each sentence printed as a listed sentence of the note's ``prose:``
+    (sources.coverage.scan_prose, ``rewords``), with the values of the numbers that sentence
+    says, in digits or in words: the rewording kept them (a changed count is no rewording of it)."""
+    from fractions import Fraction
+
+    from ..sources.locate import valued_numbers
+    out = []
+    for p in prose_read(note, claims, spec):
+        if p.coverage == "prose" and p.rewords:
+            values = {v for _, v in valued_numbers(p.rewords) if isinstance(v, Fraction)}
+            if values:
+                out.append((p.start, p.end, values))
+    return out
 
 
 def _accounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> list[tuple[int, int]]:

@@ -122,11 +122,18 @@ def to_decimal(value: Any, digits: int = DECIMAL_DIGITS) -> Decimal:
             raise NumberError(f"cannot compare a {type(value).__name__} with a quoted number") from exc
 
 
+FRACTION_DENOMINATOR = 10_000   # the largest denominator a fix prints as a fraction,
+FRACTION_SLACK = Fraction(1, 10 ** 12)   # for a value that near it (a float's, at worst)
+
+
 def rounded_like(quoted: str, computed: Any, *, exact: bool = False) -> str:
     """The computed value printed at the quoted number's precision ("0.409" style), for fixes."""
     q = parse_quoted(quoted)
     c = to_decimal(computed)
-    if isinstance(q, Fraction):
+    if isinstance(q, Fraction):   # printed as a fraction: the value's own, when it is one ("1/6")
+        near = Fraction(c).limit_denominator(FRACTION_DENOMINATOR)
+        if abs(Fraction(c) - near) <= FRACTION_SLACK * max(1, abs(near)):
+            return str(near)
         return format(c.normalize(), "f")
     place = unit(quoted, exact=exact)
     r = c.quantize(place) if place < 1 else (c / place).quantize(Decimal(1)) * place

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 import re
 from bisect import bisect_left, bisect_right
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Callable
 
@@ -79,6 +79,7 @@ class ProseCoverage:
     change: str = ""       # unaccounted: the sense it changed from the nearest listed sentence ("negative" -> "positive")
     start: int = 0         # its offset in the note
     end: int = 0
+    rewords: str = field(default="", compare=False)   # prose: the listed sentence it prints, reworded or not
 
 
 @dataclass(frozen=True)
@@ -450,8 +451,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     for s in sentences(note.text):
         before, prev = prev, s
 
-        def found(kind: str, by: str, change: str = "") -> None:
-            out.append(ProseCoverage(s.text, note.location_of(s.start), kind, by, change, s.start, s.end))
+        def found(kind: str, by: str, change: str = "", rewords: str = "") -> None:
+            out.append(ProseCoverage(s.text, note.location_of(s.start), kind, by, change, s.start, s.end, rewords))
         owner = next((cid for a, b, cid in stated if a < s.end and s.start < b), None)
         rest = _unstated(note.text, s, stated) if owner is not None else ""
         for t in (t for t in listed if t in rest):
@@ -471,16 +472,16 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             found("check", owner)
         elif (bare := answer(s.text)) in listed:   # "No, it does not." answers as "No." does
             matched.add(bare)
-            found("prose", listed[bare])
+            found("prose", listed[bare], rewords=bare)
         elif (by := next((n for at, n in read if s.start <= at < s.end and is_readout(s.text)), None)) is not None:
             matched.update(t for t in listed if same_readout(t, s.text))   # its question reworded: its quote judges it
             found("check", by)
         elif (joined := _joined(s.text, listed)) is not None:   # two listed sentences joined by "; "
             matched.update(joined)
-            found("prose", listed[joined[0]])
+            found("prose", listed[joined[0]], rewords=" ".join(joined))
         elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
             matched.add(moved)
-            found("prose", listed[moved])
+            found("prose", listed[moved], rewords=moved)
         elif (alike := _most_alike(s.text, kinds.get(s.senses, ())) or _same_words(s.text, kinds.get(s.senses, ()))) is not None:
             matched.add(alike)
             if (names := meaning_change(alike, s.text)) is not None:   # the same senses, names turned
@@ -488,23 +489,23 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             elif (maths := _maths_change(alike, s.text, same)) is not None:
                 found("unaccounted", "", describe(maths))
             else:
-                found("prose", listed[alike])
+                found("prose", listed[alike], rewords=alike)
         elif (claimed := _most_alike(s.text, [t for t in said if meaning_change(t, s.text) is None])) is not None:
             found("check", said[claimed])      # its claim judges it, reworded with its senses kept
         elif before is not None and (split := _split(note.text, before, s, listed)) is not None:
             matched.add(split)
-            found("prose", listed[split])
+            found("prose", listed[split], rewords=split)
         elif (turned := _same_words(s.text, [t for t in listed if t not in matched and t not in note.text
                                              and word_dice(s.text, t) >= REORDERED   # the cheap test first
                                              and meaning_change(t, s.text) is None])) is not None \
                 and _maths_change(turned, s.text, same) is None:
             matched.add(turned)   # its clauses turned round ("B, because A" for "A, so B"), senses kept
-            found("prose", listed[turned])
+            found("prose", listed[turned], rewords=turned)
         elif (voiced := next((t for t in listed if t not in matched and t not in note.text
                               and word_dice(s.text, t) >= VOICED and in_other_voice(t, s.text)
                               and _maths_change(t, s.text, same) is None), None)) is not None:
             matched.add(voiced)   # the same clause in the other voice ("B is given by A" for "A gives B")
-            found("prose", listed[voiced])
+            found("prose", listed[voiced], rewords=voiced)
         else:
             nearest = _most_alike(s.text, listed)
             change = meaning_change(nearest, s.text) if nearest is not None else None
@@ -512,7 +513,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                 matched.add(nearest)
                 maths = _maths_change(nearest, s.text, same)
                 found("unaccounted" if maths else "prose", "" if maths else listed[nearest],
-                      describe(maths) if maths else "")
+                      describe(maths) if maths else "", "" if maths else nearest)
             elif nearest is None and not senses(counts_in_digits(valued(s.text))) and not is_legend(s.text):
                 continue   # its only words of sense are counts ("at time six", "equals twelve"): numbers, which quotes judge
             else:

@@ -14,7 +14,17 @@ from typing import Any, Iterable
 from ..defaults import APPROX_EQUAL
 from ..errors import NoteError
 from ..model import Location
-from .numtext import NUMBER_SPAN, PERCENT, PRINTED_OR_WORD, UNSIGNED, WORD, canonical, same_value, value_of
+from .numtext import (
+    BARE_FRACTIONS,
+    NUMBER_SPAN,
+    PERCENT,
+    PRINTED_OR_WORD,
+    UNSIGNED,
+    WORD,
+    canonical,
+    same_value,
+    value_of,
+)
 from .readout import listed_readout, relabelled_line, relabelled_readout, reversed_label, reworded_readout
 from .spelling import MATH_SPAN, goes_on, spelling, turned
 from .tables import Row, status_rows
@@ -400,7 +410,8 @@ class Note:
                 continue
             # among the numbers, or among the read-out words, as the quoted one is: a clause moved
             # ("The amplitude shrinks ... at $\\Delta s=0.5$") moves the words past the numbers
-            mine, theirs = ([x for x in _numbers_in(t) if (value_of(x[1]) is None) == word] for t in (text, found[1]))
+            bare = number.lower() in BARE_FRACTIONS   # "half": a number here, where its quote names it
+            mine, theirs = ([x for x in _numbers_in(t, bare) if (value_of(x[1]) is None) == word] for t in (text, found[1]))
             k = next((j for j, (at, _) in enumerate(mine) if at == i + off), None)
             if k is None or len(mine) != len(theirs) or not all(
                     same_value(a, b) for j, ((_, a), (_, b)) in enumerate(zip(mine, theirs)) if j != k):
@@ -729,14 +740,22 @@ def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
     return re.compile("".join(out)) if out and context >= CONTEXT else None
 
 
-def _numbers_in(text: str) -> list[tuple[int, str]]:
+def _numbers_in(text: str, bare: bool = False) -> list[tuple[int, str]]:
     """(offset, printed) of each number of ``text`` in order, a ``$...$`` span that is one number
-    (``$10^{-6}$``) one number too: "one millionth" may say it in words."""
+    (``$10^{-6}$``) one number too: "one millionth" may say it in words. With ``bare``, a
+    fraction said with no article ("half the derivative") too, where a quote names it."""
     whole = [(m.start(1), m.end(1), m.group(1)) for m in NUMBER_SPAN.finditer(text) if value_of(m.group(1)) is not None]
     out = [(a, t) for a, _, t in whole]
     out += [(m.start(), m.group(0)) for m in _NUMBER_WORD.finditer(text)
             if not any(a <= m.start() < b for a, b, _ in whole) and not (m.group(0).isalpha() and _COMPOUND.match(text, m.end()))]
+    if bare:
+        taken = [(a, a + len(t)) for a, t in out]
+        out += [(m.start(), m.group(0)) for m in _BARE_FRACTION.finditer(text)
+                if not any(a <= m.start() < b for a, b in taken)]
     return sorted(out)
+
+
+_BARE_FRACTION = re.compile(r"\b(?i:" + "|".join(BARE_FRACTIONS) + r")\b")
 
 
 _COMPOUND = re.compile(r"-[A-Za-z]")   # "zero-input", "two-state": a word, no count

@@ -367,6 +367,9 @@ MUTATIONS = [
     Edit("w10-requires-fails-exchanged", W10, "requires the stated noise\u2013mobility relation; fails for anisotropic noise",
          "requires anisotropic noise; fails for the stated noise\u2013mobility relation", kind="tag"),
     Edit("c12-range-other-method", C12, "Verlet energy range: 0.469 to 0.5", "Range of Euler's energy: 0.469 to 0.5"),
+    # probe 66: a read-out printed as a fraction, wrong, its rounding beside it: the fix is a fraction
+    Edit("c12-readout-wrong-fraction", C12, "Implicit factor on the fast mode: 0.167",
+         "Implicit factor on the fast mode: 1/5 (about 0.167)", "1/6", "number"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -658,6 +661,13 @@ HARMLESS = [
     # probe 54: a listed sentence's clauses turned round ("B, because A" for "A, so B")
     Edit("w10-so-turned-because", W10, "Their ratio is $1/(1-\\eta h/2)$, so agreement is controlled by a small $\\eta h$.",
          "Agreement is controlled by a small $\\eta h$, because their ratio is $1/(1-\\eta h/2)$."),
+    # probe 66: a listed sentence's count in digits; a quoted fraction word's sentence reworded
+    # around it; a read-out's value as a fraction with its rounding beside it
+    Edit("w09-count-in-digits", W9, "prove that six decimal digits", "prove that 6 decimal digits"),
+    Edit("w10-fraction-word-reworded", W10, "Counting only the last use gives $6$:",
+         "If only the last use is counted, the result is $6$:"),
+    Edit("c12-readout-as-fraction", C12, "Implicit factor on the fast mode: 0.167",
+         "Implicit factor on the fast mode: 1/6 (about 0.167)"),
 ]
 
 

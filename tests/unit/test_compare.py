@@ -63,6 +63,14 @@ def test_the_fix_is_printed_at_the_quoted_precision(quoted, computed, expected):
     assert rounded_like(quoted, mpmath.mpf(computed)) == expected
 
 
+def test_a_fraction_is_fixed_by_a_fraction_when_the_value_is_one():
+    """"1/5" for 1/(1 + 5): the fix is 1/6, not twenty digits of it (probe 66: h14 turned)."""
+    with mpmath.workdps(50):
+        assert rounded_like("1/5", mpmath.mpf(1) / 6) == "1/6"
+        assert rounded_like("1/5", 1 / 6.0) == "1/6"
+        assert rounded_like("1/5", mpmath.sqrt(2)).startswith("1.41421356237309504880")
+
+
 def test_floats_from_64_bit_checks_compare_exactly():
     assert consistent("3.7", 3.7312)
     assert not consistent("3.7", 3.76)

@@ -397,3 +397,31 @@ def test_a_statement_with_its_math_edited_keeps_its_other_spans(project):
 ])
 def test_a_number_a_quote_or_its_chain_judges_is_checked(project, old, new):
     assert unchecked_after(project, "chapter12", old, new) == ()
+
+
+@pytest.mark.parametrize("key, old, new", [
+    # a value restated rounded in parentheses: 1/6 rounds to the 0.167 its quote judges (probe 66: h14)
+    ("chapter12", "Implicit factor on the fast mode: 0.167", "Implicit factor on the fast mode: 1/6 (about 0.167)"),
+    # a count of a listed sentence printed in digits: the rewording keeps its value (probe 66: h06)
+    ("week09", "prove that six decimal digits", "prove that 6 decimal digits"),
+])
+def test_a_number_said_again_in_other_notation_is_checked(project, key, old, new):
+    assert unchecked_after(project, key, old, new) == ()
+
+
+
+def test_a_count_said_with_another_value_is_not(project):
+    assert [n.token.text for n in unchecked_after(project, "week09", "prove that six decimal digits",
+                                                  "prove that 7 decimal digits")] == ["7"]
+
+
+@pytest.mark.parametrize("said, quoted", [("half", "half"), ("a third of", None)])
+def test_a_fraction_word_is_found_in_its_sentence_reworded(project, said, quoted):
+    """The quote "gives $6$: half" in its sentence reworded around it (probe 66: h12): the word
+    in the place the quote's is. "a third" changes the sentence's sense: no rewording of it, so
+    the quote is not found there (its check fails, and the sentence is unaccounted)."""
+    old = "Counting only the last use gives $6$: half"
+    text = project.notes["week10"].text.replace(old, f"If only the last use is counted, the result is $6$: {said}", 1)
+    note = project.judged("week10", replace(project.notes["week10"], text=text, regions=None))
+    at = note.quote_at("gives $6$: half", "half")
+    assert at == (quoted and (text.index(f"$6$: {quoted}") + 5, quoted))

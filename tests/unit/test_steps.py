@@ -168,3 +168,12 @@ def test_a_times_sign_before_a_parenthesised_number_joins_the_chain():
     assert ("2 (1.649 - 2) x 1.649", "2 x (-0.351) x 1.649") in shown
     assert ("2 x (-0.351) x 1.649", "-1.16") in shown
     assert all(judge(k, note).holds for k in found)
+
+
+def test_a_value_restated_rounded_in_parentheses_is_an_approximate_step():
+    """``1/6 (about 0.167)``: a link, judged like any worked step (probe 66: h14)."""
+    assert _judged("Implicit factor: 1/6 (about 0.167), so").holds
+    assert _judged("Implicit factor: 1/6 (≈ 0.1667).").holds
+    assert not _judged("Implicit factor: 1/5 (about 0.167), so").holds
+    assert [(k.left.text, k.op, k.right.text) for k in _links("f: 1/6 (about 0.167); (roughly h^4)\n")[1]] == \
+        [("1/6", "~", "0.167")]
