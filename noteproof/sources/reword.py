@@ -252,8 +252,11 @@ def roles_exchanged(old: str, new: str) -> tuple[str, str] | None:
 
 # a clause in the passive voice, "(so) Y are advanced by X", and the ends of clauses
 _PASSIVE = re.compile(r"(?P<lead>\s*(?:(?:so|and|but|then|thus|hence|because|since|while|that)\s+)?)"
-                      r"(?P<y>\S.*?)\s+(?:is|are|was|were|gets|get)\s+(?P<p>[A-Za-z]+)\s+by\s+(?P<x>\S.*?)\s*",
+                      r"(?P<y>\S.*?)\s+(?:is|are|was|were|gets|get)\s+(?:(?P<neg>not|never)\s+)?"
+                      r"(?P<p>[A-Za-z]+)\s+by\s+(?P<x>\S.*?)\s*",
                       re.IGNORECASE)
+# the active voice of a negated passive: "X does not establish Y" for "Y is not established by X"
+_NEGATED = {"not": ("does not", "do not", "did not"), "never": ("never",)}
 _CLAUSE_ENDS = re.compile(r"([,;:.!?](?:\s+|$))")
 
 
@@ -263,15 +266,17 @@ def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str,
     ``exchanged``, if asked); None otherwise."""
     parts = _CLAUSE_ENDS.split(passive)
     said = [w.lower() for w in WORD_OR_SPAN.findall(active)]
-    for k in range(0, len(parts), 2):
-        if (m := _PASSIVE.fullmatch(parts[k])) is None:
+    # a clause may hold commas of its own: "This family, scaling or uniform bound is not ..."
+    for j, k in ((j, k) for k in range(0, len(parts), 2) for j in range(k, -1, -2)):
+        if (m := _PASSIVE.fullmatch("".join(parts[j:k + 1]))) is None:
             continue
         x, y = (m["y"], m["x"]) if exchanged else (m["x"], m["y"])
         done = stem(_PARTICIPLES.get(m["p"].lower(), m["p"]))
         for verb in {w for w in WORD.findall(active) if stem(w) == done and w.lower() != m["p"].lower()}:
-            turned = "".join(parts[:k]) + f"{m['lead']}{x} {verb} {y}" + "".join(parts[k + 1:])
-            if [w.lower() for w in WORD_OR_SPAN.findall(turned)] == said:
-                return f"{x} {verb} {y}", f"{m['x']} {verb} {m['y']}"
+            for said_verb in (f"{neg} {verb}" for neg in _NEGATED.get((m["neg"] or "").lower(), ("",))):
+                turned = "".join(parts[:j]) + f"{m['lead']}{x} {said_verb.strip()} {y}" + "".join(parts[k + 1:])
+                if [w.lower() for w in WORD_OR_SPAN.findall(turned)] == said:
+                    return f"{x} {said_verb.strip()} {y}", f"{m['x']} {said_verb.strip()} {m['y']}"
     return None
 
 

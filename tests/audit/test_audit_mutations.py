@@ -668,6 +668,9 @@ HARMLESS = [
          "If only the last use is counted, the result is $6$:"),
     Edit("c12-readout-as-fraction", C12, "Implicit factor on the fast mode: 0.167",
          "Implicit factor on the fast mode: 1/6 (about 0.167)"),
+    # probe 68: a negated clause in the passive voice, its subject a list with commas
+    Edit("w09-negated-passive", W9, "A single trained stack does not establish this family, scaling or uniform bound.",
+         "This family, scaling or uniform bound is not established by a single trained stack."),
 ]
 
 

@@ -516,6 +516,20 @@ def test_an_irregular_participle_turns_a_clause_into_the_passive():
     assert meaning_change(old, "A fixed map is given by an autonomous one.") is not None
 
 
+def test_a_negated_clause_with_a_list_for_its_subject_turns_into_the_passive():
+    """Probe 68 h12: "This family, scaling or uniform bound is not established by a single
+    trained stack" says "A single trained stack does not establish this family, scaling or
+    uniform bound"; without its "not", or with its roles exchanged, it does not."""
+    from noteproof.sources.reword import in_other_voice, meaning_change, roles_exchanged
+    old = "A single trained stack does not establish this family, scaling or uniform bound."
+    new = "This family, scaling or uniform bound is not established by a single trained stack."
+    assert in_other_voice(old, new) and meaning_change(old, new) is None
+    assert meaning_change(old, new.replace(" not ", " ")) is not None
+    turned = "A single trained stack is not established by this family, scaling or uniform bound."
+    assert not in_other_voice(old, turned) and roles_exchanged(old, turned) is not None
+    assert meaning_change(old, turned) is not None
+
+
 def test_missing_and_lost_are_one_sense():
     """Probe 57 h15 (and 55 h21): "half the derivative is lost" says "is missing"; "nothing
     of it is lost" does not."""
