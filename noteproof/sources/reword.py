@@ -164,6 +164,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = valued(old), valued(new)
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
+    if _BOTH.search(old) and _EACH.search(new) or _EACH.search(old) and _BOTH.search(new):
+        old, new = _EACH.sub("both are", old), _EACH.sub("both are", new)   # of two things, "each is" is "both are"
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if swapped_conjuncts(old, new) or _added_conjunct(old, new) or phrase_moved(old, new) \
@@ -694,6 +696,12 @@ _HALVES = re.compile(r"\b(?:(?:shrinks?|falls?|drops?|decreases?|reduces?|is red
                      r"|(?:shrinks?|falls?|drops?|decreases?|is reduced) to (?:(?:one )?half|50\s*(?:%|\\%|percent))"
                      r"(?: of)? (?:its|the) (?:value|size)"
                      r"|(?:is|are|gets|get) halved)\b", re.IGNORECASE)
+
+
+# the two things said one by one or together: "Each is a legitimate dynamical system" for "Both are
+# legitimate dynamical systems" (said of two things, as "both" in the other sentence says)
+_BOTH = re.compile(r"\bboth(?: of (?:them|these|those))? (?:are|were)\b", re.IGNORECASE)
+_EACH = re.compile(r"\beach(?: of (?:them|these|those|the two))? (?:is|was)\b", re.IGNORECASE)
 
 
 def as_fraction_word(text: str, start: int, end: int) -> bool:

@@ -370,6 +370,7 @@ MUTATIONS = [
     # probe 66: a read-out printed as a fraction, wrong, its rounding beside it: the fix is a fraction
     Edit("c12-readout-wrong-fraction", C12, "Implicit factor on the fast mode: 0.167",
          "Implicit factor on the fast mode: 1/5 (about 0.167)", "1/6", "number"),
+    Edit("w09-both-as-neither", W9, "Both are legitimate dynamical systems.", "Neither is a legitimate dynamical system."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -671,6 +672,10 @@ HARMLESS = [
     # probe 68: a negated clause in the passive voice, its subject a list with commas
     Edit("w09-negated-passive", W9, "A single trained stack does not establish this family, scaling or uniform bound.",
          "This family, scaling or uniform bound is not established by a single trained stack."),
+    # probe 69: two things said one by one; "constant" for "fixed"
+    Edit("w09-both-as-each", W9, "Both are legitimate dynamical systems.", "Each is a legitimate dynamical system."),
+    Edit("c12-fixed-as-constant", C12, "The exact orbit stays on a circle of fixed energy.",
+         "The exact orbit remains on a circle of constant energy."),
 ]
 
 

@@ -554,3 +554,17 @@ def test_a_percentage_a_fraction_word_says(text, said):
 def test_one_dimensional_is_a_sense_not_a_count(new, change):
     """"one-dimensional" (or "on a line") restricts the flows: dropped or changed, the claim is another."""
     assert meaning_change("One-dimensional flows with unique solutions cannot cross", new) == change
+
+
+def test_two_things_said_one_by_one_and_fixed_said_constant():
+    """Probe 69 h01 and h15: "Each is a legitimate dynamical system" says "Both are legitimate
+    dynamical systems"; "constant energy" says "fixed energy". "Neither" and "growing" do not."""
+    from noteproof.sources.reword import meaning_change
+    old = "Both are legitimate dynamical systems."
+    assert meaning_change(old, "Each is a legitimate dynamical system.") is None
+    assert meaning_change(old, "Each of them is a legitimate dynamical system.") is None
+    assert meaning_change(old, "Neither is a legitimate dynamical system.") is not None
+    assert meaning_change(old, "One is a legitimate dynamical system.") is not None
+    orbit = "The exact orbit stays on a circle of fixed energy."
+    assert meaning_change(orbit, "The exact orbit remains on a circle of constant energy.") is None
+    assert meaning_change(orbit, "The exact orbit remains on a circle of growing energy.") is not None
