@@ -30,6 +30,8 @@ NAMED = re.compile(r"\s*[A-Za-z][A-Za-z0-9_]*\*?(?:\([^()]*\))?(?: [A-Za-z]+)?\s
 ARITHMETIC = frozenset({"num", "op", "rel", "open", "close", "space", "comma", "func", "x"})
 _APOSTROPHES = ("'", "\u2019")
 _CLITICS = frozenset("s t d m ll re ve".split())
+# words after which a bare x opens a formula ("the slope is x (1-theta)^(-2)"), never multiplies
+_NO_OPERAND = ENGLISH | frozenset("the and are was were then gives equals becomes with from".split())
 DANGLING = frozenset("x+*/^=<>~\u2248\u2264\u2265\u2260\u00d7,") | {"<=", ">=", "!=", "->", "=>"}
 
 
@@ -69,7 +71,8 @@ def _runs(line: str) -> tuple[tuple[int, int], ...]:
     out, run, depth, prev = [], [], 0, ("other", "")
     for k, (kind, a, b) in enumerate(pieces):
         if kind == "x":     # `` x `` as a times sign needs an operand (or a word) before it
-            kind = "op" if prev[0] in ("num", "symbol", "func", "close", "prose") else "symbol"
+            kind = "op" if prev[0] in ("num", "symbol", "func", "close") \
+                or (prev[0] == "prose" and prev[1].lower() not in _NO_OPERAND) else "symbol"
         elif kind == "prose" and prev == ("op", "x") and _names_quantity(line[a:b]) and _operand_follows(pieces, k + 1) \
                 and any(p[0] in ("num", "symbol", "close") for p in run):
             kind = "word"   # a quantity named in words: ``h x rate = 0.05 x 100``

@@ -676,6 +676,9 @@ HARMLESS = [
     Edit("w09-both-as-each", W9, "Both are legitimate dynamical systems.", "Each is a legitimate dynamical system."),
     Edit("c12-fixed-as-constant", C12, "The exact orbit stays on a circle of fixed energy.",
          "The exact orbit remains on a circle of constant energy."),
+    # probe 70: a division printed as a negative power, the variable x after "is"
+    Edit("c12-slope-negative-power", C12, "x/(1-theta)^2, which has the sign of x",
+         "x (1-theta)^(-2), which has the sign of x"),
 ]
 
 
