@@ -42,7 +42,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Iterable
 
-from ..sources.notes import Note, math_spans
+from ..sources.notes import Note, agree_rounded, math_spans
 from ..sources.numtext import SUPERSCRIPT
 from .arith import DIGITS
 from .chains import Link, Side, read_links
@@ -110,16 +110,26 @@ class _Anchor:
     before: str
     after: str
     side: Side
-    previous: Any = None        # the value of the number just before ``before``, if it cut them
-    next: Any = None            # the value of the number just after ``after``, if it cut them
+    previous: Side | None = None   # the number just before ``before``, if it cut them
+    next: Side | None = None       # the number just after ``after``, if it cut them
 
     def stands(self, text: str, start: int, end: int, printed: dict[int, Side], ending: dict[int, Side]) -> bool:
         """Whether these words (and neighbouring numbers) stand around ``text[start:end]``."""
         if not (text.endswith(self.before, 0, start) and text.startswith(self.after, end)):
             return False
         after, before = printed.get(end + len(self.after)), ending.get(start - len(self.before))
-        return (self.next is None or (after is not None and _equal(after.value, self.next))) and \
-            (self.previous is None or (before is not None and _equal(before.value, self.previous)))
+        return _neighbour(after, self.next) and _neighbour(before, self.previous)
+
+
+def _neighbour(printed: Side | None, registered: Side | None) -> bool:
+    """Whether the number printed beside a side is the registered neighbour: of its value, or the
+    same number re-rounded or given more digits (``= 0.781`` for ``= 0.78125``: its own quote
+    judges the digits; ``1.25^2 x 0.5 = 0.781`` is still ``0.5 x 1.25^2 = 0.78125`` respelled)."""
+    if registered is None:
+        return True
+    if printed is None:
+        return False
+    return _equal(printed.value, registered.value) or (printed.literal and agree_rounded(printed.text, registered.text))
 
 
 def _registered_sides(note: Note) -> list[_Anchor]:
@@ -141,8 +151,8 @@ def _registered_sides(note: Note) -> list[_Anchor]:
             after = text[side.end:nxt.start if nxt else side.end + CONTEXT]
             cut = [p for p in (prev, nxt) if p is not None and p.literal]
             if len((before + after).replace(" ", "")) + NUMBER_CONTEXT * len(cut) >= MIN_CONTEXT:
-                out.append(_Anchor(before, after, side, prev.value if prev and prev.literal else None,
-                                   nxt.value if nxt and nxt.literal else None))
+                out.append(_Anchor(before, after, side, prev if prev and prev.literal else None,
+                                   nxt if nxt and nxt.literal else None))
     return out
 
 

@@ -253,7 +253,7 @@ class Note:
         if found is None and (other := turned(text)) is not None:   # 0 < ah < 2 printed 2 > ah > 0
             found = self.printed(other, numbers) or reworded(self.text, other)
         if found is None:   # a read-out line relabelled in other words
-            found = relabelled_line(self.text, text, _same_value)
+            found = relabelled_line(self.text, text, agree_rounded)
         if found is None and self.registry is not None and any(c.row == text for c in self.registry[0]):
             row = self._row_in_table(text)   # a status row reworded beyond its spelling, in its place
             if row is not None:
@@ -317,7 +317,7 @@ class Note:
         if at is None and number.isalpha():   # "Does the iteration converge?: no" for "Iteration settles?: no"
             at = reworded_readout(self.text, snippet, number)
         if at is None:   # "Change predicted by the slope: 0.25" for "Slope estimate of the change: 0.25"
-            at = relabelled_readout(self.text, snippet, number, _same_value)
+            at = relabelled_readout(self.text, snippet, number, agree_rounded)
         if at is None:   # "=\left(I-J_f\right)^{-1}" for "=(I-J_f)^{-1}": notation set aside
             at = self._respelled_at(snippet, number)
         if at is None:   # "p(B\mid AB)\simeq 0.7924" for "p(B\mid AB)=0.792412": stated approximately
@@ -500,7 +500,7 @@ class Note:
         checked = self._checked_around(snippet, number)
 
         def kept(printed: str, registered: str) -> bool:   # another quote's number may change: its quote says so
-            return _same_value(printed, registered) or registered in checked
+            return agree_rounded(printed, registered) or registered in checked
         scored = [((m.start(k), m.group(k)), sum(map(same_value, m.groups()[:k - 1] + m.groups()[k:], context)))
                   for m in re.finditer(pattern, self.text)
                   if all(map(kept, m.groups()[:k - 1] + m.groups()[k:], context))
@@ -510,11 +510,11 @@ class Note:
         best = max((n for _, n in scored), default=0)
         found = [f for f, n in scored if n == best]
         if len(found) > 1:
-            found = [f for f in found if _same_value(f[1], number)]
+            found = [f for f in found if agree_rounded(f[1], number)]
         if len(found) == 1:
             return found[0]
         from .reword import reworded_quote
-        hit = None if found else reworded_quote(self.text, snippet, number, off, _same_value, NUMBER_TOKEN)
+        hit = None if found else reworded_quote(self.text, snippet, number, off, agree_rounded, NUMBER_TOKEN)
         return None if hit is None or any(a <= hit[0] < b for a, b in owned) else hit
 
     def math_spans(self) -> tuple[MathSpan, ...]:
@@ -910,14 +910,14 @@ _RELINKED = re.compile(r"(?:(?:(?!\.\s)[^=\n,;:$])+=)+\s*")
 _NEW_LINK = re.compile(r"(?:(?!\.\s)[^=\n$]){1,40}?=\s*")   # that link, up to its own "=", in one sentence
 
 
-def _same_value(a: str, b: str) -> bool:
+def agree_rounded(a: str, b: str) -> bool:
     """Whether two printings of a number agree to the shorter one's last digit (a re-rounding:
     at an exact half, as rounding half up or half to even gives it; 1.5 is not printed 1)."""
     from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal, InvalidOperation
     if "/" in a + b:   # a fraction (1/2) is its exact value, which a decimal may round (0.5)
         f, d = (a, b) if "/" in a else (b, a)
         decimal = "" if "/" in d else _decimal_of(f, d)
-        return same_value(a, b) or (bool(decimal) and _same_value(decimal, d))
+        return same_value(a, b) or (bool(decimal) and agree_rounded(decimal, d))
     try:
         x, y = (Decimal(canonical(t).replace(",", "")) for t in (a, b))
     except InvalidOperation:

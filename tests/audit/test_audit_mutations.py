@@ -679,6 +679,8 @@ HARMLESS = [
     # probe 70: a division printed as a negative power, the variable x after "is"
     Edit("c12-slope-negative-power", C12, "x/(1-theta)^2, which has the sign of x",
          "x (1-theta)^(-2), which has the sign of x"),
+    # probe 70: a worked product's factors reordered and its result re-rounded at once
+    Edit("c12-energy-reordered-rerounded", C12, "0.5 x 1.25^2 = 0.78125", "1.25^2 x 0.5 = 0.781"),
 ]
 
 

@@ -114,9 +114,9 @@ def test_the_same_words_are_found_whatever_the_notation_of_their_numbers(text, w
 
 
 def test_a_fraction_is_its_decimal_to_the_decimals_places():
-    from noteproof.sources.notes import _same_value
-    assert _same_value("1/2", "0.5") and _same_value("2/3", "0.667") and _same_value("2/3", "0.67")
-    assert not _same_value("2/3", "0.6") and not _same_value("1/3", "0.5")
+    from noteproof.sources.notes import agree_rounded
+    assert agree_rounded("1/2", "0.5") and agree_rounded("2/3", "0.667") and agree_rounded("2/3", "0.67")
+    assert not agree_rounded("2/3", "0.6") and not agree_rounded("1/3", "0.5")
 
 
 @pytest.mark.parametrize("text, found", [("At $x=y=1,w=2$, this is", True), ("At $w=2,x=y=1$, this is", True),

@@ -78,8 +78,8 @@ def test_a_quote_is_never_read_out_of_the_front_of_a_longer_number():
 def test_a_context_number_is_the_same_only_as_a_rounding(a, b, same):
     """A quote's context words keep their numbers up to a re-rounding ("exact value 1 by 0.0107"
     is not found in "exact value 1.5 by 0.0107": 1.5 is never printed 1)."""
-    from noteproof.sources.notes import _same_value
-    assert _same_value(a, b) is same and _same_value(b, a) is same
+    from noteproof.sources.notes import agree_rounded
+    assert agree_rounded(a, b) is same and agree_rounded(b, a) is same
     note = Note("n.txt", "Its frequency exceeds the exact value 1.5 by 0.0107, so the drift grows.\n")
     assert note.quote_at("exceeds the exact value 1 by 0.0107", "0.0107") is None
 

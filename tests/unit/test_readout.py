@@ -117,7 +117,7 @@ def test_a_list_read_out_is_read_name_by_name(line, euler, rk4):
     ("B's position (starting from -1): x = -0.135", False),   # another point's read-out
 ])
 def test_a_read_out_named_by_a_possessive_with_its_value_named_is_the_same_read_out(printed, found):
-    from noteproof.sources.notes import _same_value
+    from noteproof.sources.notes import agree_rounded
     text = f"{printed}\nPosition of B (starts at +1): x = 0.135\n"
     for snippet, number in (("Position of A (starts at -1)", "-1"), ("Position of A (starts at -1): x = -0.135", "-0.135")):
-        assert (relabelled_readout(text, snippet, number, _same_value) is not None) is found
+        assert (relabelled_readout(text, snippet, number, agree_rounded) is not None) is found

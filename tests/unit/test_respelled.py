@@ -224,3 +224,16 @@ def test_a_step_shown_after_a_name_is_read_as_registered(step, read):
 ])
 def test_plain_exp_of_a_number_is_the_note_s_power(printed, read):
     assert _view(printed).text == read
+
+
+@pytest.mark.parametrize("result, respelled", [
+    ("0.781", True),      # the neighbouring result re-rounded: its own quote judges the digits (probe 70: h15)
+    ("0.7813", True),
+    ("0.79", False),      # another value: the side is judged as printed, and its step fails
+])
+def test_a_side_is_anchored_by_its_neighbour_re_rounded(result, respelled):
+    spec = replace(SPEC, prose=(("so after two steps it is 0.5 x 1.25^2 = 0.78125.", "worked"),))
+    printed = f"so after two steps it is 1.25^2 x 0.5 = {result}."
+    view = registered_view(Note("notes/x.txt", printed, registry=((), spec)))
+    expected = f"so after two steps it is 0.5 x 1.25^2 = {result}." if respelled else printed
+    assert view.text == expected
