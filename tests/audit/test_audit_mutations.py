@@ -371,6 +371,8 @@ MUTATIONS = [
     Edit("c12-readout-wrong-fraction", C12, "Implicit factor on the fast mode: 0.167",
          "Implicit factor on the fast mode: 1/5 (about 0.167)", "1/6", "number"),
     Edit("w09-both-as-neither", W9, "Both are legitimate dynamical systems.", "Neither is a legitimate dynamical system."),
+    # probe 70: a worked side printed evaluated, wrongly
+    Edit("c12-gradient-evaluated-wrong", C12, "2 (1.649 - 2) x 1.649 = -1.16", "2 x (-0.361) x 1.649 = -1.16"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -681,6 +683,7 @@ HARMLESS = [
          "x (1-theta)^(-2), which has the sign of x"),
     # probe 70: a worked product's factors reordered and its result re-rounded at once
     Edit("c12-energy-reordered-rerounded", C12, "0.5 x 1.25^2 = 0.78125", "1.25^2 x 0.5 = 0.781"),
+    Edit("c12-gradient-evaluated", C12, "2 (1.649 - 2) x 1.649 = -1.16", "2 x (-0.351) x 1.649 = -1.16"),
 ]
 
 
