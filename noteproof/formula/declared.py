@@ -59,8 +59,9 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
     if lost:   # "12 updates are shown" for the stated "Twelve updates are shown": its claim reads the
         # count; "6 decimal digits" for the listed "six decimal digits": a rewording keeps it
         stated = _stated_values(note, claims) + _listed_values(note, claims, spec)
-        lost = tuple(n for n in lost if not any(a <= n.token.start < b and value_of(n.token.text) in values
-                                                for a, b, values in stated))
+        lost = tuple(n for n in lost if not any(
+            a <= n.token.start < b and _kept(value_of(n.token.text), neighbours(note.text, n.token.start), values)
+            for a, b, values in stated))
     if lost:   # inside a span a formula checks or a declaration defines, respelled ((y - x(1))^2)
         judged = _accounted_spans(note, claims, spec)
         lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in judged))
@@ -71,29 +72,49 @@ def _stated_values(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int
     """(start, end, values) of each registered row or statement the note prints, reworded or
     not (sources.coverage.stated_spans), with the values of the numbers its registered text
     says, in digits or in words: a rewording keeps them (sources.reword), so a number of the
-    printed sentence with one of those values is what its claim reads."""
+    printed sentence with one of those values beside a word it stands beside there (``_kept``)
+    is what its claim reads."""
     from fractions import Fraction
 
     from ..sources.coverage import stated_spans
     from ..sources.locate import valued_numbers
-    said = {c.id: {v for _, v in valued_numbers(c.text) if isinstance(v, Fraction)} for c in claims}
+    said = {c.id: {(v, neighbours(c.text, at)) for at, v in valued_numbers(c.text) if isinstance(v, Fraction)}
+            for c in claims}
     return [(a, b, said[cid]) for a, b, cid in stated_spans(note, claims) if said[cid]]
 
 
 def _listed_values(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> list[tuple[int, int, set]]:
     """(start, end, values) of each sentence printed as a listed sentence of the note's ``prose:``
     (sources.coverage.scan_prose, ``rewords``), with the values of the numbers that sentence
-    says, in digits or in words: the rewording kept them (a changed count is no rewording of it)."""
+    says, in digits or in words, each with its neighbouring words: the rewording kept them (a
+    changed count is no rewording of it, nor "from the 9" for "Week 9 ... from the three": ``_kept``)."""
     from fractions import Fraction
 
     from ..sources.locate import valued_numbers
     out = []
     for p in prose_read(note, claims, spec):
         if p.coverage == "prose" and p.rewords:
-            values = {v for _, v in valued_numbers(p.rewords) if isinstance(v, Fraction)}
+            values = {(v, neighbours(p.rewords, at)) for at, v in valued_numbers(p.rewords) if isinstance(v, Fraction)}
             if values:
                 out.append((p.start, p.end, values))
     return out
+
+
+def _kept(value, around: tuple[str, str], said: set) -> bool:
+    """Whether a printed number of ``value``, between the words ``around`` (neighbours), is one
+    the registered text says: the same value beside the same word on one side at least ("6
+    decimal digits" for "six decimal digits"; not "exactly 1 moments of 2 update" for "exactly
+    two moments of one update": each count moved to the other's place)."""
+    return any(value == v and (around[0] == w[0] or around[1] == w[1]) for v, w in said)
+
+
+def neighbours(text: str, at: int) -> tuple[str, str]:
+    """The words (lower case) before and after the number that starts at ``at`` in ``text``:
+    ("the", "it") for the "three" of "from the three it is"; "" at either end of its line."""
+    end = at + len(re.match(r"\S*", text[at:])[0].rstrip(".,;:!?)"))
+    before = re.findall(r"[A-Za-z]+", text[max(0, at - 60):at].rpartition("\n")[2])
+    after = re.search(r"[A-Za-z]+", text[end:end + 60].partition("\n")[0])
+    return (before[-1].lower() if before else "", after[0].lower() if after else "")
 
 
 def _accounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> list[tuple[int, int]]:

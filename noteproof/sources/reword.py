@@ -162,9 +162,11 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     old, new = _count_of_steps(old, new), _count_of_steps(new, old)
     old, new = valued(old), valued(new)
+    old, new = _CONSTANT_AMOUNT.sub("fixed", old), _CONSTANT_AMOUNT.sub("fixed", new)
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
-    if _BOTH.search(old) and _EACH.search(new) or _EACH.search(old) and _BOTH.search(new):
+    if _BOTH.search(old) and _EACH.search(new) and not _MANY.search(new) \
+            or _EACH.search(old) and _BOTH.search(new) and not _MANY.search(old):
         old, new = _EACH.sub("both are", old), _EACH.sub("both are", new)   # of two things, "each is" is "both are"
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
@@ -178,7 +180,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
             or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new) \
-            or causes_exchanged(old, new)
+            or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -270,7 +272,7 @@ def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str,
     said = [w.lower() for w in WORD_OR_SPAN.findall(active)]
     # a clause may hold commas of its own: "This family, scaling or uniform bound is not ..."
     for j, k in ((j, k) for k in range(0, len(parts), 2) for j in range(k, -1, -2)):
-        if (m := _PASSIVE.fullmatch("".join(parts[j:k + 1]))) is None:
+        if (m := _PASSIVE.fullmatch("".join(parts[j:k + 1]))) is None or _list_goes_on(parts[k + 1:k + 3]):
             continue
         x, y = (m["y"], m["x"]) if exchanged else (m["x"], m["y"])
         done = stem(_PARTICIPLES.get(m["p"].lower(), m["p"]))
@@ -280,6 +282,53 @@ def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str,
                 if [w.lower() for w in WORD_OR_SPAN.findall(turned)] == said:
                     return f"{x} {said_verb.strip()} {y}", f"{m['x']} {said_verb.strip()} {m['y']}"
     return None
+
+
+def _counts_exchanged(old: str, new: str) -> tuple[str, str] | None:
+    """The first pair of counts (in words or digits, outside ``$...$``) that the two say in
+    another order, the same counts in all: "matches exactly 1 moments of 2 update" for "matches
+    exactly two moments of one update" as ("2", "1"). Counts in words are senses, compared in
+    order already (senses); in digits they are not."""
+    a, b = (_COUNT.findall(counts_in_digits(MATH_SPAN.sub(" ", t))) for t in (old, new))
+    if a == b or Counter(a) != Counter(b):
+        return None
+    return next((x, y) for x, y in zip(a, b) if x != y)
+
+
+_COUNT = re.compile(r"(?<![\w.,/^_{}\\-])\d+(?![\w.,/%])")
+
+
+def _voice_turned_otherwise(old: str, new: str) -> tuple[str, str] | None:
+    """A clause one of the two says in the passive voice, with a verb the other says actively,
+    that does not turn into the other's words (in_other_voice and roles_exchanged found nothing):
+    its doer and done-to are others than the active clause's, as (the active sentence, the
+    passive turned active): "This family is established by a single trained stack, scaling or
+    uniform bound" for "A single trained stack establishes this family, scaling or uniform
+    bound" makes the list the doer."""
+    for passive, active in ((new, old), (old, new)):
+        parts = _CLAUSE_ENDS.split(passive)
+        verbs = {stem(w): w for w in WORD.findall(active)}
+        for j, k in ((j, k) for k in range(0, len(parts), 2) for j in range(k, -1, -2)):
+            if _list_goes_on(parts[k + 1:k + 3]):
+                k += 2   # the doer is the whole list
+            m = _PASSIVE.fullmatch("".join(parts[j:k + 1]))
+            done = stem(_PARTICIPLES.get(m["p"].lower(), m["p"])) if m is not None else ""
+            if m is not None and done in verbs and verbs[done].lower() != m["p"].lower() and not _PASSIVE.search(active):
+                said = f"{_NEGATED[m['neg'].lower()][0]} {verbs[done]}" if m["neg"] else verbs[done]
+                return active.strip(), f"{m['x'].strip()} {said} {m['y'].strip()[:1].lower()}{m['y'].strip()[1:]}"
+    return None
+
+
+def _list_goes_on(after: list[str]) -> bool:
+    """Whether the words after a passive clause's comma go on listing its doer ("... by a single
+    trained stack, scaling or uniform bound"): then the doer is the whole list, not the clause's
+    last words, and the rest is no clause of its own to leave in place."""
+    return len(after) == 2 and after[0].startswith(",") and _LIST_TAIL.match(after[1]) is not None
+
+
+# the rest of a list, "scaling or uniform bound": "or"/"and" inside, not a clause it opens
+_LIST_TAIL = re.compile(r"(?!(?:and|or|but|so|then|while|whereas|which|that|who)\b)[^,;:.!?]*?\b(?:or|and)\b[^,;:.!?]*$",
+                        re.IGNORECASE)
 
 
 # the irregular past participles of the notes' verbs ("is given by" is "gives")
@@ -702,6 +751,13 @@ _HALVES = re.compile(r"\b(?:(?:shrinks?|falls?|drops?|decreases?|reduces?|is red
 # legitimate dynamical systems" (said of two things, as "both" in the other sentence says)
 _BOTH = re.compile(r"\bboth(?: of (?:them|these|those))? (?:are|were)\b", re.IGNORECASE)
 _EACH = re.compile(r"\beach(?: of (?:them|these|those|the two))? (?:is|was)\b", re.IGNORECASE)
+# "constant energy" is "fixed energy": of an amount, one sense; a constant map is no fixed map
+_CONSTANT_AMOUNT = re.compile(r"\bconstant(?=\s+(?:energy|input|inputs|sign|rate|step|value|size|speed|"
+                              r"temperature|noise|learning|level|amount|magnitude|norm|variance)\b)", re.IGNORECASE)
+# a sentence that counts more than two things: its "each is" is no "both are" ("four different
+# experiments even when each is implemented by a loop")
+_MANY = re.compile(r"\b(?:three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|all|every)\b"
+                   r"|(?<![\w.,])(?:[3-9]|\d{2,})(?![\w.,])", re.IGNORECASE)
 
 
 def as_fraction_word(text: str, start: int, end: int) -> bool:

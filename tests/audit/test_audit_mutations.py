@@ -373,6 +373,14 @@ MUTATIONS = [
     Edit("w09-both-as-neither", W9, "Both are legitimate dynamical systems.", "Neither is a legitimate dynamical system."),
     # probe 70: a worked side printed evaluated, wrongly
     Edit("c12-gradient-evaluated-wrong", C12, "2 (1.649 - 2) x 1.649 = -1.16", "2 x (-0.361) x 1.649 = -1.16"),
+    # a listed sentence's two counts exchanged, in digits (reviewer helper-72)
+    # a passive doer taking a list's tail; "both" of four things; a constant map for a fixed one (reviewer helper-72)
+    Edit("w09-passive-doer-takes-list", W9, "A single trained stack does not establish this family, scaling or uniform bound.",
+         "This family is not established by a single trained stack, scaling or uniform bound."),
+    Edit("w09-each-of-four-as-both", W9, "even when each is implemented by a loop", "even when both are implemented by a loop"),
+    Edit("w09-fixed-map-constant", W9, "A fixed map gives an autonomous one.", "A constant map gives an autonomous one."),
+    Edit("w10-listed-counts-exchanged", W10, "matches exactly two moments of one update",
+         "matches exactly 1 moments of 2 update"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -684,6 +692,8 @@ HARMLESS = [
     # probe 70: a worked product's factors reordered and its result re-rounded at once
     Edit("c12-energy-reordered-rerounded", C12, "0.5 x 1.25^2 = 0.78125", "1.25^2 x 0.5 = 0.781"),
     Edit("c12-gradient-evaluated", C12, "2 (1.649 - 2) x 1.649 = -1.16", "2 x (-0.351) x 1.649 = -1.16"),
+    Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
+         "matches exactly 2 moments of 1 update"),
 ]
 
 

@@ -425,3 +425,18 @@ def test_a_fraction_word_is_found_in_its_sentence_reworded(project, said, quoted
     note = project.judged("week10", replace(project.notes["week10"], text=text, regions=None))
     at = note.quote_at("gives $6$: half", "half")
     assert at == (quoted and (text.index(f"$6$: {quoted}") + 5, quoted))
+
+
+@pytest.mark.parametrize("old, new, lost", [
+    # a listed sentence's counts in digits, each in its place: the rewording kept them
+    ("matches exactly two moments of one update", "matches exactly 2 moments of 1 update", []),
+    ("from the three it is most often", "from the 3 it is most often", []),
+    # the same values, each moved to the other's place (reviewer: helper-72)
+    ("matches exactly two moments of one update", "matches exactly 1 moments of 2 update", ["1", "2"]),
+    ("Week 9 separated the index this week runs along from the three",
+     "Week 3 separated the index this week runs along from the 9", ["9"]),
+])
+def test_a_listed_count_is_kept_only_in_its_place(project, old, new, lost):
+    """A number of a listed sentence is the sentence's when the listed text says its value
+    beside one of the same neighbouring words: a count moved to another count's place is not."""
+    assert [n.token.text for n in unchecked_after(project, "week10", old, new)] == lost

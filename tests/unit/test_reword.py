@@ -530,6 +530,19 @@ def test_a_negated_clause_with_a_list_for_its_subject_turns_into_the_passive():
     assert meaning_change(old, turned) is not None
 
 
+@pytest.mark.parametrize("negated", [True, False])
+def test_a_passive_clause_whose_doer_takes_part_of_a_list_is_not_the_active_one(negated):
+    """Reviewer helper-72: "This family is not established by a single trained stack, scaling or
+    uniform bound" makes the list's tail the doer: no rewording of "A single trained stack does
+    not establish this family, scaling or uniform bound", negated or not."""
+    from noteproof.sources.reword import in_other_voice, meaning_change
+    old = "A single trained stack does not establish this family, scaling or uniform bound."
+    new = "This family is not established by a single trained stack, scaling or uniform bound."
+    if not negated:
+        old, new = old.replace("does not establish", "establishes"), new.replace(" not ", " ")
+    assert not in_other_voice(old, new) and meaning_change(old, new) is not None
+
+
 def test_missing_and_lost_are_one_sense():
     """Probe 57 h15 (and 55 h21): "half the derivative is lost" says "is missing"; "nothing
     of it is lost" does not."""
@@ -568,3 +581,10 @@ def test_two_things_said_one_by_one_and_fixed_said_constant():
     orbit = "The exact orbit stays on a circle of fixed energy."
     assert meaning_change(orbit, "The exact orbit remains on a circle of constant energy.") is None
     assert meaning_change(orbit, "The exact orbit remains on a circle of growing energy.") is not None
+    # reviewer helper-72: "both" of more than two things, and a constant map, which is no fixed one
+    loop = "These are four different experiments even when each is implemented by a loop."
+    assert meaning_change(loop, loop.replace("each is", "both are")) is not None
+    assert meaning_change("A fixed map gives an autonomous one.", "A constant map gives an autonomous one.") is not None
+    moments = "A diffusion approximation that matches exactly two moments of one update."
+    assert meaning_change(moments, moments.replace("two moments of one", "2 moments of 1")) is None
+    assert meaning_change(moments, moments.replace("two moments of one", "1 moments of 2")) == ("2", "1")
