@@ -59,8 +59,21 @@ def judge(link: Link, note: Note) -> StepCheck:
 def step_checks(claim: Claim, note: Note) -> list[StepCheck]:
     """The steps that print one of the claim's quoted numbers (inputs and computed values)."""
     at = [q for q in (note.quote_at(s.snippet, s.number) for s in claim.quotes) if q is not None]
-    return [judge(k, note) for k in links(note)
+    return [_judged_with_quotes(k, note, at) for k in links(note)
             if any(k.left.start <= i < k.right.end for i, _ in at)]
+
+
+def _judged_with_quotes(link: Link, note: Note, quoted: list[tuple[int, str]]) -> StepCheck:
+    """``judge``, with no right side proposed when a quote's own check judges the step's sides
+    on their own: the right side prints a quoted number and the left none, or the left is one
+    quoted number ("0.167" printed "1/5 (about 0.167)": the read-out's quote proposes 1/6 for
+    the 1/5, and 0.200 for the 0.167 would mislead)."""
+    c = judge(link, note)
+    inside = lambda side: any(side.start <= i < side.end for i, _ in quoted)
+    whole = any(i == link.left.start and i + len(text) == link.left.end for i, text in quoted)
+    if c.expected and (inside(link.right) and not inside(link.left) or whole):
+        return replace(c, expected="")
+    return c
 
 
 def step_evidence(claim: Claim, note: Note) -> list[Evidence]:
