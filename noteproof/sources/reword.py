@@ -46,7 +46,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
     "at most", "never exceeds" and "no more than" are "bounded by"; "unit of time" (time unit) is
     a scale of its own; "puts all its mass on" is "concentrates on"; "at first order in $x$" is
-    "at order $x$"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
+    "at order $x$"; "every other step" is "alternately"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
     (increases, gets large, and "as $\\tau \\to \\infty$") is "at large $\\tau$", and "as h shrinks"
     (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; "about"
     before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count."""
@@ -59,6 +59,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
     text = limits_in_words(text)
     text = _AT_ONCE.sub("immediately", text)
+    text = _EVERY_OTHER.sub("alternately", text)
     text = _ONE_D.sub("onedimensional", text)
     text = _ABOUT_AMOUNT.sub("roughly", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
@@ -96,6 +97,7 @@ _SHRINKING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:(?:becomes|gets|is)\
 # "as $\tau \to \infty$" is "at large $\tau$"; "as $h \to 0$" (or 0^{+}) "at small $h$"
 _TENDS = re.compile(r"\b(?:as|when)\s+\$\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?)\s*\\to\s*"
                     r"(\\infty|\+\s*\\infty|0(?:\^\{?\+\}?)?)\s*\$", re.IGNORECASE)
+_EVERY_OTHER = re.compile(r"\bevery\s+(?:other|second|alternate)\b", re.IGNORECASE)   # "every other step": half the steps
 _AT_ONCE = re.compile(r"\bat\s+once\b", re.IGNORECASE)   # "immediately": no count
 # "one-dimensional" flows are flows "on a line": one sense, no count
 _ONE_D = re.compile(r"\bone[- ]dimensional\b|\bon\s+(?:a|the)\s+(?:real\s+)?line\b", re.IGNORECASE)
@@ -180,7 +182,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
             or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new) \
-            or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new)
+            or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new) \
+            or _domain_changed(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -282,6 +285,25 @@ def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str,
                 if [w.lower() for w in WORD_OR_SPAN.findall(turned)] == said:
                     return f"{x} {said_verb.strip()} {y}", f"{m['x']} {said_verb.strip()} {m['y']}"
     return None
+
+
+def _domain_changed(old: str, new: str) -> tuple[str, str] | None:
+    """The set a distribution, an extreme or an average is taken over, changed: "uniform over
+    the ties" for "uniform over the vocabulary" as ("the ties", "the vocabulary"). The words
+    after "over" (on, across, among) name what is quantified over; another noun there is
+    another statement, however alike the rest."""
+    a, b = ({stem(_DOMAIN_NOUN.sub("", m["set"].lower())): m["set"] for m in _DOMAIN.finditer(t)} for t in (old, new))
+    if not a or not b or any(x.startswith(y) or y.startswith(x) for x in a for y in b):   # "ties", "tied tokens"
+        return None
+    x, y = next(iter(a.values())), next(iter(b.values()))
+    return x, y
+
+
+# what follows "uniform over" (concentrates on, averaged across, the maximum among): a set
+_DOMAIN = re.compile(r"\b(?:uniform|uniformly|concentrates?|concentrated|averaged?|mean|maximum|minimum|max|min|"
+                     r"supremum|sup|sum(?:med)?|spread)\s+(?:over|on|across|among)\s+(?P<set>(?:(?:the|all|its|their|a|an|one|each|that|this|these|those)\s+)*"
+                     r"(?:of\s+the\s+)?[A-Za-z$\\][\w$\\{}^-]*)", re.IGNORECASE)
+_DOMAIN_NOUN = re.compile(r"^(?:(?:the|all|its|their|a|an|one|each|that|this|these|those)\s+)+(?:of\s+the\s+)?")
 
 
 def _counts_exchanged(old: str, new: str) -> tuple[str, str] | None:

@@ -47,6 +47,7 @@ SENSES = {
     "diverge": "diverge diverges diverged", "exact": "exact exactly",
     "approximate": "approximate approximately approximation roughly", "sum": "sum sums summed summing total add adds adding",
     "fixed": "fixed fix fixes", "constant": "constant", "onward": "onward onwards",
+    "alternately": "alternately alternating alternate alternates",
     "digits": "digit digits", "time unit": "timeunit", "one-dimensional": "onedimensional", "bits": "bit bits", "radians": "radian radians", "degrees": "degree degrees", "linear": "linear", "nonlinear": "nonlinear",
     "quadratic": "quadratic", "isotropic": "isotropic", "anisotropic": "anisotropic",
     "one": "one once single", "two": "two twice double doubles doubled both", "three": "three thrice triple triples",

@@ -379,6 +379,10 @@ MUTATIONS = [
          "This family is not established by a single trained stack, scaling or uniform bound."),
     Edit("w09-each-of-four-as-both", W9, "even when each is implemented by a loop", "even when both are implemented by a loop"),
     Edit("w09-fixed-map-constant", W9, "A fixed map gives an autonomous one.", "A constant map gives an autonomous one."),
+    # probe 72: b07, the set a limit is uniform over; b11, "every other step" for "every step"
+    Edit("w10-uniform-over-vocabulary", W10, "uniform over the ties", "uniform over the vocabulary"),
+    Edit("c12-flips-every-other-step", C12, "so it flips sign every step but still shrinks",
+         "so it flips sign every other step but still shrinks"),
     Edit("w10-listed-counts-exchanged", W10, "matches exactly two moments of one update",
          "matches exactly 1 moments of 2 update"),
 ]
@@ -692,6 +696,7 @@ HARMLESS = [
     # probe 70: a worked product's factors reordered and its result re-rounded at once
     Edit("c12-energy-reordered-rerounded", C12, "0.5 x 1.25^2 = 0.78125", "1.25^2 x 0.5 = 0.781"),
     Edit("c12-gradient-evaluated", C12, "2 (1.649 - 2) x 1.649 = -1.16", "2 x (-0.351) x 1.649 = -1.16"),
+    Edit("w10-uniform-on-tied-tokens", W10, "is uniform over the ties", "is uniform on the tied tokens"),
     Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
          "matches exactly 2 moments of 1 update"),
 ]

@@ -543,6 +543,19 @@ def test_a_passive_clause_whose_doer_takes_part_of_a_list_is_not_the_active_one(
     assert not in_other_voice(old, new) and meaning_change(old, new) is not None
 
 
+def test_every_other_step_and_the_set_a_limit_is_uniform_over_are_meaning():
+    """Probe 72 b11 and b07: "flips sign every other step" is not "every step"; "uniform over
+    the vocabulary" is not "uniform over the ties" ("on the tied tokens" is)."""
+    from noteproof.sources.reword import meaning_change
+    flips = "With ah = 1.8, Euler multiplies by -0.8 each step, so it flips sign every step but still shrinks."
+    assert meaning_change(flips, flips.replace("every step", "every other step")) is not None
+    assert meaning_change(flips, flips.replace("every step", "at each step")) is None
+    ties = "With tied maxima the softmax limit is uniform over the ties, while a greedy implementation may use a particular tie-breaking rule."
+    assert meaning_change(ties, ties.replace("over the ties", "over the vocabulary")) == ("the ties", "the vocabulary")
+    assert meaning_change(ties, ties.replace("over the ties", "over all the ties")) is None
+    assert meaning_change(ties, ties.replace("is uniform over the ties", "is uniform on the tied tokens")) is None
+
+
 def test_missing_and_lost_are_one_sense():
     """Probe 57 h15 (and 55 h21): "half the derivative is lost" says "is missing"; "nothing
     of it is lost" does not."""
