@@ -59,8 +59,10 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
     if lost:   # "12 updates are shown" for the stated "Twelve updates are shown": its claim reads the
         # count; "6 decimal digits" for the listed "six decimal digits": a rewording keeps it
         stated = _stated_values(note, claims) + _listed_values(note, claims, spec)
+        printed = lambda a, b, v: sum(a <= t.token.start < b and value_of(t.token.text) == v for t in scanned)
         lost = tuple(n for n in lost if not any(
-            a <= n.token.start < b and _kept(value_of(n.token.text), neighbours(note.text, n.token.start), values)
+            a <= n.token.start < b and _kept(v := value_of(n.token.text), neighbours(note.text, n.token.start), values,
+                                             printed(a, b, v))
             for a, b, values in stated))
     if lost:   # inside a span a formula checks or a declaration defines, respelled ((y - x(1))^2)
         judged = _accounted_spans(note, claims, spec)
@@ -100,12 +102,16 @@ def _listed_values(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> lis
     return out
 
 
-def _kept(value, around: tuple[str, str], said: set) -> bool:
+def _kept(value, around: tuple[str, str], said: set, printed: int) -> bool:
     """Whether a printed number of ``value``, between the words ``around`` (neighbours), is one
     the registered text says: the same value beside the same word on one side at least ("6
     decimal digits" for "six decimal digits"; not "exactly 1 moments of 2 update" for "exactly
-    two moments of one update": each count moved to the other's place)."""
-    return any(value == v and (around[0] == w[0] or around[1] == w[1]) for v, w in said)
+    two moments of one update": each count moved to the other's place), or the one number of
+    that value the sentence prints (``printed`` times) where the text says it once ("from 3
+    others that it is" for "from the three it is": the sentence's rewording, counts in their
+    order, is reword.meaning_change's to judge)."""
+    same = [w for v, w in said if v == value]
+    return any(around[0] == w[0] or around[1] == w[1] for w in same) or len(same) == printed == 1
 
 
 def neighbours(text: str, at: int) -> tuple[str, str]:

@@ -46,7 +46,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
     "at most", "never exceeds" and "no more than" are "bounded by"; "unit of time" (time unit) is
     a scale of its own; "puts all its mass on" is "concentrates on"; "at first order in $x$" is
-    "at order $x$"; "every other step" is "alternately"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
+    "at order $x$"; "every other step" is a sense of its own, and so is a "constant map"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
     (increases, gets large, and "as $\\tau \\to \\infty$") is "at large $\\tau$", and "as h shrinks"
     (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; "about"
     before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count."""
@@ -59,7 +59,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
     text = limits_in_words(text)
     text = _AT_ONCE.sub("immediately", text)
-    text = _EVERY_OTHER.sub("alternately", text)
+    text = _EVERY_OTHER.sub("everyotherstep", _CONSTANT_MAP.sub("constantvalued", text))
     text = _ONE_D.sub("onedimensional", text)
     text = _ABOUT_AMOUNT.sub("roughly", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
@@ -82,7 +82,8 @@ _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
 _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGNORECASE)   # a scale, not a step
-_SHOWN = {"timeunit": "unit of time", "onedimensional": "one-dimensional"}
+_SHOWN = {"timeunit": "unit of time", "onedimensional": "one-dimensional", "constantvalued": "constant",
+          "everyotherstep": "every other step"}
 _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) + r")\b)", re.IGNORECASE)
 # "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
 _FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
@@ -97,7 +98,12 @@ _SHRINKING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:(?:becomes|gets|is)\
 # "as $\tau \to \infty$" is "at large $\tau$"; "as $h \to 0$" (or 0^{+}) "at small $h$"
 _TENDS = re.compile(r"\b(?:as|when)\s+\$\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?)\s*\\to\s*"
                     r"(\\infty|\+\s*\\infty|0(?:\^\{?\+\}?)?)\s*\$", re.IGNORECASE)
-_EVERY_OTHER = re.compile(r"\bevery\s+(?:other|second|alternate)\b", re.IGNORECASE)   # "every other step": half the steps
+# "every other step": half the steps ("every other input" is all the rest: no sense of its own)
+_EVERY_OTHER = re.compile(r"\bevery\s+other\s+(?:steps?|updates?|iterations?|rounds?|layers?|times?)\b", re.IGNORECASE)
+# a constant map is one value everywhere, no "fixed map" (one rule at every step); a constant
+# energy, a parameter held constant, a product that is constant: "fixed" (the sense of "constant")
+_CONSTANT_MAP = re.compile(r"\bconstant(?=\s+(?:maps?|functions?|mappings?|layers?|rules?|sequences?|solutions?)\b)",
+                           re.IGNORECASE)
 _AT_ONCE = re.compile(r"\bat\s+once\b", re.IGNORECASE)   # "immediately": no count
 # "one-dimensional" flows are flows "on a line": one sense, no count
 _ONE_D = re.compile(r"\bone[- ]dimensional\b|\bon\s+(?:a|the)\s+(?:real\s+)?line\b", re.IGNORECASE)
@@ -164,7 +170,6 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     old, new = _count_of_steps(old, new), _count_of_steps(new, old)
     old, new = valued(old), valued(new)
-    old, new = _CONSTANT_AMOUNT.sub("fixed", old), _CONSTANT_AMOUNT.sub("fixed", new)
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
     if _BOTH.search(old) and _EACH.search(new) and not _MANY.search(new) \
@@ -290,20 +295,45 @@ def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str,
 def _domain_changed(old: str, new: str) -> tuple[str, str] | None:
     """The set a distribution, an extreme or an average is taken over, changed: "uniform over
     the ties" for "uniform over the vocabulary" as ("the ties", "the vocabulary"). The words
-    after "over" (on, across, among) name what is quantified over; another noun there is
-    another statement, however alike the rest."""
-    a, b = ({stem(_DOMAIN_NOUN.sub("", m["set"].lower())): m["set"] for m in _DOMAIN.finditer(t)} for t in (old, new))
-    if not a or not b or any(x.startswith(y) or y.startswith(x) for x in a for y in b):   # "ties", "tied tokens"
+    after "over" (on, across, among), up to the clause's end, name what is quantified over:
+    each of its items ("the ties and the runner-up" lists two) must share a word with the
+    other's (an added adjective keeps it: "the training examples" for "examples"); another
+    noun is another statement, however alike the rest ("puts all its mass on" is
+    "concentrates on")."""
+    found = [[(m["set"].strip(), _items(m["set"])) for m in _DOMAIN.finditer(_ALL_MASS.sub("concentrates", t))]
+             for t in (old, new)]
+    if not found[0] or not found[1]:
         return None
-    x, y = next(iter(a.values())), next(iter(b.values()))
-    return x, y
+    for (x, xs), (y, ys) in zip(*found):
+        if len(xs) != len(ys) or any(not (p & q) for p, q in zip(xs, ys)):
+            return x, y
+    return None
 
 
-# what follows "uniform over" (concentrates on, averaged across, the maximum among): a set
-_DOMAIN = re.compile(r"\b(?:uniform|uniformly|concentrates?|concentrated|averaged?|mean|maximum|minimum|max|min|"
-                     r"supremum|sup|sum(?:med)?|spread)\s+(?:over|on|across|among)\s+(?P<set>(?:(?:the|all|its|their|a|an|one|each|that|this|these|those)\s+)*"
-                     r"(?:of\s+the\s+)?[A-Za-z$\\][\w$\\{}^-]*)", re.IGNORECASE)
-_DOMAIN_NOUN = re.compile(r"^(?:(?:the|all|its|their|a|an|one|each|that|this|these|those)\s+)+(?:of\s+the\s+)?")
+def _items(phrase: str) -> list[set[str]]:
+    """The items of a listed set, each as its words of content, singular: "the ties and the
+    runner-up" -> [{"tie"}, {"runner-up"}]."""
+    return [{_singular(w) for w in re.findall(r"[\w$\\{}^-]+", item) if w.lower() not in _DETERMINERS}
+            for item in re.split(r"\s+(?:and|or)\s+|,\s*", phrase) if item.strip()]
+
+
+def _singular(word: str) -> str:
+    """A noun or participle without its ending: ties, tied -> tie; vocabularies -> vocabulary."""
+    w = word.lower()
+    if w.endswith(("ies", "ied")) and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("ed"):
+        return w[:-1]
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
+
+
+_DETERMINERS = frozenset("the all its their a an one each that this these those of".split())
+# what follows "uniform over" (concentrates on, averages across, the maximum among): a set, up
+# to the clause's end
+_DOMAIN = re.compile(r"\b(?:uniform(?:ly)?|concentrat(?:es?|ed|ing)|averag(?:es?|ed|ing)|mean|maximum|minimum|max|min|"
+                     r"supremum|sup|sum(?:s|med|ming)?|spread(?:s|ing)?)(?:\s+(?:distributed|spread|evenly|uniformly|taken))?"
+                     r"\s+(?:over|on|across|among)\s+(?P<set>(?:(?!\s(?:while|which|where|when|so|but|because|with|"
+                     r"until|agreeing|as|if)\b)[^,;:.!?])+)", re.IGNORECASE)
 
 
 def _counts_exchanged(old: str, new: str) -> tuple[str, str] | None:
@@ -321,18 +351,19 @@ _COUNT = re.compile(r"(?<![\w.,/^_{}\\-])\d+(?![\w.,/%])")
 
 
 def _voice_turned_otherwise(old: str, new: str) -> tuple[str, str] | None:
-    """A clause one of the two says in the passive voice, with a verb the other says actively,
-    that does not turn into the other's words (in_other_voice and roles_exchanged found nothing):
-    its doer and done-to are others than the active clause's, as (the active sentence, the
+    """A clause one of the two says in the passive voice, its doer a list whose tail follows a
+    comma, with a verb the other says actively (in_other_voice and roles_exchanged found
+    nothing): the list is the doer, not the active clause's, as (the active sentence, the
     passive turned active): "This family is established by a single trained stack, scaling or
     uniform bound" for "A single trained stack establishes this family, scaling or uniform
-    bound" makes the list the doer."""
+    bound". A passive the voice rules cannot otherwise turn is left to the words' senses."""
     for passive, active in ((new, old), (old, new)):
         parts = _CLAUSE_ENDS.split(passive)
         verbs = {stem(w): w for w in WORD.findall(active)}
         for j, k in ((j, k) for k in range(0, len(parts), 2) for j in range(k, -1, -2)):
-            if _list_goes_on(parts[k + 1:k + 3]):
-                k += 2   # the doer is the whole list
+            if not _list_goes_on(parts[k + 1:k + 3]):
+                continue
+            k += 2   # the doer is the whole list
             m = _PASSIVE.fullmatch("".join(parts[j:k + 1]))
             done = stem(_PARTICIPLES.get(m["p"].lower(), m["p"])) if m is not None else ""
             if m is not None and done in verbs and verbs[done].lower() != m["p"].lower() and not _PASSIVE.search(active):
@@ -773,9 +804,6 @@ _HALVES = re.compile(r"\b(?:(?:shrinks?|falls?|drops?|decreases?|reduces?|is red
 # legitimate dynamical systems" (said of two things, as "both" in the other sentence says)
 _BOTH = re.compile(r"\bboth(?: of (?:them|these|those))? (?:are|were)\b", re.IGNORECASE)
 _EACH = re.compile(r"\beach(?: of (?:them|these|those|the two))? (?:is|was)\b", re.IGNORECASE)
-# "constant energy" is "fixed energy": of an amount, one sense; a constant map is no fixed map
-_CONSTANT_AMOUNT = re.compile(r"\bconstant(?=\s+(?:energy|input|inputs|sign|rate|step|value|size|speed|"
-                              r"temperature|noise|learning|level|amount|magnitude|norm|variance)\b)", re.IGNORECASE)
 # a sentence that counts more than two things: its "each is" is no "both are" ("four different
 # experiments even when each is implemented by a loop")
 _MANY = re.compile(r"\b(?:three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|all|every)\b"

@@ -383,6 +383,10 @@ MUTATIONS = [
     Edit("w10-uniform-over-vocabulary", W10, "uniform over the ties", "uniform over the vocabulary"),
     Edit("c12-flips-every-other-step", C12, "so it flips sign every step but still shrinks",
          "so it flips sign every other step but still shrinks"),
+    # reviewer helper-75: "every second" is no "every other" input; the set averaged over changed
+    Edit("w09-every-second-input", W9, "and every other input held fixed", "and every second input held fixed"),
+    Edit("w10-average-over-batch", W10, "The empirical loss is an average over examples",
+         "The empirical loss averages over the mini-batch"),
     Edit("w10-listed-counts-exchanged", W10, "matches exactly two moments of one update",
          "matches exactly 1 moments of 2 update"),
 ]
@@ -697,6 +701,12 @@ HARMLESS = [
     Edit("c12-energy-reordered-rerounded", C12, "0.5 x 1.25^2 = 0.78125", "1.25^2 x 0.5 = 0.781"),
     Edit("c12-gradient-evaluated", C12, "2 (1.649 - 2) x 1.649 = -1.16", "2 x (-0.351) x 1.649 = -1.16"),
     Edit("w10-uniform-on-tied-tokens", W10, "is uniform over the ties", "is uniform on the tied tokens"),
+    # reviewer helper-75: a passive the voice rules cannot turn; "constant" of a state; "all other"
+    Edit("c12-deq-passive", C12, "A deep equilibrium model repeats one layer until its output stops changing;",
+         "One layer is repeated by a deep equilibrium model until its output stops changing;"),
+    Edit("c12-product-stays-fixed", C12, "so their product is constant and", "so their product stays fixed and"),
+    Edit("w09-all-other-inputs", W9, "and every other input held fixed", "and all other inputs held fixed"),
+    Edit("w10-average-over-training-examples", W10, "is an average over examples", "is an average over the training examples"),
     Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
          "matches exactly 2 moments of 1 update"),
 ]

@@ -431,6 +431,7 @@ def test_a_fraction_word_is_found_in_its_sentence_reworded(project, said, quoted
     # a listed sentence's counts in digits, each in its place: the rewording kept them
     ("matches exactly two moments of one update", "matches exactly 2 moments of 1 update", []),
     ("from the three it is most often", "from the 3 it is most often", []),
+    ("from the three it is most often", "from 3 others that it is most often", []),   # its one 3, reworded around
     # the same values, each moved to the other's place (reviewer: helper-72)
     ("matches exactly two moments of one update", "matches exactly 1 moments of 2 update", ["1", "2"]),
     ("Week 9 separated the index this week runs along from the three",

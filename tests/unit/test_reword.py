@@ -556,6 +556,31 @@ def test_every_other_step_and_the_set_a_limit_is_uniform_over_are_meaning():
     assert meaning_change(ties, ties.replace("is uniform over the ties", "is uniform on the tied tokens")) is None
 
 
+@pytest.mark.parametrize("old, new, changed", [
+    # a passive the voice rules cannot turn is no change by itself (reviewer helper-75: 1)
+    ("A deep equilibrium model repeats one layer until its output stops changing.",
+     "One layer is repeated by a deep equilibrium model until its output stops changing.", False),
+    # "constant" said of an amount or a state is "fixed"; of a map it is another thing (2)
+    ("so their product is constant.", "so their product stays fixed.", False),
+    ("After training, hold the parameters fixed.", "After training, hold the parameters constant.", False),
+    # "every other" is half the steps only of steps; "every other input" is all the rest (3, 4)
+    ("with every other input held fixed", "with all other inputs held fixed", False),
+    ("with every other input held fixed", "with every second input held fixed", True),
+    ("at $\\Delta s=3$ it doubles while alternating sign", "at $\\Delta s=3$ it doubles while flipping sign", False),
+    ("but it alternates sign", "but it flips sign every other step", True),
+    # the set quantified over: every item, the whole phrase, whole words (5, 7, 8)
+    ("the limit is uniform over the ties, while", "the limit is uniformly distributed over the vocabulary, while", True),
+    ("the limit is uniform over the ties, while", "the limit is uniform over the ties and the runner-up, while", True),
+    ("The empirical loss is an average over examples.", "The empirical loss averages over the mini-batch.", True),
+    ("The empirical loss is an average over examples.", "The empirical loss is an average over exams.", True),
+    ("The empirical loss is an average over examples.", "The empirical loss is an average over the training examples.", False),
+    ("the limit concentrates on that token, agreeing", "the limit concentrates on the top-scoring token, agreeing", False),
+])
+def test_the_reviewed_rewording_rules_hold_both_ways(old, new, changed):
+    from noteproof.sources.reword import meaning_change
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+
+
 def test_missing_and_lost_are_one_sense():
     """Probe 57 h15 (and 55 h21): "half the derivative is lost" says "is missing"; "nothing
     of it is lost" does not."""
