@@ -134,10 +134,13 @@ def _neighbour(printed: Side | None, registered: Side | None) -> bool:
 
 def _registered_sides(note: Note) -> list[_Anchor]:
     """Each side of each registered text with the words around it; the words stop at the next
-    side (it may be respelled too), a number there is matched by value."""
+    side (it may be respelled too), a number there is matched by value. A text the note still
+    prints as registered anchors nothing elsewhere: it stands where it belongs, and a side of
+    the same value in another sentence ("= 100 x 0.05 = 5" beside the quote "= 1 / 0.2 = 5",
+    which still stands in its own) is another calculation, judged as printed."""
     out, seen = [], set()
     for text, whole in _registered_texts(note):
-        if not text or text in seen:
+        if not text or text in seen or text in note.text:
             continue
         seen.add(text)
         sides = sorted({s for link in _links_of(text) for s in (link.left, link.right)},

@@ -387,6 +387,8 @@ MUTATIONS = [
     Edit("w09-every-second-input", W9, "and every other input held fixed", "and every second input held fixed"),
     Edit("w10-average-over-batch", W10, "The empirical loss is an average over examples",
          "The empirical loss averages over the mini-batch"),
+    Edit("c12-fast-mode-reordered-wrong", C12, "Fast mode z = h x rate = 0.05 x 100 = 5.",
+         "Fast mode z = rate x h = 100 x 0.05 = 6."),
     Edit("w10-listed-counts-exchanged", W10, "matches exactly two moments of one update",
          "matches exactly 1 moments of 2 update"),
 ]
@@ -707,6 +709,9 @@ HARMLESS = [
     Edit("c12-product-stays-fixed", C12, "so their product is constant and", "so their product stays fixed and"),
     Edit("w09-all-other-inputs", W9, "and every other input held fixed", "and all other inputs held fixed"),
     Edit("w10-average-over-training-examples", W10, "is an average over examples", "is an average over the training examples"),
+    # probe 74: h14, a worked product's symbols and numbers both reordered (a quote's "= 1 / 0.2 = 5",
+    # still printed in its own sentence, must not anchor this side of value 5)
+    Edit("c12-fast-mode-reordered", C12, "Fast mode z = h x rate = 0.05 x 100 = 5.", "Fast mode z = rate x h = 100 x 0.05 = 5."),
     Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
          "matches exactly 2 moments of 1 update"),
 ]

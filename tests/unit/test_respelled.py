@@ -237,3 +237,19 @@ def test_a_side_is_anchored_by_its_neighbour_re_rounded(result, respelled):
     view = registered_view(Note("notes/x.txt", printed, registry=((), spec)))
     expected = f"so after two steps it is 0.5 x 1.25^2 = {result}." if respelled else printed
     assert view.text == expected
+
+
+def test_a_registered_text_still_printed_anchors_no_other_side():
+    """Probe 74 h14: "Fast mode z = rate x h = 100 x 0.05 = 5" has a side of value 5 between "= "
+    and " = 5", as the quote "= 1 / 0.2 = 5" has; that quote still stands in its own sentence, so
+    it does not respell this side (which read "1 / 0.2" and tied the page's settings to it)."""
+    from dataclasses import replace
+
+    from noteproof.formula.respelled import registered_view
+    from noteproof.sources.project import load_project
+    from tests.helpers import ROOT
+    project = load_project(ROOT)
+    note = project.notes["chapter12"]
+    old, new = "Fast mode z = h x rate = 0.05 x 100 = 5.", "Fast mode z = rate x h = 100 x 0.05 = 5."
+    view = registered_view(replace(note, text=note.text.replace(old, new, 1), regions=None))
+    assert "= 1 / 0.2 = 5. Explicit" not in view.text
