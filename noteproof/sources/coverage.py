@@ -446,7 +446,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     read = _readouts_read(note, claims)
     kinds: dict[tuple, list[str]] = {}
     for text in listed:
-        kinds.setdefault(words_senses(text), []).append(text)
+        # by their senses with counts in digits: "2 distinct questions" is of the kind of "two
+        # separate questions", whose count reads as a number (it stays a number to compare)
+        kinds.setdefault(words_senses(counts_in_digits(text)), []).append(text)
     out, matched, prev = [], set(), None
     for s in sentences(note.text):
         before, prev = prev, s
@@ -482,7 +484,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
             matched.add(moved)
             found("prose", listed[moved], rewords=moved)
-        elif (alike := _most_alike(s.text, kinds.get(s.senses, ())) or _same_words(s.text, kinds.get(s.senses, ()))) is not None:
+        elif (alike := _most_alike(s.text, kind := kinds.get(words_senses(counts_in_digits(s.text)), ()))
+                       or _same_words(s.text, kind)) is not None:
             matched.add(alike)
             if (names := meaning_change(alike, s.text)) is not None:   # the same senses, names turned
                 found("unaccounted", "", describe(names))

@@ -46,7 +46,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     are "above" and "below" before a number ("under one"), a preposition elsewhere ("over time");
     "at most", "never exceeds" and "no more than" are "bounded by"; "unit of time" (time unit) is
     a scale of its own; "puts all its mass on" is "concentrates on"; "at first order in $x$" is
-    "at order $x$"; "every other step" is a sense of its own, and so is a "constant map"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
+    "at order $x$"; "at all times" is "always" and "in general" "usually", wherever in the clause; "every other step" is a sense of its own, and so is a "constant map"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
     (increases, gets large, and "as $\\tau \\to \\infty$") is "at large $\\tau$", and "as h shrinks"
     (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; "about"
     before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count."""
@@ -60,6 +60,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = limits_in_words(text)
     text = _AT_ONCE.sub("immediately", text)
     text = _EVERY_OTHER.sub("everyotherstep", _CONSTANT_MAP.sub("constantvalued", text))
+    text = _USUALLY.sub("usually", _ALWAYS.sub("always", text))
     text = _ONE_D.sub("onedimensional", text)
     text = _ABOUT_AMOUNT.sub("roughly", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
@@ -98,6 +99,15 @@ _SHRINKING = re.compile(rf"\b(?:as|when)\s+{_QUANTITY}\s+(?:(?:becomes|gets|is)\
 # "as $\tau \to \infty$" is "at large $\tau$"; "as $h \to 0$" (or 0^{+}) "at small $h$"
 _TENDS = re.compile(r"\b(?:as|when)\s+\$\s*((?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?)\s*\\to\s*"
                     r"(\\infty|\+\s*\\infty|0(?:\^\{?\+\}?)?)\s*\$", re.IGNORECASE)
+_MOVABLE = frozenset(("always", "usually"))   # senses an adverb carries, wherever the clause puts it
+
+
+def _without(said: list[str], left_out: frozenset[str]) -> list[str]:
+    return [x for x in said if x not in left_out]
+
+
+_USUALLY = re.compile(r"\b(?:in\s+general|as\s+a\s+rule|in\s+most\s+cases)\b", re.IGNORECASE)
+_ALWAYS = re.compile(r"\b(?:at\s+all\s+times|in\s+every\s+case|without\s+exception)\b", re.IGNORECASE)
 # "every other step": half the steps ("every other input" is all the rest: no sense of its own)
 _EVERY_OTHER = re.compile(r"\bevery\s+other\s+(?:steps?|updates?|iterations?|rounds?|layers?|times?)\b", re.IGNORECASE)
 # a constant map is one value everywhere, no "fixed map" (one rule at every step); a constant
@@ -183,6 +193,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         return None
     if dropped := _added_conjunct(new, old):   # a conjunct of the hypothesis dropped: a weaker one
         return dropped.strip(), ""
+    if sa != sb and Counter(sa) == Counter(sb) and _without(sa, _MOVABLE) == _without(sb, _MOVABLE):
+        sb = sa   # an adverb of frequency moved in its clause: "decays smoothly at all times"
     if sa == sb:
         return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
@@ -232,7 +244,8 @@ def phrase_moved(old: str, new: str) -> bool:
     the first letter's case aside, the moved phrase opening with a preposition of _RESTRICTING, or
     a condition ("If that factor is below -1, the leftover grows" for "The leftover grows if that
     factor is below -1": _CONDITIONAL)."""
-    a, b = ([w.lower() for w in WORD_OR_SPAN.findall(t)] for t in (old, new))
+    # an article may come or go with the move ("At a large step, ..." for "... at large step")
+    a, b = ([w.lower() for w in WORD_OR_SPAN.findall(t) if w.lower() not in _ARTICLES] for t in (old, new))
     if len(a) != len(b) or a == b:
         return False
     for k in range(1, len(a)):

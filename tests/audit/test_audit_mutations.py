@@ -389,6 +389,11 @@ MUTATIONS = [
          "The empirical loss averages over the mini-batch"),
     Edit("c12-fast-mode-reordered-wrong", C12, "Fast mode z = h x rate = 0.05 x 100 = 5.",
          "Fast mode z = rate x h = 100 x 0.05 = 6."),
+    # probe 75: b03, b05, b08: a possibility made "always", a requirement a guarantee, "generally" "occasionally"
+    Edit("w09-can-as-always", W9, "can strongly attenuate perturbations even when", "always strongly attenuates perturbations, even when"),
+    Edit("w09-requires-as-guaranteed", W9, "a continuous-depth limit requires a specified family and scaling",
+         "a continuous-depth limit is guaranteed by a specified family and scaling"),
+    Edit("w10-generally-occasionally", W10, "Anisotropic noise generally prevents", "Anisotropic noise occasionally prevents"),
     Edit("w10-listed-counts-exchanged", W10, "matches exactly two moments of one update",
          "matches exactly 1 moments of 2 update"),
 ]
@@ -712,6 +717,10 @@ HARMLESS = [
     # probe 74: h14, a worked product's symbols and numbers both reordered (a quote's "= 1 / 0.2 = 5",
     # still printed in its own sentence, must not anchor this side of value 5)
     Edit("c12-fast-mode-reordered", C12, "Fast mode z = h x rate = 0.05 x 100 = 5.", "Fast mode z = rate x h = 100 x 0.05 = 5."),
+    # probe 75: h05, h12: a row's phrase fronted with an article; a count in digits with a synonym beside it
+    Edit("w09-row-phrase-fronted", W9, "A stable ODE can have an unstable discretization at large step",
+         "At a large step, a stable ODE can have an unstable discretization"),
+    Edit("c12-two-questions-in-digits", C12, "are two separate questions.", "are 2 distinct questions."),
     Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
          "matches exactly 2 moments of 1 update"),
 ]

@@ -410,6 +410,14 @@ def test_a_number_said_again_in_other_notation_is_checked(project, key, old, new
 
 
 
+def test_a_count_in_digits_finds_its_own_listed_sentence(project):
+    """Probe 75 h12: "are 2 distinct questions" rewords "are two separate questions", not another
+    listed sentence of the sense "different": its 2 is that sentence's count; a 3 is not."""
+    old = "Having a solution and reaching it by repeated updates are two separate questions."
+    assert unchecked_after(project, "chapter12", old, old.replace("two separate", "2 distinct")) == ()
+    assert [n.token.text for n in unchecked_after(project, "chapter12", old, old.replace("two separate", "3 distinct"))] == ["3"]
+
+
 def test_a_count_said_with_another_value_is_not(project):
     assert [n.token.text for n in unchecked_after(project, "week09", "prove that six decimal digits",
                                                   "prove that 7 decimal digits")] == ["7"]

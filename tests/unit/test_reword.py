@@ -581,6 +581,25 @@ def test_the_reviewed_rewording_rules_hold_both_ways(old, new, changed):
     assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
 
 
+@pytest.mark.parametrize("old, new, changed", [
+    # probe 75: b03, b05, b08: "can" made "always", a requirement made a guarantee, "generally" made "occasionally"
+    ("saturation can strongly attenuate perturbations even when it is large",
+     "saturation always strongly attenuates perturbations, even when it is large", True),
+    ("and a continuous-depth limit requires a specified family and scaling.",
+     "and a continuous-depth limit is guaranteed by a specified family and scaling.", True),
+    ("Anisotropic noise generally prevents a single scalar temperature", "Anisotropic noise occasionally prevents a single scalar temperature", True),
+    ("Anisotropic noise generally prevents a single scalar temperature", "Anisotropic noise usually prevents a single scalar temperature", False),
+    ("Anisotropic noise generally prevents a single scalar temperature", "Anisotropic noise prevents a single scalar temperature in general", False),
+    ("The exact answer always decays smoothly.", "The exact answer decays smoothly at all times.", False),
+    # probe 75: h05, a phrase fronted with an article of its own
+    ("A stable ODE can have an unstable discretization at large step", "At a large step, a stable ODE can have an unstable discretization", False),
+    ("A stable ODE can have an unstable discretization at large step", "At a small step, a stable ODE can have an unstable discretization", True),
+])
+def test_frequency_guarantee_and_a_fronted_phrase(old, new, changed):
+    from noteproof.sources.reword import meaning_change
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+
+
 def test_missing_and_lost_are_one_sense():
     """Probe 57 h15 (and 55 h21): "half the derivative is lost" says "is missing"; "nothing
     of it is lost" does not."""
