@@ -106,8 +106,44 @@ def _without(said: list[str], left_out: frozenset[str]) -> list[str]:
     return [x for x in said if x not in left_out]
 
 
+def _movable_kept(old: str, new: str) -> bool:
+    """Whether each adverb of frequency stays in its clause: each clause of either sentence that
+    holds one is most like a clause of the other that holds one too ("The exact answer decays
+    smoothly at all times" for "... always decays smoothly"); "which always shrinks the mode"
+    made "always divides ..., which shrinks the mode" moves it to another claim."""
+    def clauses(text: str) -> list[tuple[str, bool]]:
+        text = _USUALLY.sub("usually", _ALWAYS.sub("always", text))
+        return [(c, any(MEANING.get(w.lower()) in _MOVABLE for w in WORD.findall(c)))
+                for c in _CLAUSE_SPLIT.split(text) if c.strip()]
+
+    def kept(these: list[tuple[str, bool]], those: list[tuple[str, bool]]) -> bool:
+        return all(max(those, key=lambda o: word_dice(c, o[0]))[1] for c, holds in these if holds)
+    a, b = clauses(old), clauses(new)
+    return not a or not b or kept(a, b) and kept(b, a)
+
+
+def _movable_moved(old: str, new: str) -> tuple[str, str] | None:
+    """An adverb of frequency moved to another clause (``_movable_kept``), as the clauses that
+    hold it: ("such an architecture is generally a driven sequence of maps", "an enlarged state
+    must generally include everything")."""
+    if _movable_kept(old, new):
+        return None
+    holds = lambda text: next((c.strip() for c in _CLAUSE_SPLIT.split(text)
+                               if any(s in _MOVABLE for s, _ in senses(c))), "")
+    return holds(old), holds(new)
+
+
+_CLAUSE_SPLIT = re.compile(r"[,;:]\s*|\s+(?=(?:so|which|while|whereas|but|because|since|and)\s)", re.IGNORECASE)
+
+
 _USUALLY = re.compile(r"\b(?:in\s+general|as\s+a\s+rule|in\s+most\s+cases)\b", re.IGNORECASE)
-_ALWAYS = re.compile(r"\b(?:at\s+all\s+times|in\s+every\s+case|without\s+exception)\b", re.IGNORECASE)
+_ALWAYS = re.compile(r"\b(?:at\s+all\s+times|in\s+(?:every|all)\s+cases?|without\s+exception|(?:at\s+)?(?:every|each)\s+time)\b",
+                     re.IGNORECASE)
+# a guarantee is a sufficient condition where the other sentence speaks of conditions; elsewhere
+# "ensures" is a verb like "keeps" ("the mask is what ensures the training task is the same")
+_ENSURE = re.compile(r"\b(?:ensures?|ensured|guarantees?|guaranteed)\b", re.IGNORECASE)
+_CONDITION_WORDS = re.compile(r"\b(?:requires?|required|needs?|needed|necessar\w*|suffic\w*|only\s+if|ensur\w*|guarant\w*)\b",
+                              re.IGNORECASE)
 # "every other step": half the steps ("every other input" is all the rest: no sense of its own)
 _EVERY_OTHER = re.compile(r"\bevery\s+other\s+(?:steps?|updates?|iterations?|rounds?|layers?|times?)\b", re.IGNORECASE)
 # a constant map is one value everywhere, no "fixed map" (one rule at every step); a constant
@@ -180,6 +216,10 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     old, new = _count_of_steps(old, new), _count_of_steps(new, old)
     old, new = valued(old), valued(new)
+    if not _CONDITION_WORDS.search(_ENSURE.sub("", new)):
+        old = _ENSURE.sub("makes", old)
+    if not _CONDITION_WORDS.search(_ENSURE.sub("", old)):
+        new = _ENSURE.sub("makes", new)
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
     if _BOTH.search(old) and _EACH.search(new) and not _MANY.search(new) \
@@ -193,14 +233,15 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         return None
     if dropped := _added_conjunct(new, old):   # a conjunct of the hypothesis dropped: a weaker one
         return dropped.strip(), ""
-    if sa != sb and Counter(sa) == Counter(sb) and _without(sa, _MOVABLE) == _without(sb, _MOVABLE):
+    if sa != sb and Counter(sa) == Counter(sb) and _without(sa, _MOVABLE) == _without(sb, _MOVABLE) \
+            and _movable_kept(old, new):
         sb = sa   # an adverb of frequency moved in its clause: "decays smoothly at all times"
     if sa == sb:
         return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
             or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new) \
             or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new) \
-            or _domain_changed(old, new)
+            or _domain_changed(old, new) or _movable_moved(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():

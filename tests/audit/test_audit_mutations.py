@@ -394,6 +394,9 @@ MUTATIONS = [
     Edit("w09-requires-as-guaranteed", W9, "a continuous-depth limit requires a specified family and scaling",
          "a continuous-depth limit is guaranteed by a specified family and scaling"),
     Edit("w10-generally-occasionally", W10, "Anisotropic noise generally prevents", "Anisotropic noise occasionally prevents"),
+    # reviewer helper-79: "always" moved to the other clause
+    Edit("c12-always-moved", C12, "Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
+         "Implicit Euler always divides by 1 + h lambda instead, which shrinks the mode."),
     Edit("w10-listed-counts-exchanged", W10, "matches exactly two moments of one update",
          "matches exactly 1 moments of 2 update"),
 ]
@@ -721,6 +724,9 @@ HARMLESS = [
     Edit("w09-row-phrase-fronted", W9, "A stable ODE can have an unstable discretization at large step",
          "At a large step, a stable ODE can have an unstable discretization"),
     Edit("c12-two-questions-in-digits", C12, "are two separate questions.", "are 2 distinct questions."),
+    Edit("c12-always-in-all-cases", C12, "which always shrinks the mode.", "which shrinks the mode in all cases."),
+    Edit("w10-keeps-as-ensures", W10, "is what keeps the training task the same as the generation task",
+         "is what ensures the training task is the same as the generation task"),
     Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
          "matches exactly 2 moments of 1 update"),
 ]

@@ -600,6 +600,27 @@ def test_frequency_guarantee_and_a_fronted_phrase(old, new, changed):
     assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
 
 
+@pytest.mark.parametrize("old, new, changed", [
+    # reviewer helper-79: "always" said otherwise; "ensures" where nothing speaks of conditions; "frequently"
+    ("The gap stays above zero at every time.", "The gap stays above zero at all times.", False),
+    ("which always shrinks the mode.", "which shrinks the mode in all cases.", False),
+    ("The exact answer always decays smoothly.", "The exact answer decays smoothly every time.", False),
+    ("the mask is what keeps the training task the same as the generation task.",
+     "the mask is what ensures the training task is the same as the generation task.", False),
+    ("it is most often confused with.", "it is most frequently confused with.", False),
+    # an adverb of frequency moved to another clause is another claim
+    ("such an architecture is generally a driven sequence of maps; with generated inputs, an enlarged state must include everything",
+     "such an architecture is a driven sequence of maps; with generated inputs, an enlarged state must generally include everything", True),
+    ("does not extend to a driven trajectory, so recurrence has no common decreasing energy in general.",
+     "does not extend to a driven trajectory in general, so recurrence has no common decreasing energy.", True),
+    ("Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
+     "Implicit Euler always divides by 1 + h lambda instead, which shrinks the mode.", True),
+])
+def test_an_adverb_of_frequency_keeps_its_clause(old, new, changed):
+    from noteproof.sources.reword import meaning_change
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+
+
 def test_missing_and_lost_are_one_sense():
     """Probe 57 h15 (and 55 h21): "half the derivative is lost" says "is missing"; "nothing
     of it is lost" does not."""
