@@ -556,7 +556,7 @@ def test_every_other_step_and_the_set_a_limit_is_uniform_over_are_meaning():
     assert meaning_change(ties, ties.replace("is uniform over the ties", "is uniform on the tied tokens")) is None
 
 
-@pytest.mark.parametrize("old, new, changed", [
+_REVIEWED = [
     # a passive the voice rules cannot turn is no change by itself (reviewer helper-75: 1)
     ("A deep equilibrium model repeats one layer until its output stops changing.",
      "One layer is repeated by a deep equilibrium model until its output stops changing.", False),
@@ -575,13 +575,10 @@ def test_every_other_step_and_the_set_a_limit_is_uniform_over_are_meaning():
     ("The empirical loss is an average over examples.", "The empirical loss is an average over exams.", True),
     ("The empirical loss is an average over examples.", "The empirical loss is an average over the training examples.", False),
     ("the limit concentrates on that token, agreeing", "the limit concentrates on the top-scoring token, agreeing", False),
-])
-def test_the_reviewed_rewording_rules_hold_both_ways(old, new, changed):
-    from noteproof.sources.reword import meaning_change
-    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+]
 
 
-@pytest.mark.parametrize("old, new, changed", [
+_FREQUENCY = [
     # probe 75: b03, b05, b08: "can" made "always", a requirement made a guarantee, "generally" made "occasionally"
     ("saturation can strongly attenuate perturbations even when it is large",
      "saturation always strongly attenuates perturbations, even when it is large", True),
@@ -594,13 +591,10 @@ def test_the_reviewed_rewording_rules_hold_both_ways(old, new, changed):
     # probe 75: h05, a phrase fronted with an article of its own
     ("A stable ODE can have an unstable discretization at large step", "At a large step, a stable ODE can have an unstable discretization", False),
     ("A stable ODE can have an unstable discretization at large step", "At a small step, a stable ODE can have an unstable discretization", True),
-])
-def test_frequency_guarantee_and_a_fronted_phrase(old, new, changed):
-    from noteproof.sources.reword import meaning_change
-    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+]
 
 
-@pytest.mark.parametrize("old, new, changed", [
+_ADVERB_CLAUSE = [
     # reviewer helper-79: "always" said otherwise; "ensures" where nothing speaks of conditions; "frequently"
     ("The gap stays above zero at every time.", "The gap stays above zero at all times.", False),
     ("which always shrinks the mode.", "which shrinks the mode in all cases.", False),
@@ -615,8 +609,12 @@ def test_frequency_guarantee_and_a_fronted_phrase(old, new, changed):
      "does not extend to a driven trajectory in general, so recurrence has no common decreasing energy.", True),
     ("Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
      "Implicit Euler always divides by 1 + h lambda instead, which shrinks the mode.", True),
-])
-def test_an_adverb_of_frequency_keeps_its_clause(old, new, changed):
+]
+
+
+@pytest.mark.parametrize("old, new, changed", _REVIEWED + _FREQUENCY + _ADVERB_CLAUSE)
+def test_reworded_or_changed_as_the_reviews_and_probes_found(old, new, changed):
+    """Reviewers helper-75 and helper-79, probe 75: each pair reworded (False) or changed (True)."""
     from noteproof.sources.reword import meaning_change
     assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
 
