@@ -146,6 +146,11 @@ def _match_rows(plan: Plan, claims: tuple[Claim, ...]) -> dict[str, Row]:
         return {}
     with_rows = [c for c in claims if c.row is not None]
     matched = {c.id: r for c in with_rows for r in rows if r.text == c.row}
+    for claim in (c for c in with_rows if c.id not in matched):   # reworded, as the report finds it (Note.row_of)
+        row = plan.note.row_of(claim.row)
+        if row is not None and row not in matched.values():
+            matched[claim.id] = row
+            plan.reworded.append((claim, "row", row.text, plan.note.text.find(row.text + "\t")))
     free = [r for r in rows if r not in matched.values()]
     pairs = sorted(((ratio(c.row, r.text), i, c, r) for i, c in enumerate(with_rows) if c.id not in matched
                     for r in free), key=lambda t: (-t[0], t[1]))

@@ -170,6 +170,16 @@ def test_fix_keeps_claims_yaml_in_step_with_a_reworded_row(repo):
     assert "Backward recursion for all the sensitivities" in (repo / "claims.yaml").read_text(encoding="utf-8")
 
 
+def test_a_row_the_report_finds_reworded_is_reworded_in_the_audit_too(repo):
+    """Probe 75 h10: a row in the passive voice is the report's row reworded (Note.row_of); the
+    audit says so (NP505), with no "row removed" beside it: one judge of where a row is."""
+    edit(repo / "notes" / "week10.txt", "A shared parameter receives the sum over its uses\t",
+         "The sum over its uses is received by a shared parameter\t")
+    run = run_cli("audit", "--json", cwd=repo)
+    assert run.code == 0, run.stdout
+    assert [f["code"] for f in run.json["findings"]] == ["NP505"], run.json["findings"]
+
+
 def test_fix_exits_1_and_names_on_stderr_the_error_it_cannot_fix(repo):
     """A wrong number is fixed by the patch; a sign flipped in a formula is not: exit 1, the
     formula's finding listed under the patch's summary, and the patch still applies."""

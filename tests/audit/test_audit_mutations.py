@@ -727,6 +727,9 @@ HARMLESS = [
     Edit("c12-always-in-all-cases", C12, "which always shrinks the mode.", "which shrinks the mode in all cases."),
     Edit("w10-keeps-as-ensures", W10, "is what keeps the training task the same as the generation task",
          "is what ensures the training task is the same as the generation task"),
+    # probe 75: h10, a row in the passive voice: the audit finds it reworded where the report does (Note.row_of), no "row removed"
+    Edit("w10-row-passive", W10, "A shared parameter receives the sum over its uses\t",
+         "The sum over its uses is received by a shared parameter\t"),
     Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
          "matches exactly 2 moments of 1 update"),
 ]
