@@ -462,7 +462,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             rest = rest.replace(t, " ")
         if owner is not None and senses(rest):
             # a sentence a claim states only in part: its other words are listed too, as printed
-            near = _most_alike(rest, listed, 0.4)
+            near = most_alike(rest, listed, 0.4)
             change = meaning_change(near, rest) if near is not None else None
             if near is not None:
                 matched.add(near)
@@ -484,7 +484,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
             matched.add(moved)
             found("prose", listed[moved], rewords=moved)
-        elif (alike := _most_alike(s.text, kind := kinds.get(words_senses(counts_in_digits(s.text)), ()))
+        elif (alike := most_alike(s.text, kind := kinds.get(words_senses(counts_in_digits(s.text)), ()))
                        or _same_words(s.text, kind)) is not None:
             matched.add(alike)
             if (names := meaning_change(alike, s.text)) is not None:   # the same senses, names turned
@@ -493,7 +493,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                 found("unaccounted", "", describe(maths))
             else:
                 found("prose", listed[alike], rewords=alike)
-        elif (claimed := _most_alike(s.text, [t for t in said if meaning_change(t, s.text) is None])) is not None:
+        elif (claimed := most_alike(s.text, [t for t in said if meaning_change(t, s.text) is None])) is not None:
             found("check", said[claimed])      # its claim judges it, reworded with its senses kept
         elif before is not None and (split := _split(note.text, before, s, listed)) is not None:
             matched.add(split)
@@ -510,7 +510,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             matched.add(voiced)   # the same clause in the other voice ("B is given by A" for "A gives B")
             found("prose", listed[voiced], rewords=voiced)
         else:
-            nearest = _most_alike(s.text, listed)
+            nearest = most_alike(s.text, listed)
             change = meaning_change(nearest, s.text) if nearest is not None else None
             if nearest is not None and change is None:   # the same senses, a count in digits for its word
                 matched.add(nearest)
@@ -522,8 +522,37 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             else:
                 found("unaccounted" if spec.prose is not None else "unlisted", "",
                       describe(change, nearest or "", s.text) if change else "")
+    for s, spoken, t in _counted_in_digits(note, listed, stated):
+        matched.add(t)
+        change = meaning_change(t, spoken)
+        out.append(ProseCoverage(s.text, note.location_of(s.start), "unaccounted" if change else "prose",
+                                 "" if change else listed[t], describe(change, t, spoken) if change else "",
+                                 s.start, s.end, "" if change else t))
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated, list(listed))
     return tuple(sorted(out + lost, key=lambda p: p.start))
+
+
+def _counted_in_digits(note: Note, listed: dict, stated) -> list[tuple]:
+    """(sentence, its text with counts in words, the listed sentence it is) for each sentence of
+    no sense as printed whose counts, said in words, make it a listed sentence's kin: "4
+    indices, 4 categories of dynamical system, ..." for the listed "Four indices, four
+    categories ...". The inventory (sources.sentences) passes over a sentence of no sense; this
+    one is the listed sentence with its counts in digits, judged as it (a count changed is a
+    sense changed: "4 indices, 5 categories" is unaccounted, as "five categories" would be)."""
+    from .numtext import WORDS
+    from .sentences import sentences, words_senses
+    said = {str(n): w for w, n in WORDS.items() if n <= 20}
+    out = []
+    for s in sentences(note.text, every=True):
+        if s.senses or not re.search(r"\d", s.text) or any(a < s.end and s.start < b for a, b, _ in stated):
+            continue
+        spoken = re.sub(r"(?<![\w.,/$])\d{1,2}(?![\w.,/%$])",   # a count, not a label's number ("Week 1")
+                        lambda m: m[0] if re.search(r"\b[A-Z]\w*\s+$", s.text[:m.start()]) else said.get(m[0], m[0]),
+                        s.text)
+        missing = [t for t in listed if t not in note.text]   # a listed sentence still printed is not this one
+        if spoken != s.text and words_senses(spoken) and (t := most_alike(spoken, missing)) is not None:
+            out.append((s, spoken, t))
+    return out
 
 
 def _readouts_read(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, str]]:
@@ -664,7 +693,7 @@ def _same_words(text: str, candidates) -> str | None:
     return best
 
 
-def _most_alike(text: str, candidates, floor: float = PROSE_ALIKE) -> str | None:
+def most_alike(text: str, candidates, floor: float = PROSE_ALIKE) -> str | None:
     """The candidate most like ``text`` (difflib's ratio, at least ``floor``), or None; the
     quick upper bounds first, so a note's hundreds of sentences cost little."""
     from difflib import SequenceMatcher
@@ -694,7 +723,7 @@ def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], sta
     struck = [(_struck(t), t) for t in bare]     # each once, in the note's order
     out = []
     for lost in missing:
-        hit = _most_alike(_struck(lost), [k for k, _ in struck], SENTENCE)
+        hit = most_alike(_struck(lost), [k for k, _ in struck], SENTENCE)
         if hit is None:
             hit = _in_its_place(note.text, lost, listed, bare)
             if hit is None:

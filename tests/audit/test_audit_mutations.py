@@ -397,6 +397,9 @@ MUTATIONS = [
     # reviewer helper-79: "always" moved to the other clause
     Edit("c12-always-moved", C12, "Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
          "Implicit Euler always divides by 1 + h lambda instead, which shrinks the mode."),
+    # probe 76: a listed sentence whose only senses are counts, its counts in digits, one changed
+    Edit("w09-list-count-changed-in-digits", W9, "1. Four indices, four categories of dynamical system",
+         "1. 4 indices, 5 categories of dynamical system"),
     Edit("w10-listed-counts-exchanged", W10, "matches exactly two moments of one update",
          "matches exactly 1 moments of 2 update"),
 ]
@@ -730,6 +733,8 @@ HARMLESS = [
     # probe 75: h10, a row in the passive voice: the audit finds it reworded where the report does (Note.row_of), no "row removed"
     Edit("w10-row-passive", W10, "A shared parameter receives the sum over its uses\t",
          "The sum over its uses is received by a shared parameter\t"),
+    Edit("w09-list-counts-in-digits", W9, "1. Four indices, four categories of dynamical system",
+         "1. 4 indices, 4 categories of dynamical system"),
     Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
          "matches exactly 2 moments of 1 update"),
 ]

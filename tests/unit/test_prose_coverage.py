@@ -418,6 +418,21 @@ def test_a_count_in_digits_finds_its_own_listed_sentence(project):
     assert [n.token.text for n in unchecked_after(project, "chapter12", old, old.replace("two separate", "3 distinct"))] == ["3"]
 
 
+@pytest.mark.parametrize("new, lost, change", [
+    ("1. 4 indices, 4 categories of dynamical system", [], None),
+    ("1. 4 indices, 5 categories of dynamical system", ["4", "5"], '"four" -> "five"'),
+])
+def test_a_sentence_whose_only_senses_are_counts_is_read_with_them_in_digits(project, new, lost, change):
+    """Probe 76 h02: "4 indices, 4 categories ..." carries no sense as printed (sources.sentences
+    passes over it) but is the listed "Four indices, four categories ...": its counts are the
+    listed ones; a count changed is an unaccounted sentence, as in words."""
+    old = "1. Four indices, four categories of dynamical system"
+    assert [n.token.text for n in unchecked_after(project, "week09", old, new)] == lost
+    text = project.notes["week09"].text.replace(old, new, 1)
+    found = unaccounted(project, "week09", text)
+    assert [p.change for p in found] == ([change] if change else [])
+
+
 def test_a_count_said_with_another_value_is_not(project):
     assert [n.token.text for n in unchecked_after(project, "week09", "prove that six decimal digits",
                                                   "prove that 7 decimal digits")] == ["7"]
