@@ -541,6 +541,9 @@ def _counted_in_digits(note: Note, listed: dict, stated) -> list[tuple]:
     sense changed: "4 indices, 5 categories" is unaccounted, as "five categories" would be)."""
     from .numtext import WORDS
     from .sentences import sentences, words_senses
+    missing = [t for t in listed if t not in note.text]   # a listed sentence still printed is not this one
+    if not missing:   # the usual case: every listed sentence stands as written, nothing to look for
+        return []
     said = {str(n): w for w, n in WORDS.items() if n <= 20}
     out = []
     for s in sentences(note.text, every=True):
@@ -549,7 +552,6 @@ def _counted_in_digits(note: Note, listed: dict, stated) -> list[tuple]:
         spoken = re.sub(r"(?<![\w.,/$])\d{1,2}(?![\w.,/%$])",   # a count, not a label's number ("Week 1")
                         lambda m: m[0] if re.search(r"\b[A-Z]\w*\s+$", s.text[:m.start()]) else said.get(m[0], m[0]),
                         s.text)
-        missing = [t for t in listed if t not in note.text]   # a listed sentence still printed is not this one
         if spoken != s.text and words_senses(spoken) and (t := most_alike(spoken, missing)) is not None:
             out.append((s, spoken, t))
     return out
