@@ -105,7 +105,8 @@ def unchecked_arithmetic_findings(plan: Plan) -> list[Finding]:
 
                 origin = line_offsets(plan.old.text)[n - 1] + i1 if j1 == j2 else None
                 before, after = _window(a, i1, i2), _window(b, j1, j2)
-                shown = f"`{after}` (was `{before}`)" if after else f"`{before}` deleted"
+                shown = (f"`{after}` (was `{before}`)" if before else f"`{after}` (new)") if after \
+                    else f"`{before}` deleted"
                 out.append(Finding("formula", Severity.ERROR, "", plan.note.location_of(at),
                                    f"edited arithmetic that no registered formula checks: {shown}",
                                    b[j1:j2], a[i1:i2], code="NP302", span=span, origin=origin,

@@ -118,7 +118,7 @@ def errata_and_failures(report: Report) -> list[str]:
                    f"{text_html(row.text)}</li>" for row in section.unencoded]
         others += [f'<li><span class="failed">math not accounted for</span> '
                    f'<a href="#math-{escape(section.key)}"><code>{escape(str(m.location))}</code></a>: '
-                   f"{text_html('$' + m.text + '$')}</li>" for m in section.unaccounted_math]
+                   f"{_math_html(m)}</li>" for m in section.unaccounted_math]
         others += [f'<li><span class="failed">sentence not accounted for</span> '
                    f'<a href="#prose-{escape(section.key)}"><code>{escape(str(p.location))}</code></a>: '
                    f"{text_html(p.text)}</li>" for p in section.unaccounted_prose]
@@ -181,8 +181,9 @@ def note_section(section: NoteSection) -> list[str]:
     if section.unaccounted_math:
         out += [f'<p class="failed" id="math-{escape(section.key)}">Math that no formula, claim or declaration '
                 "accounts for:</p><ul>"]
-        out += [f"<li><code>{escape(str(m.location))}</code>: {text_html('$' + m.text + '$')} "
-                f'<code class="tex">${escape(m.text)}$</code></li>' for m in section.unaccounted_math] + ["</ul>"]
+        out += [f"<li><code>{escape(str(m.location))}</code>: {_math_html(m)}"
+                + ("" if m.plain else f' <code class="tex">{escape(m.printed)}</code>') + "</li>"
+                for m in section.unaccounted_math] + ["</ul>"]
     if section.unaccounted_prose:
         out += [f'<p class="failed" id="prose-{escape(section.key)}">Sentences that no claim states and '
                 "claims.yaml's <code>prose:</code> does not list:</p><ul>"]
@@ -252,6 +253,11 @@ def _evidence(r: ClaimResult) -> list[str]:
         out.append(f'<p class="note">{folded} numeric check{"s" if folded > 1 else ""} (a quoted number recomputed) '
                    "in the numbers table below.</p>")
     return out
+
+
+def _math_html(m) -> str:
+    """An unaccounted span as the note prints it: LaTeX typeset, a plain-text formula as text."""
+    return text_html(m.printed)
 
 
 def _math_cell(mathml: str) -> str:

@@ -58,7 +58,7 @@ def render(report: Report) -> str:
         out += unregistered_lines(section)
         if section.unaccounted_math:
             out += ["", "Math that no formula, claim or declaration accounts for (edited? register or restore it):", ""]
-            out += [f"- ❌ `{m.location}`: `${cell(m.text)}$`" for m in section.unaccounted_math]
+            out += [f"- ❌ `{m.location}`: `{cell(m.printed)}`" for m in section.unaccounted_math]
         if section.unaccounted_prose:
             out += ["", "Sentences that no claim states and claims.yaml's `prose:` does not list "
                     "(a changed word of comparison? restore it, or list the sentence):", ""]

@@ -69,7 +69,7 @@ def summary_view(report) -> SummaryView:
         lines += [Line("wrong step", wrong_step(c)) for c in section.wrong_steps]
         lines += [Line("wrong relation", f"{c.location}: ${c.printed.strip()}$: {c.message}")
                   for c in section.wrong_identities]
-        lines += [Line("unaccounted math", f"{m.location}: ${m.text}$ (no formula, claim or declaration reads "
+        lines += [Line("unaccounted math", f"{m.location}: {m.printed} (no formula, claim or declaration reads "
                        "it: register it or restore it)") for m in section.unaccounted_math]
         lines += [Line("unaccounted sentence", f"{p.location}: {math_text(p.text)}"
                        + (f" ({math_text(p.change)})" if p.change else "")

@@ -68,6 +68,12 @@ class MathCoverage:
     location: Location
     coverage: str          # check | definition | restatement | unaccounted
     by: str = ""
+    plain: bool = False    # a plain-text formula of the prose (Note.plain_math), printed without $...$
+
+    @property
+    def printed(self) -> str:
+        """The span as the note prints it: ``$...$`` around LaTeX, a plain-text formula bare."""
+        return self.text if self.plain else f"${self.text}$"
 
 
 @dataclass(frozen=True)
@@ -401,7 +407,7 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
         if NUMBERS_ONLY.fullmatch(m.text) and tokens and all(c in ("check", "input") for c, _ in got):
             out.append(MathCoverage(m.text, where, "check", got[0][1]))
         else:
-            out.append(MathCoverage(m.text, where, "unaccounted"))
+            out.append(MathCoverage(m.text, where, "unaccounted", plain=m.plain))
     return tuple(out)
 
 

@@ -203,3 +203,11 @@ def test_the_terminal_finding_sets_its_mathematics_in_unicode():
     assert "$" not in first and "\\le" not in first and "β<1" in first and "≤" in first
     assert help_line == "  help: restore x_(≤t)"
     assert line in shown
+
+
+def test_inserted_arithmetic_is_shown_as_new_not_as_was_empty(repo):
+    """Plain-text arithmetic added where there was none is "(new)": no "(was ``)"."""
+    old = "z = h x rate = 0.05 x 100 = 5."
+    run, _ = audit(repo, "chapter12", (old, old + " Also h x rate = 100 x 0.06 = 6."))
+    [f] = [f for f in run.json["findings"] if f["code"] == "NP302"]
+    assert f["message"].endswith("(new)") and "(was ``)" not in f["message"], f["message"]

@@ -464,3 +464,16 @@ def test_a_listed_count_is_kept_only_in_its_place(project, old, new, lost):
     """A number of a listed sentence is the sentence's when the listed text says its value
     beside one of the same neighbouring words: a count moved to another count's place is not."""
     assert [n.token.text for n in unchecked_after(project, "week10", old, new)] == lost
+
+
+def test_an_unaccounted_span_is_shown_as_the_note_prints_it(project):
+    """A plain-text formula of Chapter 12's prose is shown bare, a LaTeX span between its
+    dollars: the report never puts dollars the note does not print around a formula."""
+    key, text = "chapter12", project.notes["chapter12"].text
+    note = replace(project.notes[key], text=text.replace(
+        "z = h x rate = 0.05 x 100 = 5.", "z = h x rate = 0.05 x 100 = 5. Also h x rate = 100 x 0.06 = 6.", 1))
+    lost = [m for m in scan_math(note, project.claims_of(key), project.registry.notes[key])
+            if m.coverage == "unaccounted"]
+    assert [(m.text, m.plain, m.printed) for m in lost] == [("h x rate = 100 x 0.06 = 6", True,
+                                                              "h x rate = 100 x 0.06 = 6")]
+    assert replace(lost[0], plain=False).printed == "$h x rate = 100 x 0.06 = 6$"
