@@ -528,7 +528,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             else:
                 found("unaccounted" if spec.prose is not None else "unlisted", "",
                       describe(change, nearest or "", s.text) if change else "")
-    for s, spoken, t in _counted_in_digits(note, listed, stated):
+    taken = {p.start for p in out}
+    for s, spoken, t in _counted_in_digits(note, [t for t in listed if t not in matched], stated, taken):
         matched.add(t)
         change = meaning_change(t, spoken)
         out.append(ProseCoverage(s.text, note.location_of(s.start), "unaccounted" if change else "prose",
@@ -538,13 +539,15 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     return tuple(sorted(out + lost, key=lambda p: p.start))
 
 
-def _counted_in_digits(note: Note, listed: dict, stated) -> list[tuple]:
+def _counted_in_digits(note: Note, listed: list[str], stated, taken: set[int]) -> list[tuple]:
     """(sentence, its text with counts in words, the listed sentence it is) for each sentence of
     no sense as printed whose counts, said in words, make it a listed sentence's kin: "4
     indices, 4 categories of dynamical system, ..." for the listed "Four indices, four
     categories ...". The inventory (sources.sentences) passes over a sentence of no sense; this
     one is the listed sentence with its counts in digits, judged as it (a count changed is a
-    sense changed: "4 indices, 5 categories" is unaccounted, as "five categories" would be)."""
+    sense changed: "4 indices, 5 categories" is unaccounted, as "five categories" would be).
+    ``listed``: those the scan matched nothing to; ``taken``: the starts of sentences it accounted
+    for already (a read-out its quote judges: "Euler factor per step (1 - ah): -0.8")."""
     from .numtext import WORDS
     from .sentences import sentences, words_senses
     missing = [t for t in listed if t not in note.text]   # a listed sentence still printed is not this one
@@ -553,7 +556,8 @@ def _counted_in_digits(note: Note, listed: dict, stated) -> list[tuple]:
     said = {str(n): w for w, n in WORDS.items() if n <= 20}
     out = []
     for s in sentences(note.text, every=True):
-        if s.senses or not re.search(r"\d", s.text) or any(a < s.end and s.start < b for a, b, _ in stated):
+        if s.senses or s.start in taken or not re.search(r"\d", s.text) \
+                or any(a < s.end and s.start < b for a, b, _ in stated):
             continue
         spoken = re.sub(r"(?<![\w.,/$])\d{1,2}(?![\w.,/%$])",   # a count, not a label's number ("Week 1")
                         lambda m: m[0] if re.search(r"\b[A-Z]\w*\s+$", s.text[:m.start()]) else said.get(m[0], m[0]),

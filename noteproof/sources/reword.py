@@ -51,6 +51,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; "about"
     before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
+    text = _UNCHANGING.sub("not changing", _NOR.sub(r"\1or", text))
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
     text = _AT_MOST.sub("bounded", text)
     text = _TIME_UNIT.sub("timeunit", text)
@@ -81,6 +82,9 @@ _PAIRS = {("not", "up"): "at most", ("need", "not"): "not necessarily", ("not", 
 _SLASH = re.compile(r"(?<=[a-z]) / (?=[a-z])")   # between words, not names: "EPUB / v43 print"
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
+# a thing frozen or unchanged does not change: "the order is frozen" is "the order cannot change"
+_UNCHANGING = re.compile(r"\b(?:frozen|unchanged)\b", re.IGNORECASE)
+_NOR = re.compile(r"\b(neither\b[^.;:!?]*?\b)nor\b", re.IGNORECASE)   # "neither A nor B": one negation
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
 _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGNORECASE)   # a scale, not a step
 _SHOWN = {"timeunit": "unit of time", "onedimensional": "one-dimensional", "constantvalued": "constant",
@@ -241,7 +245,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
             or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
             or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new) \
             or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new) \
-            or _domain_changed(old, new) or _movable_moved(old, new)
+            or _domain_changed(old, new) or _movable_moved(old, new) or _generalised(old, new) \
+            or _generalised(new, old, turned=True)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -361,6 +366,30 @@ def _domain_changed(old: str, new: str) -> tuple[str, str] | None:
     for (x, xs), (y, ys) in zip(*found):
         if len(xs) != len(ys) or any(not (p & q) for p, q in zip(xs, ys)):
             return x, y
+    return None
+
+
+# a universal quantifier of one thing, and the definite singular it may replace
+_EVERY_ONE = re.compile(r"\b(every|each|any)\s+((?:[\w-]+\s+){0,2}?)([a-z][\w-]*)\b", re.IGNORECASE)
+_QUANTIFIED = re.compile(r"\b(?:every|each|any|all)\b", re.IGNORECASE)
+
+
+def _generalised(old: str, new: str, turned: bool = False) -> tuple[str, str] | None:
+    """One thing made all of them: "every path of a two-state chain" for "the two-state path"
+    claims of each path what was said of one (probe 78: b10). The noun after "every" ("each",
+    "any") printed in ``old`` singular after "the", "this" or "that", and ``old`` quantifying
+    nothing, as ("the", "every"); ``turned``: the other way round, all of them made one. A
+    definite plural ("for all the sensitivities" and "for the sensitivities") restates."""
+    if _QUANTIFIED.search(old):
+        return None
+    for m in _EVERY_ONE.finditer(new):
+        noun = m[3].lower()
+        said = [w.lower() for w in (*m[2].split(), noun)]
+        if any(len(w) < 3 or w in FUNCTION_WORDS for w in said) or _singular(noun) != noun or re.search(rf"\b{re.escape(noun)}s\b", old, re.IGNORECASE):
+            continue
+        if re.search(rf"\b(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{re.escape(noun)}\b(?!['\u2019]?s\b)", old,
+                     re.IGNORECASE):
+            return (m[1].lower(), "the") if turned else ("the", m[1].lower())
     return None
 
 

@@ -401,7 +401,9 @@ MUTATIONS = [
     Edit("w09-list-count-changed-in-digits", W9, "1. Four indices, four categories of dynamical system",
          "1. 4 indices, 5 categories of dynamical system"),
     Edit("w10-listed-counts-exchanged", W10, "matches exactly two moments of one update",
-         "matches exactly 1 moments of 2 update"),
+         "matches exactly 1 moments of 2 update"),    # probe 78: b10, a row about one path made a row about every path
+    Edit("w10-row-one-path-made-every", W10, "Forward and reverse of the two-state path have equal probability",
+         "Forward and reverse of every path of a two-state chain have equal probability"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -736,7 +738,13 @@ HARMLESS = [
     Edit("w09-list-counts-in-digits", W9, "1. Four indices, four categories of dynamical system",
          "1. 4 indices, 4 categories of dynamical system"),
     Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
-         "matches exactly 2 moments of 1 update"),
+         "matches exactly 2 moments of 1 update"),    # probe 77: h11, a read-out's label respelled (e^ as exp) leaves the read-out above it accounted for
+    Edit("c12-readout-label-exp", C12, "Exact factor per step (e^(-ah)): 0.165", "Exact factor per step (exp(-ah)): 0.165"),
+    # probe 78: h13, "frozen" is "cannot change"; neither-nor is one negation
+    Edit("c12-frozen-cannot-change", C12, "So the order along the line is frozen.",
+         "So the order along the line cannot change."),
+    Edit("w10-neither-nor", W10, "the objective and the parameters do not change.",
+         "neither the objective nor the parameters change."),
 ]
 
 

@@ -36,6 +36,13 @@ from noteproof.sources.reword import (
     ("and understates the size of a finite change", "and overstates the size of a finite change",
      ("understates", "overstates")),
     ("Each step multiplies the energy by 1.25", "Each unit of time multiplies the energy by 1.25", ("", "unit of time")),
+    # one thing made all of them, and back (probe 78: b10)
+    ("Forward and reverse of the two-state path have equal probability",
+     "Forward and reverse of every path of a two-state chain have equal probability", ("the", "every")),
+    ("the reverse of every path has equal probability", "the reverse of the path has equal probability",
+     ("every", "the")),
+    ("the order along the line is frozen", "the order along the line is not frozen", ("", "not")),
+    ("neither the objective nor the parameters change", "the objective and the parameters change", ("neither", "")),
 ])
 def test_a_word_of_comparison_direction_quantity_or_quantifier_changed(old, new, change):
     assert meaning_change(old, new) == change
@@ -58,6 +65,10 @@ def test_the_order_of_such_words_counts():
     ("how the error shrinks as h becomes small.", "how the error shrinks at small h."),
     ("the amplitude shrinks by half each step", "the amplitude shrinks by 50% each step"),   # a probe's
     ("gives 6: half the derivative is missing.", "gives 6: 50% of the derivative is missing."),
+    ("A shared parameter receives the sum", "Any shared parameter receives the sum"),   # a generic "a"
+    ("for the sensitivities of the loss", "for each of the sensitivities of the loss"),   # a definite plural
+    ("So the order along the line is frozen.", "So the order along the line cannot change."),   # probe 78: h13
+    ("the objective and the parameters do not change", "neither the objective nor the parameters change"),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
