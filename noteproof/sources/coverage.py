@@ -528,6 +528,11 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             else:
                 found("unaccounted" if spec.prose is not None else "unlisted", "",
                       describe(change, nearest or "", s.text) if change else "")
+    split, halves = _split_at_semicolon(note, [t for t in listed if t not in matched and t not in note.text], stated,
+                                        listed)
+    matched.update(t for t in listed if t in split)
+    out = [p for p in out if p.start not in halves] + [
+        replace(p, by=listed[t]) if p.coverage == "prose" else p for t, ps in split.items() for p in ps]
     taken = {p.start for p in out}
     for s, spoken, t in _counted_in_digits(note, [t for t in listed if t not in matched], stated, taken):
         matched.add(t)
@@ -537,6 +542,42 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                                  s.start, s.end, "" if change else t))
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated, list(listed))
     return tuple(sorted(out + lost, key=lambda p: p.start))
+
+
+def _split_at_semicolon(note: Note, missing: list[str], stated, listed) -> tuple[dict[str, list[ProseCoverage]], set[int]]:
+    """A listed sentence of two clauses joined by "; " now printed as two sentences, one after
+    the other in a paragraph, each perhaps reworded: judged whole, as the two joined again by
+    "; " ("...rescales the scores. It changes neither the objective nor the parameters." for
+    "...rescales the scores; the objective and the parameters do not change."). Its senses kept,
+    both are its rewording ("prose"); a sense changed, the second is unaccounted with the change
+    (a negation dropped in the second half, which alone carries no sense the inventory reads).
+    Neither half is a listed sentence as printed. Returns ({listed sentence: its coverage}, the
+    starts of the sentences it accounts for)."""
+    from .reword import describe, meaning_change
+    from .sentences import sentences
+    wanted = [t for t in missing if "; " in t]
+    if not wanted:
+        return {}, set()
+    every = [s for s in sentences(note.text, every=True) if not any(a < s.end and s.start < b for a, b, _ in stated)]
+    pairs = {f"{a.text.rstrip('.')}; {b.text[:1].lower()}{b.text[1:]}": (a, b)
+             for a, b in zip(every, every[1:]) if not note.text[a.end:b.start].count("\n")
+             and a.text not in listed and b.text not in listed}   # a listed sentence as printed is itself
+    out, halves = {}, set()
+    for lost in wanted:
+        joined = most_alike(lost, pairs, SPLIT_ALIKE)
+        if joined is None:
+            continue
+        a, b = pairs.pop(joined)
+        change = meaning_change(lost, joined)
+        halves |= {b.start} if change else {a.start, b.start}   # a first half judged on its own keeps its verdict
+        out[lost] = [ProseCoverage(a.text, note.location_of(a.start), "prose", "", "", a.start, a.end, lost),
+                     ProseCoverage(b.text, note.location_of(b.start), "prose", "", "", b.start, b.end, lost)] \
+            if change is None else [ProseCoverage(b.text, note.location_of(b.start), "unaccounted", "",
+                                                  describe(change, lost, joined), b.start, b.end)]
+    return out, halves
+
+
+SPLIT_ALIKE = 0.6   # how alike (difflib) two sentences joined again stay to the listed sentence they split
 
 
 def _counted_in_digits(note: Note, listed: list[str], stated, taken: set[int]) -> list[tuple]:

@@ -51,7 +51,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; "about"
     before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
-    text = _UNCHANGING.sub("not changing", _NOR.sub(r"\1or", text))
+    text = _UNCHANGING.sub("fixed", text)
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
     text = _AT_MOST.sub("bounded", text)
     text = _TIME_UNIT.sub("timeunit", text)
@@ -82,9 +82,32 @@ _PAIRS = {("not", "up"): "at most", ("need", "not"): "not necessarily", ("not", 
 _SLASH = re.compile(r"(?<=[a-z]) / (?=[a-z])")   # between words, not names: "EPUB / v43 print"
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
-# a thing frozen or unchanged does not change: "the order is frozen" is "the order cannot change"
+# a thing frozen or unchanged is fixed: "the parameters are frozen" is "hold the parameters fixed"
 _UNCHANGING = re.compile(r"\b(?:frozen|unchanged)\b", re.IGNORECASE)
-_NOR = re.compile(r"\b(neither\b[^.;:!?]*?\b)nor\b", re.IGNORECASE)   # "neither A nor B": one negation
+# "neither A nor B" (A and B a few words each, up to the clause's end or a verb's place)
+_NEITHER = re.compile(r"\bneither\s+((?:[\w$\\{}-]+\s+){0,3}?[\w$\\{}-]+)\s+nor\s+((?:[\w$\\{}-]+\s*){1,4})",
+                      re.IGNORECASE)
+
+
+def _neither_nor(text: str, other: str) -> str:
+    """``text`` with "neither A nor B" said as "A and B not" where ``other`` prints "A and B"
+    with one negation: "it changes neither the objective nor the parameters" says what "the
+    objective and the parameters do not change" says (probe 78: h08). Elsewhere neither and nor
+    stay two negations: "changes the sampling rule, not the learned parameters" is another
+    statement."""
+    m = _NEITHER.search(text)
+    if m is None or len(_NOT_WORDS.findall(_NOT.sub(" not", other))) != 1:
+        return text
+    first, rest = m[1], m[2].split()
+    for k in range(len(rest), 0, -1):
+        pair = f"{first} and {' '.join(rest[:k])}"
+        if re.search(rf"\b{re.escape(pair)}\b", other, re.IGNORECASE):
+            return text[:m.start()] + pair + " not " + text[m.start(2):].split(None, k)[-1] \
+                if len(rest) > k else text[:m.start()] + pair + " not" + text[m.end():]
+    return text
+
+
+_NOT_WORDS = re.compile(r"\b(?:not|no|never|cannot|neither|nor)\b", re.IGNORECASE)
 _AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
 _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGNORECASE)   # a scale, not a step
 _SHOWN = {"timeunit": "unit of time", "onedimensional": "one-dimensional", "constantvalued": "constant",
@@ -215,6 +238,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
     for a dropped "only"), or None when every word of MEANING kept its sense and its order."""
     old, new = _in_digits(old, new), _in_digits(new, old)
+    old, new = _neither_nor(old, new), _neither_nor(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = signs_as_spans(old, new), signs_as_spans(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
@@ -369,27 +393,35 @@ def _domain_changed(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
-# a universal quantifier of one thing, and the definite singular it may replace
-_EVERY_ONE = re.compile(r"\b(every|each|any)\s+((?:[\w-]+\s+){0,2}?)([a-z][\w-]*)\b", re.IGNORECASE)
+# a universal quantifier, the words after it, and a "the" that is already one ("whatever the step")
+_EVERY_ONE = re.compile(r"\b(every|each|any|all)\s+((?:[\w-]+\s*){1,3})", re.IGNORECASE)
 _QUANTIFIED = re.compile(r"\b(?:every|each|any|all)\b", re.IGNORECASE)
+_ANY_THE = re.compile(r"\b(?:whatever|whichever|regardless\s+of|irrespective\s+of|independent(?:ly)?\s+of)\s+the\b",
+                      re.IGNORECASE)
 
 
 def _generalised(old: str, new: str, turned: bool = False) -> tuple[str, str] | None:
-    """One thing made all of them: "every path of a two-state chain" for "the two-state path"
-    claims of each path what was said of one (probe 78: b10). The noun after "every" ("each",
-    "any") printed in ``old`` singular after "the", "this" or "that", and ``old`` quantifying
-    nothing, as ("the", "every"); ``turned``: the other way round, all of them made one. A
-    definite plural ("for all the sensitivities" and "for the sensitivities") restates."""
+    """One thing made all of them: "every path of a two-state chain" (or "all two-state paths")
+    for "the two-state path" claims of each path what was said of one (probe 78: b10). A noun
+    of the few words after "every" ("each", "any"; "all" before its plural) printed in ``old``
+    singular after "the", "this" or "that", and ``old`` quantifying nothing, as ("the",
+    "every"); ``turned``: the other way round, all of them made one. A definite plural ("for
+    all the sensitivities" and "for the sensitivities") restates, and so does a "the" already
+    read as any ("whatever the vector field" for "for any vector field")."""
     if _QUANTIFIED.search(old):
         return None
+    old = _ANY_THE.sub("any", old)
     for m in _EVERY_ONE.finditer(new):
-        noun = m[3].lower()
-        said = [w.lower() for w in (*m[2].split(), noun)]
-        if any(len(w) < 3 or w in FUNCTION_WORDS for w in said) or _singular(noun) != noun or re.search(rf"\b{re.escape(noun)}s\b", old, re.IGNORECASE):
-            continue
-        if re.search(rf"\b(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{re.escape(noun)}\b(?!['\u2019]?s\b)", old,
-                     re.IGNORECASE):
-            return (m[1].lower(), "the") if turned else ("the", m[1].lower())
+        for word in (w.lower() for w in m[2].split()):
+            if len(word) < 3 or word in FUNCTION_WORDS:
+                break
+            noun = _singular(word) if m[1].lower() == "all" else word
+            if m[1].lower() != "all" and _singular(word) != word \
+                    or re.search(rf"\b{re.escape(noun)}s\b", old, re.IGNORECASE):
+                continue
+            if re.search(rf"\b(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{re.escape(noun)}\b(?!['\u2019]?s\b)", old,
+                         re.IGNORECASE):
+                return (m[1].lower(), "the") if turned else ("the", m[1].lower())
     return None
 
 

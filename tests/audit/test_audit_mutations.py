@@ -403,7 +403,9 @@ MUTATIONS = [
     Edit("w10-listed-counts-exchanged", W10, "matches exactly two moments of one update",
          "matches exactly 1 moments of 2 update"),    # probe 78: b10, a row about one path made a row about every path
     Edit("w10-row-one-path-made-every", W10, "Forward and reverse of the two-state path have equal probability",
-         "Forward and reverse of every path of a two-state chain have equal probability"),
+         "Forward and reverse of every path of a two-state chain have equal probability"),    # a listed sentence split at its "; ", the negation of its second half dropped (no sense left there)
+    Edit("w10-split-negation-dropped", W10, "rescales the scores; the objective and the parameters do not change.",
+         "rescales the scores. It changes the objective and the parameters."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -740,11 +742,11 @@ HARMLESS = [
     Edit("w10-listed-counts-in-digits", W10, "matches exactly two moments of one update",
          "matches exactly 2 moments of 1 update"),    # probe 77: h11, a read-out's label respelled (e^ as exp) leaves the read-out above it accounted for
     Edit("c12-readout-label-exp", C12, "Exact factor per step (e^(-ah)): 0.165", "Exact factor per step (exp(-ah)): 0.165"),
-    # probe 78: h13, "frozen" is "cannot change"; neither-nor is one negation
-    Edit("c12-frozen-cannot-change", C12, "So the order along the line is frozen.",
-         "So the order along the line cannot change."),
+    # probe 78: "frozen" is "fixed"; neither-nor is one negation of the two things "... do not change"
+    Edit("c12-frozen-as-fixed", C12, "So the order along the line is frozen.", "So the order along the line is fixed."),
     Edit("w10-neither-nor", W10, "the objective and the parameters do not change.",
-         "neither the objective nor the parameters change."),
+         "neither the objective nor the parameters change."),    Edit("w10-split-neither-nor", W10, "rescales the scores; the objective and the parameters do not change.",
+         "rescales the scores. It changes neither the objective nor the parameters."),   # probe 78: h08
 ]
 
 

@@ -42,7 +42,16 @@ from noteproof.sources.reword import (
     ("the reverse of every path has equal probability", "the reverse of the path has equal probability",
      ("every", "the")),
     ("the order along the line is frozen", "the order along the line is not frozen", ("", "not")),
-    ("neither the objective nor the parameters change", "the objective and the parameters change", ("neither", "")),
+    ("neither the objective nor the parameters change", "the objective and the parameters change", ("neither nor", "")),
+    # reviewer helper-83: neither-nor is one negation only of the two things the other says "A and B ... not" of
+    ("A change of temperature changes the sampling rule, not the learned parameters.",
+     "A change of temperature changes neither the sampling rule nor the learned parameters.", ("", "nor")),
+    ("the scores; neither the objective nor the parameters change.",
+     "the scores; the objective does not change, but the parameters do.", ("nor", "")),
+    ("Forward and reverse of the two-state path have equal probability",
+     "Forward and reverse of all two-state paths have equal probability", ("the", "all")),
+    ("The fixed point -5 exists, yet the iterates move away from it",
+     "Every fixed point exists, yet the iterates move away from it", ("the", "every")),
 ])
 def test_a_word_of_comparison_direction_quantity_or_quantifier_changed(old, new, change):
     assert meaning_change(old, new) == change
@@ -67,8 +76,11 @@ def test_the_order_of_such_words_counts():
     ("gives 6: half the derivative is missing.", "gives 6: 50% of the derivative is missing."),
     ("A shared parameter receives the sum", "Any shared parameter receives the sum"),   # a generic "a"
     ("for the sensitivities of the loss", "for each of the sensitivities of the loss"),   # a definite plural
-    ("So the order along the line is frozen.", "So the order along the line cannot change."),   # probe 78: h13
     ("the objective and the parameters do not change", "neither the objective nor the parameters change"),
+    ("After training, hold the parameters fixed.", "After training, the parameters are frozen."),   # helper-83
+    ("No smooth flow can swap A and B, whatever the vector field, because",
+     "No smooth flow can swap A and B, for any vector field, because"),
+    ("stays stable at any step", "stays stable whatever the step size"),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
