@@ -270,7 +270,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
             or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new) \
             or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new) \
             or _domain_changed(old, new) or _movable_moved(old, new) or _generalised(old, new) \
-            or _generalised(new, old, turned=True)
+            or _generalised(new, old, turned=True) or _contrast_turned(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -423,6 +423,26 @@ def _generalised(old: str, new: str, turned: bool = False) -> tuple[str, str] | 
                          re.IGNORECASE):
                 return (m[1].lower(), "the") if turned else ("the", m[1].lower())
     return None
+
+
+# a negation that sets one thing against another: "the sampling rule, not the parameters",
+# "the objective but not the parameters", "not a network but a family"
+_CONTRAST = re.compile(r"(?:,|\bbut)\s+not\b|\bnot\s+(?:[\w$\\{}-]+\s+){1,5}?but\b", re.IGNORECASE)
+
+
+def _contrast_turned(old: str, new: str) -> tuple[str, str] | None:
+    """A negation of the whole made a negation of a part, or back: "the objective and the
+    parameters do not change" and "it changes the objective but not the parameters" have
+    one "not" each and say opposite things of the objective. Both texts negate; one sets
+    things against each other ("X, not Y", "X but not Y", "not Y but X"), the other does not."""
+    if not (_NOT_WORDS.search(_NOT.sub(" not", old)) and _NOT_WORDS.search(_NOT.sub(" not", new))):
+        return None
+    a, b = _CONTRAST.search(old), _CONTRAST.search(new)
+    if bool(a) == bool(b):
+        return None
+    def part(m: re.Match) -> str:   # ", not", "but not", "not ... but"
+        return m[0].strip() if not m[0].lower().startswith("not") else "not ... but"
+    return ("not (of all)", part(b)) if b else (part(a), "not (of all)")
 
 
 def _items(phrase: str) -> list[set[str]]:

@@ -404,6 +404,9 @@ MUTATIONS = [
          "matches exactly 1 moments of 2 update"),    # probe 78: b10, a row about one path made a row about every path
     Edit("w10-row-one-path-made-every", W10, "Forward and reverse of the two-state path have equal probability",
          "Forward and reverse of every path of a two-state chain have equal probability"),    # a listed sentence split at its "; ", the negation of its second half dropped (no sense left there)
+    # reviewer helper-83's kind: a negation of the whole made one of a part
+    Edit("w10-negation-of-a-part", W10, "the objective and the parameters do not change.",
+         "it changes the objective but not the parameters."),
     Edit("w10-split-negation-dropped", W10, "rescales the scores; the objective and the parameters do not change.",
          "rescales the scores. It changes the objective and the parameters."),
 ]

@@ -52,6 +52,11 @@ from noteproof.sources.reword import (
      "Forward and reverse of all two-state paths have equal probability", ("the", "all")),
     ("The fixed point -5 exists, yet the iterates move away from it",
      "Every fixed point exists, yet the iterates move away from it", ("the", "every")),
+    # a negation of the whole made one of a part, and back
+    ("the scores; the objective and the parameters do not change.",
+     "the scores; it changes the objective but not the parameters.", ("not (of all)", "but not")),
+    ("A change of temperature changes the sampling rule, not the learned parameters.",
+     "A change of temperature does not change the sampling rule or the learned parameters.", (", not", "not (of all)")),
 ])
 def test_a_word_of_comparison_direction_quantity_or_quantifier_changed(old, new, change):
     assert meaning_change(old, new) == change
@@ -81,6 +86,9 @@ def test_the_order_of_such_words_counts():
     ("No smooth flow can swap A and B, whatever the vector field, because",
      "No smooth flow can swap A and B, for any vector field, because"),
     ("stays stable at any step", "stays stable whatever the step size"),
+    ("A change of temperature changes the sampling rule, not the learned parameters.",
+     "A change of temperature changes the sampling rule but not the learned parameters."),
+    ("The continuous limit needs a family, not a network.", "The continuous limit does not need a network but a family."),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
