@@ -37,7 +37,7 @@ from ..sources.locate import (
 from ..sources.notes import Note, Row, number_offset, percent_of
 from ..sources.numtext import is_word, verdict
 from ..sources.registry import Claim
-from ..sources.reword import describe, meaning_change
+from ..sources.reword import describe, in_digits, meaning_change
 from ..sources.tags import LABEL
 
 ROW_MATCH = 0.5
@@ -252,7 +252,8 @@ def _judge_rewording(plan: Plan) -> None:
                      help=f"restore \"{was}\", or change the claim's checks and claims.yaml to the new statement"
                      if was else f"remove \"{now}\", or change the claim's checks and claims.yaml to the new statement")
             continue
-        a, b = numeric_tokens(old), numeric_tokens(plan.note.text, max(at, 0), max(at, 0) + len(new))
+        # a count in words the new text prints in digits is the same number ("Twelve" -> "12")
+        a, b = numeric_tokens(in_digits(old, new)), numeric_tokens(plan.note.text, max(at, 0), max(at, 0) + len(new))
         bad = []
         for op, i1, i2, j1, j2 in SequenceMatcher(None, _texts(a), _texts(b), autojunk=False).get_opcodes():
             if op != "equal":

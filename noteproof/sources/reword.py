@@ -237,7 +237,7 @@ def sign_said_in_words(text: str, snippet: str) -> bool:
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
     for a dropped "only"), or None when every word of MEANING kept its sense and its order."""
-    old, new = _in_digits(old, new), _in_digits(new, old)
+    old, new = in_digits(old, new), in_digits(new, old)
     old, new = _neither_nor(old, new), _neither_nor(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = signs_as_spans(old, new), signs_as_spans(new, old)
@@ -889,7 +889,7 @@ def _replaced(old: str, new: str, was: str, now: str) -> tuple[str, str]:
     return was, now
 
 
-def _in_digits(text: str, other: str) -> str:
+def in_digits(text: str, other: str) -> str:
     """``text`` with each count word that ``other`` prints in digits instead written so ("after
     ten steps" against "after 10 steps"): the same number, however written. A word printed
     more often than ``other`` prints it, where ``other`` prints its digits more often, is
@@ -1208,7 +1208,7 @@ def _alike(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str]
 
     def same_maths(c: str) -> bool:
         printed = signature(c)
-        return printed == sign or printed == signature(_in_digits(text, c)) \
+        return printed == sign or printed == signature(in_digits(text, c)) \
             or signature(rounded_back(text, c)) == sign or printed == signature(spans_as_words(text, c))
     return _most_like(note, text, lambda c: same_maths(c) and keep(c))
 

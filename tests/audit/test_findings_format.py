@@ -211,3 +211,11 @@ def test_inserted_arithmetic_is_shown_as_new_not_as_was_empty(repo):
     run, _ = audit(repo, "chapter12", (old, old + " Also h x rate = 100 x 0.06 = 6."))
     [f] = [f for f in run.json["findings"] if f["code"] == "NP302"]
     assert f["message"].endswith("(new)") and "(was ``)" not in f["message"], f["message"]
+
+
+def test_a_count_in_words_printed_in_digits_is_the_same_number_in_a_reworded_statement(repo):
+    """"Twelve updates are shown." made "12 updates are shown." rewords the statement with its
+    number kept: NP505, not "other numbers that nothing checks (none -> 12)" (probe 79: h14)."""
+    run, _ = audit(repo, "chapter12", ("Twelve updates are shown.", "12 updates are shown."))
+    assert run.code == 0
+    assert [f["code"] for f in run.json["findings"]] == ["NP505"], run.json["findings"]
