@@ -248,19 +248,27 @@ class Note:
         found = self._looked_up("stated", text, numbers_key(numbers))
         if found is not _NOT_READ:
             return found
-        from .reword import reworded
+        from .reword import paraphrased, reworded
         found = self.printed(text, numbers) or reworded(self.text, text)
         if found is None and (other := turned(text)) is not None:   # 0 < ah < 2 printed 2 > ah > 0
             found = self.printed(other, numbers) or reworded(self.text, other)
         if found is None:   # a read-out line relabelled in other words
             found = relabelled_line(self.text, text, agree_rounded)
-        if found is None and self.registry is not None and any(c.row == text for c in self.registry[0]):
+        if found is None and self._is_statement(text):   # a claim's sentence paraphrased, its maths and senses kept
+            found = paraphrased(self.text, text)
+        if found is None and self._is_row(text):
             row = self._row_in_table(text)   # a status row reworded beyond its spelling, in its place
             if row is not None:
                 lines = self.text.split("\n")[:row.location.line]
                 start = sum(len(x) + 1 for x in lines[:-1])
                 found = (start + lines[-1].find(row.text), row.text)
         return found
+
+    def _is_statement(self, text: str) -> bool:
+        return self.registry is not None and any(c.row is None and c.text == text for c in self.registry[0])
+
+    def _is_row(self, text: str) -> bool:
+        return self.registry is not None and any(c.row == text for c in self.registry[0])
 
     def _row_in_table(self, claim_cell: str) -> Row | None:
         try:
@@ -586,11 +594,17 @@ class Note:
         loose = [i for i in range(len(cells)) if i not in found.values()]
         if missing != [claim_cell] or len(loose) != 1 or meaning_change(claim_cell, cells[loose[0]]) is not None:
             return None
-        # its restrictions kept: "at the origin" is not "Away from the origin"
-        kept = {w.lower() for w in re.findall(r"[A-Za-z]+", cells[loose[0]])}
-        if any(w.lower() in RESTRICTING and w.lower() not in kept for w in re.findall(r"[A-Za-z]+", claim_cell)):
+        # its restrictions kept: "at the origin" is not "Away from the origin"; a restricting
+        # phrase said as a condition keeps it ("when the current input is held fixed" for "at
+        # fixed current input"), unless another restricting word came with it
+        was, now = ({w.lower() for w in re.findall(r"[A-Za-z]+", t)} for t in (claim_cell, cells[loose[0]]))
+        lost, added = (was - now) & RESTRICTING, (now - was) & RESTRICTING
+        if lost and (added or not now & _CONDITIONAL):
             return None
         return loose[0]
+
+
+_CONDITIONAL = frozenset("when whenever while if provided".split())
 
 
 def _span_pattern(span: str) -> str:

@@ -270,7 +270,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
             or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new) \
             or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new) \
             or _domain_changed(old, new) or _movable_moved(old, new) or _generalised(old, new) \
-            or _generalised(new, old, turned=True) or _contrast_turned(old, new)
+            or _generalised(new, old, turned=True) or _contrast_turned(old, new) or _place_negated(old, new) \
+            or _place_negated(new, old)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -422,6 +423,20 @@ def _generalised(old: str, new: str, turned: bool = False) -> tuple[str, str] | 
             if re.search(rf"\b(?:the|this|that)\s+(?:[\w-]+\s+){{0,2}}?{re.escape(noun)}\b(?!['\u2019]?s\b)", old,
                          re.IGNORECASE):
                 return (m[1].lower(), "the") if turned else ("the", m[1].lower())
+    return None
+
+
+_AWAY = frozenset("away outside without beyond far".split())   # prepositions that exclude a place
+_AT = frozenset("at near on inside within with".split())
+
+
+def _place_negated(old: str, new: str) -> tuple[str, str] | None:
+    """A restricting place made its complement: "away from a fixed current input" (outside,
+    without, beyond) for "at fixed current input" (near, on, inside, within, with)."""
+    wo, wn = [w.lower() for w in WORD_OR_SPAN.findall(old)], [w.lower() for w in WORD_OR_SPAN.findall(new)]
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wo, wn, autojunk=False).get_opcodes():
+        if op == "replace" and set(wo[i1:i2]) & _AT and set(wn[j1:j2]) & _AWAY and not set(wo[i1:i2]) & _AWAY:
+            return " ".join(wo[i1:i2]), " ".join(wn[j1:j2])
     return None
 
 
@@ -932,7 +947,8 @@ _FRACTION_WORDS = {"half": "50", "a quarter": "25", "a third": r"33(?:\.3+)?", "
 _HALVES = re.compile(r"\b(?:(?:shrinks?|falls?|drops?|decreases?|reduces?|is reduced|is cut) by (?:a )?half"
                      r"|(?:shrinks?|falls?|drops?|decreases?|is reduced) to (?:(?:one )?half|50\s*(?:%|\\%|percent))"
                      r"(?: of)? (?:its|the) (?:value|size)"
-                     r"|(?:is|are|gets|get) halved)\b", re.IGNORECASE)
+                     r"|(?:is|are|gets|get) halved|(?:is|are|gets|get) (?:divided|cut) (?:by (?:two|2)|in half))\b",
+                     re.IGNORECASE)
 
 
 # the two things said one by one or together: "Each is a legitimate dynamical system" for "Both are

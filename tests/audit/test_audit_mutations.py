@@ -404,6 +404,11 @@ MUTATIONS = [
          "matches exactly 1 moments of 2 update"),    # probe 78: b10, a row about one path made a row about every path
     Edit("w10-row-one-path-made-every", W10, "Forward and reverse of the two-state path have equal probability",
          "Forward and reverse of every path of a two-state chain have equal probability"),    # a listed sentence split at its "; ", the negation of its second half dropped (no sense left there)
+    # a restricting place made its complement in a row (probe 80's h02, turned)
+    Edit("w09-row-away-from-fixed-input", W9, "Descent inequality at fixed current input\t",
+         "Descent inequality away from a fixed current input\t"),
+    Edit("c12-paraphrase-below-one", C12, "A distance multiplied by something above 1 in size can only grow.",
+         "A distance multiplied by a factor whose size is below 1 can only grow."),
     # reviewer helper-83's kind: a negation of the whole made one of a part
     Edit("w10-negation-of-a-part", W10, "the objective and the parameters do not change.",
          "it changes the objective but not the parameters."),
@@ -748,7 +753,12 @@ HARMLESS = [
     # probe 78: "frozen" is "fixed"; neither-nor is one negation of the two things "... do not change"
     Edit("c12-frozen-as-fixed", C12, "So the order along the line is frozen.", "So the order along the line is fixed."),
     Edit("w10-neither-nor", W10, "the objective and the parameters do not change.",
-         "neither the objective nor the parameters change."),    Edit("w10-split-neither-nor", W10, "rescales the scores; the objective and the parameters do not change.",
+         "neither the objective nor the parameters change."),    # probe 80: h02, a row's restricting phrase said as a condition; h11, a statement paraphrased
+    Edit("w09-row-condition-as-when", W9, "Descent inequality at fixed current input\t",
+         "Descent inequality when the current input is held fixed\t"),
+    Edit("c12-statement-paraphrased", C12, "A distance multiplied by something above 1 in size can only grow.",
+         "A distance multiplied by a factor whose size exceeds 1 can only grow."),
+    Edit("w10-split-neither-nor", W10, "rescales the scores; the objective and the parameters do not change.",
          "rescales the scores. It changes neither the objective nor the parameters."),   # probe 78: h08
 ]
 

@@ -57,6 +57,8 @@ from noteproof.sources.reword import (
      "the scores; it changes the objective but not the parameters.", ("not (of all)", "but not")),
     ("A change of temperature changes the sampling rule, not the learned parameters.",
      "A change of temperature does not change the sampling rule or the learned parameters.", (", not", "not (of all)")),
+    ("the amplitude shrinks by half each step", "the amplitude is divided by three each step", ("shrinks half", "divided three")),
+    ("Descent inequality at fixed current input", "Descent inequality away from a fixed current input", ("at", "away from a")),
 ])
 def test_a_word_of_comparison_direction_quantity_or_quantifier_changed(old, new, change):
     assert meaning_change(old, new) == change
@@ -89,6 +91,8 @@ def test_the_order_of_such_words_counts():
     ("A change of temperature changes the sampling rule, not the learned parameters.",
      "A change of temperature changes the sampling rule but not the learned parameters."),
     ("The continuous limit needs a family, not a network.", "The continuous limit does not need a network but a family."),
+    ("the amplitude shrinks by half each step", "the amplitude is divided by two each step"),   # probe 80: h04
+    ("the amplitude shrinks by half each step", "the amplitude is cut in half each step"),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
