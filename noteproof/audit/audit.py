@@ -231,7 +231,8 @@ def _new_failure_place(old: ClaimResult | None, new: ClaimResult, lines: dict[in
     """Where a claim's new failure stands: the first, in the note, of its failing numbers and
     formulas that did not fail (as printed) before the edit; a number the edited note no
     longer prints where it stood before, that line followed through the edit (``lines``: old
-    line -> new lines); else the claim's own place."""
+    line -> new lines); else the claim's own place, or, its row or sentence not found, the line
+    it stood on, followed through the edit."""
     def failing(r):
         return [] if r is None else [(x.location, getattr(x, "quoted", "") or getattr(x, "latex", ""))
                                      for x in (*r.numbers, *r.formulas) if x.outcome.value == "failed" and x.location]
@@ -242,6 +243,8 @@ def _new_failure_place(old: ClaimResult | None, new: ClaimResult, lines: dict[in
         fresh = [Location(path or was.location.path, lines[was.location.line][0])
                  for was, x in zip(old.numbers, new.numbers) if x.outcome.value == "failed" and x.location is None
                  and was.check == x.check and was.location and was.location.line in lines]
+    if not fresh and new.location is None and old is not None and old.location and old.location.line in lines:
+        return Location(old.location.path, lines[old.location.line][0])   # its row or sentence lost: where it stood
     return min(fresh, key=lambda at: (at.line, at.column or 0)) if fresh else new.location
 
 

@@ -248,14 +248,12 @@ class Note:
         found = self._looked_up("stated", text, numbers_key(numbers))
         if found is not _NOT_READ:
             return found
-        from .reword import paraphrased, reworded
+        from .reword import reworded
         found = self.printed(text, numbers) or reworded(self.text, text)
         if found is None and (other := turned(text)) is not None:   # 0 < ah < 2 printed 2 > ah > 0
             found = self.printed(other, numbers) or reworded(self.text, other)
         if found is None:   # a read-out line relabelled in other words
             found = relabelled_line(self.text, text, agree_rounded)
-        if found is None and self._is_statement(text):   # a claim's sentence paraphrased, its maths and senses kept
-            found = paraphrased(self.text, text)
         if found is None and self._is_row(text):
             row = self._row_in_table(text)   # a status row reworded beyond its spelling, in its place
             if row is not None:
@@ -263,9 +261,6 @@ class Note:
                 start = sum(len(x) + 1 for x in lines[:-1])
                 found = (start + lines[-1].find(row.text), row.text)
         return found
-
-    def _is_statement(self, text: str) -> bool:
-        return self.registry is not None and any(c.row is None and c.text == text for c in self.registry[0])
 
     def _is_row(self, text: str) -> bool:
         return self.registry is not None and any(c.row == text for c in self.registry[0])
@@ -598,13 +593,25 @@ class Note:
         # phrase said as a condition keeps it ("when the current input is held fixed" for "at
         # fixed current input"), unless another restricting word came with it
         was, now = ({w.lower() for w in re.findall(r"[A-Za-z]+", t)} for t in (claim_cell, cells[loose[0]]))
-        lost, added = (was - now) & RESTRICTING, (now - was) & RESTRICTING
-        if lost and (added or not now & _CONDITIONAL):
+        lost, added = (was - now) & RESTRICTING, (now - was) & (RESTRICTING | _EXCLUDING)
+        if lost and (added or not now & _CONDITIONAL or not _phrases_kept(claim_cell, lost, now)):
             return None
         return loose[0]
 
 
 _CONDITIONAL = frozenset("when whenever while if provided".split())
+_EXCLUDING = frozenset("except unless but away far apart distant outside".split())
+
+
+def _phrases_kept(cell: str, lost: set[str], kept: set[str]) -> bool:
+    """Whether each phrase a lost restricting word opened keeps its words of content in the
+    reworded cell ("at fixed current input": fixed, current, input), whatever its preposition
+    became; "at the origin" made "when the input is constant" loses "origin"."""
+    for m in re.finditer(r"\b(" + "|".join(sorted(lost)) + r")\s+((?:[A-Za-z-]+\s*){1,3})", cell, re.IGNORECASE):
+        words = {w.lower() for w in m[2].split()} - {"a", "an", "the", "its", "their"}
+        if not words <= kept:
+            return False
+    return True
 
 
 def _span_pattern(span: str) -> str:

@@ -426,8 +426,8 @@ def _generalised(old: str, new: str, turned: bool = False) -> tuple[str, str] | 
     return None
 
 
-_AWAY = frozenset("away outside without beyond far".split())   # prepositions that exclude a place
-_AT = frozenset("at near on inside within with".split())
+_AWAY = frozenset("away outside without beyond far off".split())   # prepositions that exclude a place
+_AT = frozenset("at near close on in under inside within with".split())
 
 
 def _place_negated(old: str, new: str) -> tuple[str, str] | None:
@@ -435,7 +435,8 @@ def _place_negated(old: str, new: str) -> tuple[str, str] | None:
     without, beyond) for "at fixed current input" (near, on, inside, within, with)."""
     wo, wn = [w.lower() for w in WORD_OR_SPAN.findall(old)], [w.lower() for w in WORD_OR_SPAN.findall(new)]
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, wo, wn, autojunk=False).get_opcodes():
-        if op == "replace" and set(wo[i1:i2]) & _AT and set(wn[j1:j2]) & _AWAY and not set(wo[i1:i2]) & _AWAY:
+        if op == "replace" and set(wo[i1:i2]) & _AT and set(wn[j1:j2]) & _AWAY \
+                and not set(wo[i1:i2]) & (_AWAY | {"no", "not"}):   # "with no" is "without"
             return " ".join(wo[i1:i2]), " ".join(wn[j1:j2])
     return None
 
@@ -453,11 +454,19 @@ def _contrast_turned(old: str, new: str) -> tuple[str, str] | None:
     if not (_NOT_WORDS.search(_NOT.sub(" not", old)) and _NOT_WORDS.search(_NOT.sub(" not", new))):
         return None
     a, b = _CONTRAST.search(old), _CONTRAST.search(new)
+    if a and b and (x := _denied(old, a)) and (y := _denied(new, b)) and not x & y:
+        return f"not {' '.join(sorted(x))}", f"not {' '.join(sorted(y))}"   # the other thing denied
     if bool(a) == bool(b):
         return None
     def part(m: re.Match) -> str:   # ", not", "but not", "not ... but"
         return m[0].strip() if not m[0].lower().startswith("not") else "not ... but"
     return ("not (of all)", part(b)) if b else (part(a), "not (of all)")
+
+
+def _denied(text: str, m: re.Match) -> set[str]:
+    """The words of content a contrast denies: Y of "X, not Y", "X but not Y" and "not Y but X"."""
+    said = m[0] if m[0].lower().startswith("not") else re.split(r"[,.;:!?]", text[m.end():])[0]
+    return {w.lower() for w in WORD.findall(said) if w.lower() not in FUNCTION_WORDS | {"not", "but"} and len(w) > 2}
 
 
 def _items(phrase: str) -> list[set[str]]:
@@ -766,6 +775,15 @@ def moved_across_clauses(old: str, new: str) -> tuple[str, str] | None:
             if k != i and moved(k, i) and (w := next(iter(moved(i, k)), None)) is not None:
                 said = next((t for t in WORD_OR_SPAN.findall(old) if t.lower() == w or stem(t) == w), w)
                 return said, f"{said} (in another clause)"
+    # a phrase carried to another clause: "it doubles while alternating sign" made "shrinks by
+    # half ... while alternating sign; ... it doubles" says the sign alternates where it halves
+    for i in range(len(a)):
+        for k in range(len(a)):
+            gone = [w for w in moved(i, k) if w not in FUNCTION_WORDS and len(w) > 2]
+            if k != i and len(gone) >= 2 and not moved(k, i):
+                said = [t for t in WORD_OR_SPAN.findall(old) if t.lower() in gone or stem(t) in gone]
+                phrase = " ".join(dict.fromkeys(said)) or " ".join(gone)
+                return phrase, f"{phrase} (in another clause)"
     return None
 
 
@@ -947,8 +965,9 @@ _FRACTION_WORDS = {"half": "50", "a quarter": "25", "a third": r"33(?:\.3+)?", "
 _HALVES = re.compile(r"\b(?:(?:shrinks?|falls?|drops?|decreases?|reduces?|is reduced|is cut) by (?:a )?half"
                      r"|(?:shrinks?|falls?|drops?|decreases?|is reduced) to (?:(?:one )?half|50\s*(?:%|\\%|percent))"
                      r"(?: of)? (?:its|the) (?:value|size)"
-                     r"|(?:is|are|gets|get) halved|(?:is|are|gets|get) (?:divided|cut) (?:by (?:two|2)|in half))\b",
-                     re.IGNORECASE)
+                     r"|(?:is|are|gets|get) halved|halves"
+                     r"|(?:is|are|gets|get) (?:divided|cut) (?:by (?:two|2)(?![\d.,/^]|\s+(?:squared|cubed|hundred|"
+                     r"thousand|million))|in half))\b(?!\s+(?:an?\s+)?(?:order|percent|%))", re.IGNORECASE)
 
 
 # the two things said one by one or together: "Each is a legitimate dynamical system" for "Both are

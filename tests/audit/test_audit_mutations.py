@@ -409,6 +409,13 @@ MUTATIONS = [
          "Descent inequality away from a fixed current input\t"),
     Edit("c12-paraphrase-below-one", C12, "A distance multiplied by something above 1 in size can only grow.",
          "A distance multiplied by a factor whose size is below 1 can only grow."),
+    # reviewer helper-86: a row's restriction lost with its words, or a condition made an exception
+    Edit("w09-row-origin-as-constant-input", W9, "Response $1/(1-\\beta )$ at the origin for constant input\t",
+         "Response $1/(1-\\beta )$ when the input is constant\t"),
+    Edit("w10-denied-item-swapped", W10, "changes the sampling rule, not the learned parameters.",
+         "changes the learned parameters, not the sampling rule."),
+    Edit("w09-row-except-when-fixed", W9, "Descent inequality at fixed current input\t",
+         "Descent inequality except when the current input is held fixed\t"),
     # reviewer helper-83's kind: a negation of the whole made one of a part
     Edit("w10-negation-of-a-part", W10, "the objective and the parameters do not change.",
          "it changes the objective but not the parameters."),
@@ -753,11 +760,9 @@ HARMLESS = [
     # probe 78: "frozen" is "fixed"; neither-nor is one negation of the two things "... do not change"
     Edit("c12-frozen-as-fixed", C12, "So the order along the line is frozen.", "So the order along the line is fixed."),
     Edit("w10-neither-nor", W10, "the objective and the parameters do not change.",
-         "neither the objective nor the parameters change."),    # probe 80: h02, a row's restricting phrase said as a condition; h11, a statement paraphrased
+         "neither the objective nor the parameters change."),    # probe 80: h02, a row's restricting phrase said as a condition
     Edit("w09-row-condition-as-when", W9, "Descent inequality at fixed current input\t",
          "Descent inequality when the current input is held fixed\t"),
-    Edit("c12-statement-paraphrased", C12, "A distance multiplied by something above 1 in size can only grow.",
-         "A distance multiplied by a factor whose size exceeds 1 can only grow."),
     Edit("w10-split-neither-nor", W10, "rescales the scores; the objective and the parameters do not change.",
          "rescales the scores. It changes neither the objective nor the parameters."),   # probe 78: h08
 ]

@@ -59,6 +59,19 @@ from noteproof.sources.reword import (
      "A change of temperature does not change the sampling rule or the learned parameters.", (", not", "not (of all)")),
     ("the amplitude shrinks by half each step", "the amplitude is divided by three each step", ("shrinks half", "divided three")),
     ("Descent inequality at fixed current input", "Descent inequality away from a fixed current input", ("at", "away from a")),
+    # a phrase carried to the other clause (the mutation suite's w09-alternating-moved)
+    ("the amplitude shrinks by half each step; at $\\Delta s=3$ it doubles while alternating sign.",
+     "the amplitude shrinks by half each step while alternating sign; at $\\Delta s=3$ it doubles.",
+     ("alternating sign", "alternating sign (in another clause)")),
+    # reviewer helper-86
+    ("A change of temperature changes the sampling rule, not the learned parameters.",
+     "A change of temperature changes the learned parameters, not the sampling rule.",
+     ("not learned parameters", "not rule sampling")),
+    ("the amplitude shrinks by half each step", "the amplitude is divided by 2.5 each step", ("shrinks half", "divided")),
+    ("layers close to the edge of stability give very large gradients",
+     "layers far from the edge of stability give very large gradients", ("close to", "far from")),
+    ("Staying on the axis makes it a one-dimensional flow again", "Staying off the axis makes it a one-dimensional flow again",
+     ("on", "off")),
 ])
 def test_a_word_of_comparison_direction_quantity_or_quantifier_changed(old, new, change):
     assert meaning_change(old, new) == change
@@ -93,6 +106,10 @@ def test_the_order_of_such_words_counts():
     ("The continuous limit needs a family, not a network.", "The continuous limit does not need a network but a family."),
     ("the amplitude shrinks by half each step", "the amplitude is divided by two each step"),   # probe 80: h04
     ("the amplitude shrinks by half each step", "the amplitude is cut in half each step"),
+    ("the amplitude halves each step", "the amplitude is divided by two each step"),   # reviewer helper-86
+    ("a proposal with no measured performance", "a proposal without measured performance"),
+    ("A change of temperature changes the sampling rule, not the learned parameters.",
+     "A change of temperature changes not the learned parameters but the sampling rule."),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
