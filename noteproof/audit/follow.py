@@ -214,6 +214,13 @@ def _statement(plan: Plan, claim: Claim) -> Claim | None:
         at, new = span[0], replace(claim, statement=text[span[0]:span[1]])
         if new.statement == claim.statement:
             new = claim
+        elif meaning_change(claim.statement, new.statement) is None \
+                and plan.note.stated(claim.statement, claim.quoted) is None:
+            # one judge: a rewording the report does not find is no rewording; the claim is
+            # judged as registered, and fails where the report fails it (audit.judgments: NP901)
+            plan.touched.add(claim.id)
+            _label(plan, claim, span[1])
+            return claim
         else:
             plan.reworded.append((claim, "statement", new.statement, at))
     _label(plan, claim, at + len(new.statement))

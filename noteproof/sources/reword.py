@@ -53,7 +53,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _UNCHANGING.sub("fixed", text)
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
-    text = _AT_MOST.sub("bounded", text)
+    text = _AT_LEAST.sub("atleast", _AT_MOST.sub("bounded", text))
     text = _TIME_UNIT.sub("timeunit", text)
     text = _FIRST_ORDER.sub("order ", text)
     text = _ALL_MASS.sub("concentrates", text)
@@ -108,9 +108,12 @@ def _neither_nor(text: str, other: str) -> str:
 
 
 _NOT_WORDS = re.compile(r"\b(?:not|no|never|cannot|neither|nor)\b", re.IGNORECASE)
-_AT_MOST = re.compile(r"\bat\s+most\b", re.IGNORECASE)
+_AT_MOST = re.compile(r"\bat\s+most\b|\bor\s+(?:less|fewer|below|lower|smaller)\b", re.IGNORECASE)
+# a bound from below that holds at the bound: "1 or more" is not "above 1"
+_AT_LEAST = re.compile(r"\bat\s+least\b|\bor\s+(?:more|greater|larger|above|higher|bigger)\b"
+                       r"|\bno\s+(?:less|fewer|smaller)\s+than\b", re.IGNORECASE)
 _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGNORECASE)   # a scale, not a step
-_SHOWN = {"timeunit": "unit of time", "onedimensional": "one-dimensional", "constantvalued": "constant",
+_SHOWN = {"atleast": "at least", "timeunit": "unit of time", "onedimensional": "one-dimensional", "constantvalued": "constant",
           "everyotherstep": "every other step"}
 _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) + r")\b)", re.IGNORECASE)
 # "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
@@ -443,14 +446,17 @@ def _place_negated(old: str, new: str) -> tuple[str, str] | None:
 
 # a negation that sets one thing against another: "the sampling rule, not the parameters",
 # "the objective but not the parameters", "not a network but a family"
-_CONTRAST = re.compile(r"(?:,|\bbut)\s+not\b|\bnot\s+(?:[\w$\\{}-]+\s+){1,5}?but\b", re.IGNORECASE)
+_CONTRAST = re.compile(r"(?:,|\bbut|\b(?:al)?though|\byet)\s+not\b|\bnot\s+(?:[\w$\\{}-]+\s+){1,5}?but\b"
+                       r"|\bbut\s+(?:[\w$\\{}-]+\s+){1,4}?(?:do|does|did|is|are|was|were|can|could|will|would|has|have)"
+                       r"(?:\s+not\b|n['\u2019]t\b)", re.IGNORECASE)
 
 
 def _contrast_turned(old: str, new: str) -> tuple[str, str] | None:
     """A negation of the whole made a negation of a part, or back: "the objective and the
     parameters do not change" and "it changes the objective but not the parameters" have
     one "not" each and say opposite things of the objective. Both texts negate; one sets
-    things against each other ("X, not Y", "X but not Y", "not Y but X"), the other does not."""
+    things against each other ("X, not Y", "X but not Y", "not Y but X", "X changes but Y does
+    not"), the other does not."""
     if not (_NOT_WORDS.search(_NOT.sub(" not", old)) and _NOT_WORDS.search(_NOT.sub(" not", new))):
         return None
     a, b = _CONTRAST.search(old), _CONTRAST.search(new)
@@ -464,9 +470,17 @@ def _contrast_turned(old: str, new: str) -> tuple[str, str] | None:
 
 
 def _denied(text: str, m: re.Match) -> set[str]:
-    """The words of content a contrast denies: Y of "X, not Y", "X but not Y" and "not Y but X"."""
-    said = m[0] if m[0].lower().startswith("not") else re.split(r"[,.;:!?]", text[m.end():])[0]
-    return {w.lower() for w in WORD.findall(said) if w.lower() not in FUNCTION_WORDS | {"not", "but"} and len(w) > 2}
+    """The words of content a contrast denies: Y of "X, not Y", "X but not Y", "not Y but X"
+    and "X changes but Y does not"."""
+    got = m[0].strip()
+    if got.lower().startswith("not") or got.lower().startswith("but") and len(got.split()) > 2:
+        said = got   # "not Y but", "but Y does not"
+    else:            # ", not Y", "but not Y", "though not Y"
+        said = re.split(r"[,.;:!?]", text[m.end():])[0]
+    return {w.lower() for w in WORD.findall(said) if w.lower() not in FUNCTION_WORDS | _AUXILIARIES and len(w) > 2}
+
+
+_AUXILIARIES = frozenset("not but though although yet does did are was were can could will would has have".split())
 
 
 def _items(phrase: str) -> list[set[str]]:
@@ -621,7 +635,8 @@ RESTRICTING = _RESTRICTING = frozenset("at near for under within inside in on al
 _ARTICLES = frozenset("a an the".split())
 _ASIDES = frozenset(("for example", "for instance", "in particular", "in practice", "in fact", "in short",
                      "in turn", "at first", "in other words", "on the other hand", "in general", "for now",
-                     "in this note", "in this section", "at this point", "in the note", "with care"))
+                     "in this note", "in this section", "at this point", "in the note", "with care",
+                     "at least", "at most"))   # bounds, which senses read
 
 
 # an "only" that closes a clause, and a preposition of place or condition opening a phrase

@@ -26,7 +26,7 @@ SENSES = {
     "accurate": "accurate accurately", "inaccurate": "inaccurate", "correct": "correct correctly",
     "wrong": "wrong incorrect incorrectly", "possible": "possible", "impossible": "impossible",
     "large": "large big huge", "small": "small tiny",
-    "all": "all every each any", "always": "always invariably", "at most": "bounded", "some": "some exists exist sometimes occasionally", "usually": "usually generally typically often frequently mostly commonly", "only": "only solely",
+    "all": "all every each any", "always": "always invariably", "at most": "bounded", "at least": "atleast", "some": "some exists exist sometimes occasionally", "usually": "usually generally typically often frequently mostly commonly", "only": "only solely",
     "not": "not no never cannot nothing none neither nor without except unless", "unique": "unique", "strict": "strict strictly",
     "same": "same identical equal equals equality",
     "uniform": "uniform uniformly evenly", "concentrated": "concentrates concentrate concentrated concentrating",

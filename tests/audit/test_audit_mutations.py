@@ -412,6 +412,11 @@ MUTATIONS = [
     # reviewer helper-86: a row's restriction lost with its words, or a condition made an exception
     Edit("w09-row-origin-as-constant-input", W9, "Response $1/(1-\\beta )$ at the origin for constant input\t",
          "Response $1/(1-\\beta )$ when the input is constant\t"),
+    # probe 81: b06, a negation of both made one of the second; b15, a strict bound made "or more"
+    Edit("w10-but-the-parameters-do-not", W10, "the objective and the parameters do not change.",
+         "the objective changes but the parameters do not."),
+    Edit("c12-above-one-as-one-or-more", C12, "A distance multiplied by something above 1 in size can only grow.",
+         "A distance multiplied by something of size 1 or more can only grow."),
     Edit("w10-denied-item-swapped", W10, "changes the sampling rule, not the learned parameters.",
          "changes the learned parameters, not the sampling rule."),
     Edit("w09-row-except-when-fixed", W9, "Descent inequality at fixed current input\t",

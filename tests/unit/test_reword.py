@@ -63,6 +63,11 @@ from noteproof.sources.reword import (
     ("the amplitude shrinks by half each step; at $\\Delta s=3$ it doubles while alternating sign.",
      "the amplitude shrinks by half each step while alternating sign; at $\\Delta s=3$ it doubles.",
      ("alternating sign", "alternating sign (in another clause)")),
+    # probe 81: b06, b15
+    ("the objective and the parameters do not change.", "the objective changes but the parameters do not.",
+     ("not (of all)", "but the parameters do not")),
+    ("multiplied by something above 1 in size can only grow.", "multiplied by something of size 1 or more can only grow.",
+     ("above", "at least")),
     # reviewer helper-86
     ("A change of temperature changes the sampling rule, not the learned parameters.",
      "A change of temperature changes the learned parameters, not the sampling rule.",
@@ -108,6 +113,9 @@ def test_the_order_of_such_words_counts():
     ("the amplitude shrinks by half each step", "the amplitude is cut in half each step"),
     ("the amplitude halves each step", "the amplitude is divided by two each step"),   # reviewer helper-86
     ("a proposal with no measured performance", "a proposal without measured performance"),
+    ("at least 1", "1 or more"), ("it is at most 2", "it is 2 or less"),
+    ("A change of temperature changes the sampling rule, not the learned parameters.",
+     "A change of temperature changes the sampling rule but the learned parameters do not change."),
     ("A change of temperature changes the sampling rule, not the learned parameters.",
      "A change of temperature changes not the learned parameters but the sampling rule."),
 ])
