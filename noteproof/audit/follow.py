@@ -37,7 +37,7 @@ from ..sources.locate import (
 from ..sources.notes import Note, Row, number_offset, percent_of
 from ..sources.numtext import is_word, verdict
 from ..sources.registry import Claim
-from ..sources.reword import describe, in_digits, meaning_change
+from ..sources.reword import describe, in_digits, meaning_change, signature
 from ..sources.tags import LABEL
 
 ROW_MATCH = 0.5
@@ -215,9 +215,11 @@ def _statement(plan: Plan, claim: Claim) -> Claim | None:
         if new.statement == claim.statement:
             new = claim
         elif meaning_change(claim.statement, new.statement) is None \
+                and signature(new.statement) == signature(claim.statement) \
                 and plan.note.stated(claim.statement, claim.quoted) is None:
-            # one judge: a rewording the report does not find is no rewording; the claim is
-            # judged as registered, and fails where the report fails it (audit.judgments: NP901)
+            # one judge: a rewording of the words alone that the report does not find is no
+            # rewording; the claim is judged as registered, and fails where the report fails it
+            # (audit.judgments: NP901). Its mathematics edited, its numbers' findings judge it
             plan.touched.add(claim.id)
             _label(plan, claim, span[1])
             return claim

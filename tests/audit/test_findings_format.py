@@ -219,3 +219,16 @@ def test_a_count_in_words_printed_in_digits_is_the_same_number_in_a_reworded_sta
     run, _ = audit(repo, "chapter12", ("Twelve updates are shown.", "12 updates are shown."))
     assert run.code == 0
     assert [f["code"] for f in run.json["findings"]] == ["NP505"], run.json["findings"]
+
+
+def test_a_statement_the_report_does_not_find_reworded_is_no_rewording_in_the_audit(repo):
+    """One judge (probe 81): "a factor whose size exceeds 1" for "something above 1 in size" is
+    a paraphrase the report does not find (it fails the claim: statement not found); the audit,
+    which follows the line through the diff, no longer calls it a rewording (a notice) but judges
+    the claim as registered and fails it too, on the line where the sentence stands."""
+    old = "A distance multiplied by something above 1 in size can only grow."
+    run, text = audit(repo, "chapter12", (old, "A distance multiplied by a factor whose size exceeds 1 can only grow."))
+    assert run.code == 1
+    [f] = errors(run)
+    assert (f["code"], f["claim"]) == ("NP901", "c12.d02.distance-grows") and "statement not found" in f["message"]
+    assert f["location"].split(":")[:2] == ["notes/chapter12.txt", str(text[:text.index("a factor whose")].count("\n") + 1)]
