@@ -530,9 +530,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                       describe(change, nearest or "", s.text) if change else "")
     split, halves = _split_at_semicolon(note, [t for t in listed if t not in matched and t not in note.text], stated,
                                         listed)
-    matched.update(t for t in listed if t in split)
-    out = [p for p in out if p.start not in halves] + [
-        replace(p, by=listed[t]) if p.coverage == "prose" else p for t, ps in split.items() for p in ps]
+    matched.update(split)
+    out = [p for p in out if p.start not in halves] + [p for ps in split.values() for p in ps]
     taken = {p.start for p in out}
     for s, spoken, t in _counted_in_digits(note, [t for t in listed if t not in matched], stated, taken):
         matched.add(t)
@@ -560,7 +559,7 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed) -> tuple
         return {}, set()
     every = [s for s in sentences(note.text, every=True) if not any(a < s.end and s.start < b for a, b, _ in stated)]
     pairs = {f"{a.text.rstrip('.')}; {b.text[:1].lower()}{b.text[1:]}": (a, b)
-             for a, b in zip(every, every[1:]) if not note.text[a.end:b.start].count("\n")
+             for a, b in zip(every, every[1:]) if "\n" not in note.text[a.end:b.start]
              and a.text not in listed and b.text not in listed}   # a listed sentence as printed is itself
     out, halves = {}, set()
     for lost in wanted:
@@ -570,8 +569,8 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed) -> tuple
         a, b = pairs.pop(joined)
         change = meaning_change(lost, joined)
         halves |= {b.start} if change else {a.start, b.start}   # a first half judged on its own keeps its verdict
-        out[lost] = [ProseCoverage(a.text, note.location_of(a.start), "prose", "", "", a.start, a.end, lost),
-                     ProseCoverage(b.text, note.location_of(b.start), "prose", "", "", b.start, b.end, lost)] \
+        out[lost] = [ProseCoverage(s.text, note.location_of(s.start), "prose", listed[lost], "", s.start, s.end, lost)
+                     for s in (a, b)] \
             if change is None else [ProseCoverage(b.text, note.location_of(b.start), "unaccounted", "",
                                                   describe(change, lost, joined), b.start, b.end)]
     return out, halves

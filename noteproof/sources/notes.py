@@ -254,16 +254,13 @@ class Note:
             found = self.printed(other, numbers) or reworded(self.text, other)
         if found is None:   # a read-out line relabelled in other words
             found = relabelled_line(self.text, text, agree_rounded)
-        if found is None and self._is_row(text):
+        if found is None and self.registry is not None and any(c.row == text for c in self.registry[0]):
             row = self._row_in_table(text)   # a status row reworded beyond its spelling, in its place
             if row is not None:
                 lines = self.text.split("\n")[:row.location.line]
                 start = sum(len(x) + 1 for x in lines[:-1])
                 found = (start + lines[-1].find(row.text), row.text)
         return found
-
-    def _is_row(self, text: str) -> bool:
-        return self.registry is not None and any(c.row == text for c in self.registry[0])
 
     def _row_in_table(self, claim_cell: str) -> Row | None:
         try:

@@ -96,7 +96,7 @@ def _neither_nor(text: str, other: str) -> str:
     stay two negations: "changes the sampling rule, not the learned parameters" is another
     statement."""
     m = _NEITHER.search(text)
-    if m is None or len(_NOT_WORDS.findall(_NOT.sub(" not", other))) != 1:
+    if m is None or _negations(other) != 1:
         return text
     first, rest = m[1], m[2].split()
     for k in range(len(rest), 0, -1):
@@ -108,6 +108,11 @@ def _neither_nor(text: str, other: str) -> str:
 
 
 _NOT_WORDS = re.compile(r"\b(?:not|no|never|cannot|neither|nor)\b", re.IGNORECASE)
+
+
+def _negations(text: str) -> int:
+    """How many negations ``text`` prints ("don't" is one)."""
+    return len(_NOT_WORDS.findall(_NOT.sub(" not", text)))
 _AT_MOST = re.compile(r"\bat\s+most\b|\bor\s+(?:less|fewer|below|lower|smaller)\b", re.IGNORECASE)
 # a bound from below that holds at the bound: "1 or more" is not "above 1"
 _AT_LEAST = re.compile(r"\bat\s+least\b|\bor\s+(?:more|greater|larger|above|higher|bigger)\b"
@@ -457,7 +462,7 @@ def _contrast_turned(old: str, new: str) -> tuple[str, str] | None:
     one "not" each and say opposite things of the objective. Both texts negate; one sets
     things against each other ("X, not Y", "X but not Y", "not Y but X", "X changes but Y does
     not"), the other does not."""
-    if not (_NOT_WORDS.search(_NOT.sub(" not", old)) and _NOT_WORDS.search(_NOT.sub(" not", new))):
+    if not (_negations(old) and _negations(new)):
         return None
     a, b = _CONTRAST.search(old), _CONTRAST.search(new)
     if a and b and (x := _denied(old, a)) and (y := _denied(new, b)) and not x & y:
