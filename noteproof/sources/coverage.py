@@ -530,6 +530,12 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                       describe(change, nearest or "", s.text) if change else "")
     split, halves = _split_at_semicolon(note, [t for t in listed if t not in matched and t not in note.text], stated,
                                         listed)
+    # a listed sentence matched to one of its halves, with the other half's senses missing (probe
+    # 83: h07, the halves printed in the other order): the two halves joined again, senses kept, say it
+    accounted = {p.rewords for p in out if p.rewords}
+    rejoined, kept = _split_at_semicolon(note, [t for t in listed if t in matched and t not in note.text
+                                                and t not in accounted], stated, listed, kept_only=True)
+    split, halves = split | rejoined, halves | kept
     matched.update(split)
     out = [p for p in out if p.start not in halves] + [p for ps in split.values() for p in ps]
     taken = {p.start for p in out}
@@ -543,31 +549,40 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     return tuple(sorted(out + lost, key=lambda p: p.start))
 
 
-def _split_at_semicolon(note: Note, missing: list[str], stated, listed) -> tuple[dict[str, list[ProseCoverage]], set[int]]:
+def _split_at_semicolon(note: Note, missing: list[str], stated, listed,
+                        kept_only: bool = False) -> tuple[dict[str, list[ProseCoverage]], set[int]]:
     """A listed sentence of two clauses joined by "; " now printed as two sentences, one after
     the other in a paragraph, each perhaps reworded: judged whole, as the two joined again by
     "; " ("...rescales the scores. It changes neither the objective nor the parameters." for
     "...rescales the scores; the objective and the parameters do not change."). Its senses kept,
     both are its rewording ("prose"); a sense changed, the second is unaccounted with the change
     (a negation dropped in the second half, which alone carries no sense the inventory reads).
-    Neither half is a listed sentence as printed. Returns ({listed sentence: its coverage}, the
-    starts of the sentences it accounts for)."""
+    Neither half is a listed sentence as printed. ``kept_only``: only a split whose senses are
+    kept is returned. Returns ({listed sentence: its coverage}, the starts of the sentences it
+    accounts for)."""
     from .reword import describe, meaning_change
     from .sentences import sentences
     wanted = [t for t in missing if "; " in t]
     if not wanted:
         return {}, set()
     every = [s for s in sentences(note.text, every=True) if not any(a < s.end and s.start < b for a, b, _ in stated)]
-    pairs = {f"{a.text.rstrip('.')}; {b.text[:1].lower()}{b.text[1:]}": (a, b)
-             for a, b in zip(every, every[1:]) if "\n" not in note.text[a.end:b.start]
-             and a.text not in listed and b.text not in listed}   # a listed sentence as printed is itself
+    adjacent = [(a, b) for a, b in zip(every, every[1:]) if "\n" not in note.text[a.end:b.start]
+                and a.text not in listed and b.text not in listed]   # a listed sentence as printed is itself
+    pairs = {_rejoined(a.text, b.text): (a, b) for a, b in adjacent}
+    # two clauses of no logical order may be printed in either (probe 83: h07, "An epoch is one
+    # pass ... . A batch contains ..."); one that opens with a connective ("So", "But") keeps its place
+    pairs |= {_rejoined(b.text, a.text): (a, b) for a, b in adjacent
+              if not _CONNECTIVE.match(a.text) and not _CONNECTIVE.match(b.text)}
     out, halves = {}, set()
     for lost in wanted:
         joined = most_alike(lost, pairs, SPLIT_ALIKE)
         if joined is None:
             continue
-        a, b = pairs.pop(joined)
         change = meaning_change(lost, joined)
+        if change and kept_only:
+            continue
+        a, b = pairs.pop(joined)
+        pairs = {t: pair for t, pair in pairs.items() if pair != (a, b)}
         halves |= {b.start} if change else {a.start, b.start}   # a first half judged on its own keeps its verdict
         out[lost] = [ProseCoverage(s.text, note.location_of(s.start), "prose", listed[lost], "", s.start, s.end, lost)
                      for s in (a, b)] \
@@ -577,6 +592,13 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed) -> tuple
 
 
 SPLIT_ALIKE = 0.6   # how alike (difflib) two sentences joined again stay to the listed sentence they split
+_CONNECTIVE = re.compile(r"(?:so|thus|hence|therefore|then|but|and|because|since|yet|also|this|that|it|they)\b",
+                         re.IGNORECASE)
+
+
+def _rejoined(first: str, second: str) -> str:
+    """Two sentences joined by "; " into one: "A batch contains ...; an epoch is ..."."""
+    return f"{first.rstrip('.')}; {second[:1].lower()}{second[1:]}"
 
 
 def _counted_in_digits(note: Note, listed: list[str], stated, taken: set[int]) -> list[tuple]:

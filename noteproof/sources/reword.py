@@ -49,10 +49,11 @@ def senses(text: str) -> list[tuple[str, str]]:
     "at order $x$"; "at all times" is "always" and "in general" "usually", wherever in the clause; "every other step" is a sense of its own, and so is a "constant map"; "need not" (and "not necessarily") is "not necessarily"; "as $\\tau$ grows"
     (increases, gets large, and "as $\\tau \\to \\infty$") is "at large $\\tau$", and "as h shrinks"
     (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; "about"
-    before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count."""
+    before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count, and nor is the pronoun ("One solves", "a narrow one cannot")."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _UNCHANGING.sub("fixed", text)
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
+    text = _ONE_AFTER_ADJECTIVE.sub(r"\1", _PRONOUN_ONE.sub("", text))
     text = _AT_LEAST.sub("atleast", _AT_MOST.sub("bounded", text))
     text = _TIME_UNIT.sub("timeunit", text)
     text = _FIRST_ORDER.sub("order ", text)
@@ -63,7 +64,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _EVERY_OTHER.sub("everyotherstep", _CONSTANT_MAP.sub("constantvalued", text))
     text = _USUALLY.sub("usually", _ALWAYS.sub("always", text))
     text = _ONE_D.sub("onedimensional", text)
-    text = _ABOUT_AMOUNT.sub("roughly", text)
+    text = _ABOUT_AMOUNT.sub("roughly", _ROUGHLY_NUMBER.sub("about", text))
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
     out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in WORD.finditer(text)
            if (sense := MEANING.get(m.group(0).lower(), "all")) != "all"]
@@ -83,28 +84,50 @@ _SLASH = re.compile(r"(?<=[a-z]) / (?=[a-z])")   # between words, not names: "EP
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 # a thing frozen or unchanged is fixed: "the parameters are frozen" is "hold the parameters fixed"
-_UNCHANGING = re.compile(r"\b(?:frozen|unchanged)\b", re.IGNORECASE)
-# "neither A nor B" (A and B a few words each, up to the clause's end or a verb's place)
-_NEITHER = re.compile(r"\bneither\s+((?:[\w$\\{}-]+\s+){0,3}?[\w$\\{}-]+)\s+nor\s+((?:[\w$\\{}-]+\s*){1,4})",
-                      re.IGNORECASE)
+# (and one that cannot change: "the order along the line cannot change", probe 81; a change denied
+# as a fact, "do not change", stays a negation, which neither/nor reads)
+_UNCHANGING = re.compile(r"\b(?:frozen|unchanged|(?:cannot|ca\s+not|can\s+not|can\s+never|can\s+no\s+longer)\s+change)\b",
+                         re.IGNORECASE)
+# "neither A nor B (nor C)": its items, the last one running on into the rest of the clause
+_NEITHER = re.compile(r"\bneither\s+(.+?)\s+nor\s+(.+?)(?=[,.;:!?]|$)", re.IGNORECASE)
+_ITEM = r"[\w$\\{}-]+"
 
 
 def _neither_nor(text: str, other: str) -> str:
     """``text`` with "neither A nor B" said as "A and B not" where ``other`` prints "A and B"
-    with one negation: "it changes neither the objective nor the parameters" says what "the
-    objective and the parameters do not change" says (probe 78: h08). Elsewhere neither and nor
-    stay two negations: "changes the sampling rule, not the learned parameters" is another
-    statement."""
+    (or "A or B", or a list "A, B or C" for "neither A nor B nor C") with one negation: "it
+    changes neither the objective nor the parameters" says what "the objective and the
+    parameters do not change" says (probe 78: h08; probe 81: h05, three items). Elsewhere neither
+    and nor stay two negations: "changes the sampling rule, not the learned parameters" is
+    another statement."""
     m = _NEITHER.search(text)
     if m is None or _negations(other) != 1:
         return text
-    first, rest = m[1], m[2].split()
-    for k in range(len(rest), 0, -1):
-        pair = f"{first} and {' '.join(rest[:k])}"
-        if re.search(rf"\b{re.escape(pair)}\b", other, re.IGNORECASE):
-            return text[:m.start()] + pair + " not " + text[m.start(2):].split(None, k)[-1] \
-                if len(rest) > k else text[:m.start()] + pair + " not" + text[m.end():]
+    items = [m[1], *m[2].split(" nor ")]
+    if any(not re.fullmatch(rf"(?:{_ITEM}\s+){{0,3}}{_ITEM}", item) for item in items[:-1]):
+        return text
+    last = items[-1].split()
+    for k in range(min(len(last), 5), 0, -1):
+        if last[k - 1].lower() in FUNCTION_WORDS | _ARTICLES:   # "the objective and the" is no item's end
+            continue
+        said = [*items[:-1], " ".join(last[:k])]
+        for listed in _listings(said):
+            if (where := re.search(rf"\b{re.escape(listed)}\b", other, re.IGNORECASE)) is None:
+                continue
+            rest = " ".join(last[k:])
+            # the negation where ``other`` says it: "do not make A, B or C the same" before the list
+            before = _NOT_WORDS.search(_NOT.sub(" not", other[:where.start()])) is not None
+            said = f"not {listed}" if before else f"{listed} not"
+            return text[:m.start()] + said + (f" {rest}" if rest else "") + text[m.end():]
     return text
+
+
+def _listings(items: list[str]) -> list[str]:
+    """The ways a list of ``items`` is printed: "A and B", "A or B"; "A, B and C", "A, B, or C"."""
+    if len(items) == 2:
+        return [f"{items[0]} {joint} {items[1]}" for joint in ("and", "or")]
+    head = ", ".join(items[:-1])
+    return [f"{head}{comma} {joint} {items[-1]}" for joint in ("and", "or") for comma in ("", ",")]
 
 
 _NOT_WORDS = re.compile(r"\b(?:not|no|never|cannot|neither|nor)\b", re.IGNORECASE)
@@ -121,6 +144,12 @@ _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGN
 _SHOWN = {"atleast": "at least", "timeunit": "unit of time", "onedimensional": "one-dimensional", "constantvalued": "constant",
           "everyotherstep": "every other step"}
 _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) + r")\b)", re.IGNORECASE)
+# the pronoun "one" is no count: "One solves the adjoint backward" (probe 81: h14), "a narrow one
+# cannot reverse": before a modal, "has", or a verb's -s (not a noun's "class", "axis", "bias", "plus")
+_PRONOUN_ONE = re.compile(r"\bone(?=\s+(?:can(?:not)?|could|may|might|must|shall|should|would|will|has|does"
+                          r"|(?!times\b)[a-z]+(?<![siau])s)\b)", re.IGNORECASE)
+# and at a clause's end after an article and its adjective: "tends to the uniform one" (probe 83: h09)
+_ONE_AFTER_ADJECTIVE = re.compile(r"\b((?:the|a|an)\s+(?:[a-z-]+\s+){1,2})one\b(?=\s*(?:[,.;:!?)]|$))", re.IGNORECASE)
 # "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
 _FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
 _ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its)\s+(?:probability\s+)?mass\b",
@@ -193,6 +222,9 @@ _UNDER = re.compile(rf"\b(over|under)(?=\s+(?:[\d$.]|(?:{_NUMBER_WORDS})\b))", r
 # "about" before an amount in words ("about proportional to h", "about half") is "roughly"; before
 # a number it marks a rounding, which the number's quote judges ("about 7,500"); a preposition elsewhere
 _ABOUT_AMOUNT = re.compile(rf"\babout(?=\s+(?:proportional|equal|half|twice|{_NUMBER_WORDS})\b)", re.IGNORECASE)
+# and "roughly" (approximately, around) before a printed number is that "about": "Roughly 1,001
+# forward solves" (probe 83: h15)
+_ROUGHLY_NUMBER = re.compile(r"\b(?:roughly|approximately|around)(?=\s+\$?\s*[-\u2212]?\d)", re.IGNORECASE)
 
 
 def limits_in_words(text: str) -> str:
@@ -208,6 +240,9 @@ _SIGN_WORDS = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "non-neg
                "nonpositive": r"\le", "non-positive": r"\le"}
 _SIGN_SAID = re.compile(r"\b(" + "|".join(_SIGN_WORDS) + r")\s+((?:[A-Za-z-]+\s+){0,3})\$\s*(" + _SYMBOL + r")\s*\$",
                         re.IGNORECASE)
+# and after it: "Let the curvature $h$ be positive" is "Let the curvature be $h > 0$" (probe 80: h06)
+_SIGN_AFTER = re.compile(r"\$\s*(" + _SYMBOL + r")\s*\$\s+(is|be|are|stays|remains)\s+(" + "|".join(_SIGN_WORDS) + r")\b",
+                         re.IGNORECASE)
 SIGN_SPAN = re.compile(r"\$\s*(" + _SYMBOL + r")\s*(>|<|\\geq?|\\leq?|\\geqslant|\\leqslant|≥|≤)\s*(0)\s*\$")
 _RELATION_OF = {">": ">", "<": "<", r"\geq": r"\ge", r"\ge": r"\ge", r"\geqslant": r"\ge", "≥": r"\ge",
                 r"\leq": r"\le", r"\le": r"\le", r"\leqslant": r"\le", "≤": r"\le"}
@@ -227,19 +262,23 @@ def signs_as_spans(text: str, other: str) -> str:
         sign = _SIGN_WORDS[m.group(1).lower()]
         symbol = m.group(3).replace(" ", "")
         return f"{m.group(2)}${symbol} {sign} 0$" if (symbol, sign) in said else m.group(0)
-    return _SIGN_SAID.sub(spanned, text)
+
+    def after(m: re.Match) -> str:
+        sign, symbol = _SIGN_WORDS[m.group(3).lower()], m.group(1).replace(" ", "")
+        return f"{m.group(2)} ${symbol} {sign} 0$" if (symbol, sign) in said else m.group(0)
+    return _SIGN_AFTER.sub(after, _SIGN_SAID.sub(spanned, text))
 
 
 def sign_said_in_words(text: str, snippet: str) -> bool:
     """Whether ``text`` says ``snippet``, which holds a sign in symbols ("Hold the parameter
-    $\\beta >0$"), with that sign in words ("Hold the positive parameter $\\beta$ fixed"): a
-    line of ``text`` with its signs in words written as the snippet writes them holds it, math
-    spacing aside."""
+    $\\beta >0$"), with that sign in words ("Hold the positive parameter $\\beta$ fixed", "Let
+    the curvature $h$ be positive"): a line of ``text`` with its signs in words written as the
+    snippet writes them holds it, math spacing aside."""
     if not SIGN_SPAN.search(snippet):
         return False
     tight = re.sub(r"\s+", "", snippet)
     return any(tight in re.sub(r"\s+", "", signs_as_spans(line, snippet))
-               for line in text.split("\n") if _SIGN_SAID.search(line))
+               for line in text.split("\n") if _SIGN_SAID.search(line) or _SIGN_AFTER.search(line))
 
 
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:
@@ -625,6 +664,7 @@ def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
     restriction. As (the phrase, "")."""
     a, b = WORD_OR_SPAN.findall(old), WORD_OR_SPAN.findall(new)
     kept = {w.lower().removesuffix("'s").rstrip("'") for w in b}   # "the sensitivities'" keeps "for the sensitivities"
+    kept |= {word for word, said in _SAID_AS.items() if kept & said}
     matcher = difflib.SequenceMatcher(None, [w.lower() for w in a], [w.lower() for w in b], autojunk=False)
     for op, i1, i2, _, _ in matcher.get_opcodes():
         gone = a[i1:i2]
@@ -636,6 +676,8 @@ def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
+# a restricting word kept in other words: "above 1 in size" is "whose absolute value exceeds 1" (probe 78: h12)
+_SAID_AS = {"size": frozenset(("absolute", "magnitude", "modulus"))}
 RESTRICTING = _RESTRICTING = frozenset("at near for under within inside in on along with without outside away close".split())
 _ARTICLES = frozenset("a an the".split())
 _ASIDES = frozenset(("for example", "for instance", "in particular", "in practice", "in fact", "in short",
@@ -1038,8 +1080,13 @@ _MARKS = re.compile(r"\[[^\]]*\]|\b(?:conditional|exact|controlled|approximation
 
 def cell_meaning_change(old: str, new: str) -> tuple[str, str] | None:
     """meaning_change of a status cell's words besides its marks ("Conditional: fails for
-    anisotropic noise"): a changed mark is a changed tag, judged as such (audit NP401-NP403)."""
-    return meaning_change(_MARKS.sub(" ", old), _MARKS.sub(" ", new))
+    anisotropic noise"): a changed mark is a changed tag, judged as such (audit NP401-NP403).
+    The evidence a cell names is named by "by" or "it follows (directly) from": "[Exact], by the
+    chain rule" is "[Exact]; it follows directly from the chain rule" (probe 83: h10)."""
+    return meaning_change(_FOLLOWS_FROM.sub("by", _MARKS.sub(" ", old)), _FOLLOWS_FROM.sub("by", _MARKS.sub(" ", new)))
+
+
+_FOLLOWS_FROM = re.compile(r"\b(?:(?:it|this|which)\s+)?follows\s+(?:(?:directly|immediately)\s+)?from\b", re.IGNORECASE)
 
 
 def _ratio(a: str, b: str) -> float:

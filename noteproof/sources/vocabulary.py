@@ -66,12 +66,14 @@ WORD_OR_SPAN = re.compile(r"\$[^$]*\$|[A-Za-z][A-Za-z0-9'-]*|\d+(?:[.,]\d+)*")  
 FUNCTION_WORDS = frozenset("the and for with are its this that from then than was were has have had been "
                            "into onto per which who whose where when while also only just".split())
 _ENDING = re.compile(r"(?<=[a-z]{3})(?:ies|es|s|ed|ing)$")
+_Y_ENDING = re.compile(r"(?<=[a-z]{3})i(?:es|ed)$")
 
 
 def stem(word: str) -> str:
     """A word without its inflection: "shrinks", "shrink" and "shrinking" are one word in a
     label ("Does Euler shrink?" names what "Euler shrinks?" names)."""
-    return _ENDING.sub("", word.lower().rstrip("'")).removesuffix("e")   # "settles" and "settle": settl
+    word = _Y_ENDING.sub("y", word.lower().rstrip("'"))   # "supplies" and "supplied": supply
+    return _ENDING.sub("", word).removesuffix("e")   # "settles" and "settle": settl
 
 
 REORDERED = 0.75   # how alike two sentences' words must be, in any order, to be one sentence restructured

@@ -426,6 +426,10 @@ MUTATIONS = [
          "it changes the objective but not the parameters."),
     Edit("w10-split-negation-dropped", W10, "rescales the scores; the objective and the parameters do not change.",
          "rescales the scores. It changes the objective and the parameters."),
+    # probe 83's kind, turned: the halves of a split swapped, one's count changed
+    Edit("w10-split-halves-swapped-count", W10,
+         "A batch contains the $B$ examples used in one update; an epoch is one pass through a dataset.",
+         "An epoch is one pass through a dataset. A batch contains the $B$ examples used in two updates."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -770,6 +774,27 @@ HARMLESS = [
          "Descent inequality when the current input is held fixed\t"),
     Edit("w10-split-neither-nor", W10, "rescales the scores; the objective and the parameters do not change.",
          "rescales the scores. It changes neither the objective nor the parameters."),   # probe 78: h08
+    # probe 81: h14, the pronoun "one" is no count
+    Edit("c12-adjoint-one-solves", C12, "The adjoint is solved backward in time, from t = 1 down to t = 0.",
+         "One solves the adjoint backward in time, from t = 1 down to t = 0."),
+    Edit("c12-frozen-as-cannot-change", C12, "So the order along the line is frozen.",
+         "So the order along the line cannot change."),
+    Edit("w09-neither-nor-nor", W9, "they do not make the inputs, the positional operations or the available memories the same.",
+         "they make neither the inputs nor the positional operations nor the available memories the same."),   # probe 81: h05
+    # probe 83: a passive of an -ied participle, a split with its halves swapped, "the uniform one",
+    # evidence named by "follows from", "Roughly" before a number
+    Edit("w09-supplied-by", W9, "Duplicating arbitrary finite blocks supplies no such guarantee.",
+         "No such guarantee is supplied by duplicating arbitrary finite blocks."),
+    Edit("w10-split-halves-swapped", W10,
+         "A batch contains the $B$ examples used in one update; an epoch is one pass through a dataset.",
+         "An epoch is one pass through a dataset. A batch contains the $B$ examples used in one update."),
+    Edit("w10-uniform-one", W10,
+         "At large $\\tau$ a finite vocabulary with finite scores approaches a uniform distribution.",
+         "As $\\tau$ grows large, the distribution over a finite vocabulary with finite scores tends to the uniform one."),
+    Edit("w10-cell-follows-from", W10, "Backward recursion for the sensitivities\t[Exact], by the chain rule",
+         "Backward recursion for the sensitivities\t[Exact]; it follows directly from the chain rule"),
+    Edit("c12-roughly-1001", C12, "About 1,001 forward solves, one baseline plus one nudged run per parameter.",
+         "Roughly 1,001 forward solves: one baseline run and one nudged run for each parameter."),
 ]
 
 

@@ -477,3 +477,15 @@ def test_an_unaccounted_span_is_shown_as_the_note_prints_it(project):
     assert [(m.text, m.plain, m.printed) for m in lost] == [("h x rate = 100 x 0.06 = 6", True,
                                                               "h x rate = 100 x 0.06 = 6")]
     assert replace(lost[0], plain=False).printed == "$h x rate = 100 x 0.06 = 6$"
+
+
+def test_a_listed_sentence_split_with_its_halves_swapped(project):
+    """Probe 83 h07: "A batch contains ...; an epoch is ..." printed as "An epoch is ... . A
+    batch contains ..." is the listed sentence; a half changed in sense, or a half that opens
+    with a connective ("So ..."), is not."""
+    text = project.notes["week10"].text
+    old = "A batch contains the $B$ examples used in one update; an epoch is one pass through a dataset."
+    swapped = "An epoch is one pass through a dataset. A batch contains the $B$ examples used in one update."
+    assert old in text
+    assert unaccounted(project, "week10", text.replace(old, swapped)) == []
+    assert unaccounted(project, "week10", text.replace(old, swapped.replace("one update", "two updates")))
