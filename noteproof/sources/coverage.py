@@ -569,20 +569,24 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed,
     adjacent = [(a, b) for a, b in zip(every, every[1:]) if "\n" not in note.text[a.end:b.start]
                 and a.text not in listed and b.text not in listed]   # a listed sentence as printed is itself
     pairs = {_rejoined(a.text, b.text): (a, b) for a, b in adjacent}
-    # two clauses of no logical order may be printed in either (probe 83: h07, "An epoch is one
-    # pass ... . A batch contains ..."); one that opens with a connective ("So", "But") keeps its place
-    pairs |= {_rejoined(b.text, a.text): (a, b) for a, b in adjacent
-              if not _CONNECTIVE.match(a.text) and not _CONNECTIVE.match(b.text)}
+    # two clauses of no logical order may be printed in either, their senses kept (probe 83: h07,
+    # "An epoch is one pass ... . A batch contains ..."); one that refers back ("it", "that
+    # limit", "instead") or opens with a connective ("So", "But") keeps its place
+    swapped = {_rejoined(b.text, a.text): (a, b) for a, b in adjacent
+               if not _CONNECTIVE.match(b.text) and not _REFERS_BACK.search(a.text)}
     out, halves = {}, set()
     for lost in wanted:
-        joined = most_alike(lost, pairs, SPLIT_ALIKE)
+        joined = most_alike(lost, pairs | swapped, SPLIT_ALIKE)
+        if joined in swapped and meaning_change(lost, joined) is not None:
+            joined = most_alike(lost, pairs, SPLIT_ALIKE)   # a half changed: judged in print order
         if joined is None:
             continue
         change = meaning_change(lost, joined)
         if change and kept_only:
             continue
-        a, b = pairs.pop(joined)
+        a, b = (pairs | swapped)[joined]
         pairs = {t: pair for t, pair in pairs.items() if pair != (a, b)}
+        swapped = {t: pair for t, pair in swapped.items() if pair != (a, b)}
         halves |= {b.start} if change else {a.start, b.start}   # a first half judged on its own keeps its verdict
         out[lost] = [ProseCoverage(s.text, note.location_of(s.start), "prose", listed[lost], "", s.start, s.end, lost)
                      for s in (a, b)] \
@@ -592,8 +596,11 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed,
 
 
 SPLIT_ALIKE = 0.6   # how alike (difflib) two sentences joined again stay to the listed sentence they split
-_CONNECTIVE = re.compile(r"(?:so|thus|hence|therefore|then|but|and|because|since|yet|also|this|that|it|they)\b",
-                         re.IGNORECASE)
+_CONNECTIVE = re.compile(r"(?:so|thus|hence|therefore|then|but|and|because|since|yet|also)\b", re.IGNORECASE)
+# a word that refers back to what a sentence before it said (reviewer helper-90: "At $\Delta s=3$ it
+# doubles", "avoids that limit", "instead")
+_REFERS_BACK = re.compile(r"\b(?:it|its|they|them|their|that|this|those|these|such|instead|there|here|same|otherwise"
+                          r"|former|latter|above|below)\b", re.IGNORECASE)
 
 
 def _rejoined(first: str, second: str) -> str:

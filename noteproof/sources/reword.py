@@ -53,7 +53,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _UNCHANGING.sub("fixed", text)
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
-    text = _ONE_AFTER_ADJECTIVE.sub(r"\1", _PRONOUN_ONE.sub("", text))
+    text = _ONE_AFTER_ADJECTIVE.sub(_adjective_one, _PRONOUN_ONE.sub("", text))
     text = _AT_LEAST.sub("atleast", _AT_MOST.sub("bounded", text))
     text = _TIME_UNIT.sub("timeunit", text)
     text = _FIRST_ORDER.sub("order ", text)
@@ -64,7 +64,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _EVERY_OTHER.sub("everyotherstep", _CONSTANT_MAP.sub("constantvalued", text))
     text = _USUALLY.sub("usually", _ALWAYS.sub("always", text))
     text = _ONE_D.sub("onedimensional", text)
-    text = _ABOUT_AMOUNT.sub("roughly", _ROUGHLY_NUMBER.sub("about", text))
+    text = _ABOUT_AMOUNT.sub("roughly", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
     out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in WORD.finditer(text)
            if (sense := MEANING.get(m.group(0).lower(), "all")) != "all"]
@@ -73,6 +73,16 @@ def senses(text: str) -> list[tuple[str, str]]:
         if (a, b) in _PAIRS and _JOINS.fullmatch(text[end:start]):
             out[i - 1:i + 1] = [(_PAIRS[a, b], f"{w1} {w2}", out[i - 1][2], e2)]
     return [(s, w) for s, w, _, _ in out if s != "need"]   # "need" alone says nothing: "need not" does
+
+
+def _adjective_one(m: re.Match) -> str:
+    """"the uniform one" without its pronoun "one", when the words before it are no preposition
+    or count ("a factor below one" keeps its number)."""
+    return m[0] if any(w.lower() in FUNCTION_WORDS | _PREPOSITIONS or spoken(w) for w in m[1].split()[1:]) else m[1]
+
+
+_PREPOSITIONS = frozenset("of at in on by for to from with without below above under over near than about into per "
+                          "beyond within between".split())
 
 
 # two senses that say one: "above zero" is "positive", "shrinks by half" is "halves", "never
@@ -84,10 +94,12 @@ _SLASH = re.compile(r"(?<=[a-z]) / (?=[a-z])")   # between words, not names: "EP
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
 _NOT = re.compile(r"n['\u2019]t\b")
 # a thing frozen or unchanged is fixed: "the parameters are frozen" is "hold the parameters fixed"
-# (and one that cannot change: "the order along the line cannot change", probe 81; a change denied
-# as a fact, "do not change", stays a negation, which neither/nor reads)
-_UNCHANGING = re.compile(r"\b(?:frozen|unchanged|(?:cannot|ca\s+not|can\s+not|can\s+never|can\s+no\s+longer)\s+change)\b",
-                         re.IGNORECASE)
+_UNCHANGING = re.compile(r"\b(?:frozen|unchanged)\b", re.IGNORECASE)
+_FIXED = re.compile(r"\b(?:frozen|unchanged|fixed)\b", re.IGNORECASE)
+# a change denied of the subject itself, the clause ending there: "the order ... cannot change."
+# (not "cannot change sign", "cannot change the order", "cannot change much")
+_CANNOT_CHANGE = re.compile(r"\b(?:cannot|can\s+not|can['\u2019]t|can\s+never|can\s+no\s+longer)\s+change"
+                            r"(?=\s*(?:[,.;:!?]|$))", re.IGNORECASE)
 # "neither A nor B (nor C)": its items, the last one running on into the rest of the clause
 _NEITHER = re.compile(r"\bneither\s+(.+?)\s+nor\s+(.+?)(?=[,.;:!?]|$)", re.IGNORECASE)
 _ITEM = r"[\w$\\{}-]+"
@@ -114,12 +126,29 @@ def _neither_nor(text: str, other: str) -> str:
         for listed in _listings(said):
             if (where := re.search(rf"\b{re.escape(listed)}\b", other, re.IGNORECASE)) is None:
                 continue
+            # the negation next to the list, in its clause: "do not make A, B or C", "A and B do
+            # not change"; not "either A or B do not" (not both), nor a negation of another clause
+            head, tail = _NOT.sub(" not", other[:where.start()]), _NOT.sub(" not", other[where.end():])
+            before, after = _NEGATION_BEFORE.search(head), _NEGATION_AFTER.match(tail)
+            if (before is None) == (after is None) or _NOT_ALL.search(head):
+                continue
             rest = " ".join(last[k:])
-            # the negation where ``other`` says it: "do not make A, B or C the same" before the list
-            before = _NOT_WORDS.search(_NOT.sub(" not", other[:where.start()])) is not None
             said = f"not {listed}" if before else f"{listed} not"
             return text[:m.start()] + said + (f" {rest}" if rest else "") + text[m.end():]
     return text
+
+
+def _cannot_change(text: str, other: str) -> str:
+    """``text`` with a clause-ending "cannot change" said "is fixed" where ``other`` says frozen,
+    unchanged or fixed: "So the order along the line cannot change." says "... is frozen." (probe
+    81). Against "do not change", or changing something ("cannot change sign"), it stays."""
+    return _CANNOT_CHANGE.sub("is fixed", text) if _FIXED.search(other) else text
+
+
+# a negation right before a list (its verb between) or right after it (its auxiliary before)
+_NEGATION_BEFORE = re.compile(r"\b(?:not|never|cannot)\s+(?:[A-Za-z]+\s+)?$", re.IGNORECASE)
+_NEGATION_AFTER = re.compile(r"\s+(?:(?:do|does|did|are|is|can|will)\s+)?(?:not|never)\b", re.IGNORECASE)
+_NOT_ALL = re.compile(r"\b(?:either|both|all\s+of|all)\s+(?:[A-Za-z]+\s+)?$", re.IGNORECASE)
 
 
 def _listings(items: list[str]) -> list[str]:
@@ -144,12 +173,17 @@ _TIME_UNIT = re.compile(r"\bunits?\s+(?:of\s+)?time\b|\btime\s+units?\b", re.IGN
 _SHOWN = {"atleast": "at least", "timeunit": "unit of time", "onedimensional": "one-dimensional", "constantvalued": "constant",
           "everyotherstep": "every other step"}
 _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) + r")\b)", re.IGNORECASE)
-# the pronoun "one" is no count: "One solves the adjoint backward" (probe 81: h14), "a narrow one
-# cannot reverse": before a modal, "has", or a verb's -s (not a noun's "class", "axis", "bias", "plus")
-_PRONOUN_ONE = re.compile(r"\bone(?=\s+(?:can(?:not)?|could|may|might|must|shall|should|would|will|has|does"
-                          r"|(?!times\b)[a-z]+(?<![siau])s)\b)", re.IGNORECASE)
-# and at a clause's end after an article and its adjective: "tends to the uniform one" (probe 83: h09)
-_ONE_AFTER_ADJECTIVE = re.compile(r"\b((?:the|a|an)\s+(?:[a-z-]+\s+){1,2})one\b(?=\s*(?:[,.;:!?)]|$))", re.IGNORECASE)
+# the pronoun "one" is no count: a sentence that opens "One solves the adjoint backward" (probe 81:
+# h14), before a verb of someone working; "Of the two roots, one lies inside" counts (reviewer helper-90)
+_PRONOUN_ONE = re.compile(r"(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|may|might|must|should|would|has|needs"
+                          r"|solves|finds|gets|obtains|sees|computes|checks|writes|uses|takes|integrates"
+                          r"|recovers|reads|notes|runs)\b)")
+# and "one" after an article and its adjectives, at a clause's end or before its verb: "tends to
+# the uniform one" (probe 83: h09), "a narrow one cannot reverse"; not "a factor below one", "a
+# distance of one" (a preposition between)
+_ONE_AFTER_ADJECTIVE = re.compile(r"\b((?:the|a|an)\s+(?:[a-z-]+\s+){1,2})one\b"
+                                  r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:can(?:not)?|could|may|might|must|should|would|is|has)\b)",
+                                  re.IGNORECASE)
 # "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
 _FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
 _ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its)\s+(?:probability\s+)?mass\b",
@@ -222,9 +256,16 @@ _UNDER = re.compile(rf"\b(over|under)(?=\s+(?:[\d$.]|(?:{_NUMBER_WORDS})\b))", r
 # "about" before an amount in words ("about proportional to h", "about half") is "roughly"; before
 # a number it marks a rounding, which the number's quote judges ("about 7,500"); a preposition elsewhere
 _ABOUT_AMOUNT = re.compile(rf"\babout(?=\s+(?:proportional|equal|half|twice|{_NUMBER_WORDS})\b)", re.IGNORECASE)
-# and "roughly" (approximately, around) before a printed number is that "about": "Roughly 1,001
-# forward solves" (probe 83: h15)
-_ROUGHLY_NUMBER = re.compile(r"\b(?:roughly|approximately|around)(?=\s+\$?\s*[-\u2212]?\d)", re.IGNORECASE)
+# and "roughly" (approximately, around) before a printed number is that "about" where the other
+# text says "about" before the same number: "Roughly 1,001 forward solves" (probe 83: h15)
+_ROUGHLY_NUMBER = re.compile(r"\b(?:roughly|approximately|around)(?=\s+(\$?\s*[-\u2212]?\d[\d,.]*))", re.IGNORECASE)
+
+
+def _roughly_as_about(text: str, other: str) -> str:
+    """``text`` with "roughly" before a number written "about" where ``other`` prints "about"
+    before it: one hedge. Dropped, or another word for it ("Precisely"), the sense changes."""
+    return _ROUGHLY_NUMBER.sub(lambda m: "about" if re.search(rf"\babout\s+{re.escape(m[1])}", other, re.IGNORECASE)
+                               else m[0], text)
 
 
 def limits_in_words(text: str) -> str:
@@ -241,8 +282,11 @@ _SIGN_WORDS = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "non-neg
 _SIGN_SAID = re.compile(r"\b(" + "|".join(_SIGN_WORDS) + r")\s+((?:[A-Za-z-]+\s+){0,3})\$\s*(" + _SYMBOL + r")\s*\$",
                         re.IGNORECASE)
 # and after it: "Let the curvature $h$ be positive" is "Let the curvature be $h > 0$" (probe 80: h06)
-_SIGN_AFTER = re.compile(r"\$\s*(" + _SYMBOL + r")\s*\$\s+(is|be|are|stays|remains)\s+(" + "|".join(_SIGN_WORDS) + r")\b",
-                         re.IGNORECASE)
+# (the symbol the clause's subject, no preposition before it; the sign word ending the clause:
+# not "$h$ be positive or zero", "the factor at $h$ is positive", reviewer helper-90)
+_SIGN_AFTER = re.compile(r"(?<!\bat\s)(?<!\bof\s)(?<!\bfor\s)(?<!\bin\s)(?<!\bto\s)(?<!\bon\s)(?<!\bby\s)"
+                         r"\$\s*(" + _SYMBOL + r")\s*\$\s+(is|be|are|stays|remains)\s+(" + "|".join(_SIGN_WORDS) + r")\b"
+                         r"(?=\s*(?:[,.;:!?)]|$)|\s+and\s+(?!zero\b|vanish))", re.IGNORECASE)
 SIGN_SPAN = re.compile(r"\$\s*(" + _SYMBOL + r")\s*(>|<|\\geq?|\\leq?|\\geqslant|\\leqslant|≥|≤)\s*(0)\s*\$")
 _RELATION_OF = {">": ">", "<": "<", r"\geq": r"\ge", r"\ge": r"\ge", r"\geqslant": r"\ge", "≥": r"\ge",
                 r"\leq": r"\le", r"\le": r"\le", r"\leqslant": r"\le", "≤": r"\le"}
@@ -286,6 +330,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     for a dropped "only"), or None when every word of MEANING kept its sense and its order."""
     old, new = in_digits(old, new), in_digits(new, old)
     old, new = _neither_nor(old, new), _neither_nor(new, old)
+    old, new = _cannot_change(old, new), _cannot_change(new, old)
+    old, new = _roughly_as_about(old, new), _roughly_as_about(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = signs_as_spans(old, new), signs_as_spans(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
@@ -664,7 +710,7 @@ def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
     restriction. As (the phrase, "")."""
     a, b = WORD_OR_SPAN.findall(old), WORD_OR_SPAN.findall(new)
     kept = {w.lower().removesuffix("'s").rstrip("'") for w in b}   # "the sensitivities'" keeps "for the sensitivities"
-    kept |= {word for word, said in _SAID_AS.items() if kept & said}
+    kept |= {word for word, said in _SAID_AS.items() if said.search(new)}
     matcher = difflib.SequenceMatcher(None, [w.lower() for w in a], [w.lower() for w in b], autojunk=False)
     for op, i1, i2, _, _ in matcher.get_opcodes():
         gone = a[i1:i2]
@@ -677,7 +723,10 @@ def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
 
 
 # a restricting word kept in other words: "above 1 in size" is "whose absolute value exceeds 1" (probe 78: h12)
-_SAID_AS = {"size": frozenset(("absolute", "magnitude", "modulus"))}
+# (said of a bound: "whose absolute value exceeds 1", "of magnitude above 1"; not "grow in magnitude")
+_SAID_AS = {"size": re.compile(r"\b(?:absolute(?:\s+value)?|magnitude|modulus)\s+(?:(?:is|are)\s+)?(?:exceeds?|above"
+                               r"|below|greater|less|larger|smaller|at\s+most|at\s+least|bounded|over|under)\b",
+                               re.IGNORECASE)}
 RESTRICTING = _RESTRICTING = frozenset("at near for under within inside in on along with without outside away close".split())
 _ARTICLES = frozenset("a an the".split())
 _ASIDES = frozenset(("for example", "for instance", "in particular", "in practice", "in fact", "in short",
@@ -1086,7 +1135,9 @@ def cell_meaning_change(old: str, new: str) -> tuple[str, str] | None:
     return meaning_change(_FOLLOWS_FROM.sub("by", _MARKS.sub(" ", old)), _FOLLOWS_FROM.sub("by", _MARKS.sub(" ", new)))
 
 
-_FOLLOWS_FROM = re.compile(r"\b(?:(?:it|this|which)\s+)?follows\s+(?:(?:directly|immediately)\s+)?from\b", re.IGNORECASE)
+# (its subject the claim, "it", "this", "which"; never "the chain rule follows from it", the converse)
+_FOLLOWS_FROM = re.compile(r"\b(?:it|this|which)\s+follows\s+(?:(?:directly|immediately)\s+)?from\b"
+                           r"(?!\s+(?:it|this|that|them|these|those)\b)", re.IGNORECASE)
 
 
 def _ratio(a: str, b: str) -> float:

@@ -813,3 +813,35 @@ def test_in_size_kept_as_absolute_value():
     old = "A distance multiplied by something above 1 in size can only grow."
     assert meaning_change(old, "A distance multiplied by a factor whose absolute value exceeds 1 can only grow.") is None
     assert meaning_change(old, "A distance multiplied by a factor above 1 can only grow.") == ("in size", "")
+
+
+@pytest.mark.parametrize("old, new", [
+    # reviewer helper-90: each of this stop's rules pushed past its meaning
+    ("Of the two roots, one lies inside the unit circle.", "Of the two roots, each lies inside the unit circle."),
+    ("Of the four slope estimates, one uses the start.", "Of the four slope estimates, all use the start."),
+    ("Each update multiplies the distance by a factor below one.", "Each update multiplies the distance by a factor below 2."),
+    ("Initial states are separated by a distance of one.", "Initial states are separated by a distance of $\\epsilon$."),
+    ("One series converges.", "Every series converges."),
+    ("A flow cannot change the order of points on a line.", "A flow fixes the points on a line."),
+    ("The gap cannot change sign.", "The gap is unchanged."),
+    ("Parameter sharing removes neither the inputs nor the positional operations nor the available memories.",
+     "Parameter sharing removes the inputs, the positional operations and the available memories; the weights it does not."),
+    ("Parameter sharing removes neither the inputs nor the positional operations nor the available memories.",
+     "Parameter sharing does not remove all of the inputs, the positional operations and the available memories."),
+    ("The temperature changes neither the objective nor the parameters.",
+     "Either the objective or the parameters do not change with the temperature."),
+    ("Let the curvature be $h>0$.", "Let the curvature $h$ be positive or zero."),
+    ("For every step $h>0$ the implicit factor is below 1.", "For every step the implicit factor at $h$ is positive and below 1."),
+    ("A distance multiplied by something above 1 in size can only grow.",
+     "A distance multiplied by something above 1 can only grow in magnitude."),
+    ("Roughly 1,001 forward solves are needed.", "1,001 forward solves are needed."),
+    ("Approximately 1,001 forward solves are needed.", "Precisely 1,001 forward solves are needed."),
+])
+def test_the_new_rules_do_not_pass_a_changed_meaning(old, new):
+    from noteproof.sources.reword import meaning_change
+    assert meaning_change(old, new) is not None
+
+
+def test_follows_from_the_other_way_is_the_converse():
+    from noteproof.sources.reword import cell_meaning_change
+    assert cell_meaning_change("[Exact], by the chain rule", "[Exact]; the chain rule follows from it") is not None
