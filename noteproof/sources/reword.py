@@ -53,7 +53,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _UNCHANGING.sub("fixed", text)
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
-    text = _ONE_AFTER_ADJECTIVE.sub(_adjective_one, _PRONOUN_ONE.sub("", text))
+    text = _ONE_AFTER_ADJECTIVE.sub(_adjective_one, _VERB_ONE.sub(r"\1", _PRONOUN_ONE.sub("", text)))
     text = _AT_LEAST.sub("atleast", _AT_MOST.sub("bounded", text))
     text = _TIME_UNIT.sub("timeunit", text)
     text = _FIRST_ORDER.sub("order ", text)
@@ -181,6 +181,10 @@ _PRONOUN_ONE = re.compile(r"(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|ma
 # and "one" after an article and its adjectives, at a clause's end or before its verb: "tends to
 # the uniform one" (probe 83: h09), "a narrow one cannot reverse"; not "a factor below one", "a
 # distance of one" (a preposition between)
+# and "one" standing for a thing named before, after a verb of having or finding: "Reaching a
+# solution ... and having one are two questions" (probe 84: h12); "having one fixed point" counts
+_VERB_ONE = re.compile(r"\b((?:have|having|has|had|find|finding|finds|found|get|getting|gets|need|needs|needing)\s+)one\b"
+                       r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:are|is|and|or)\b)", re.IGNORECASE)
 _ONE_AFTER_ADJECTIVE = re.compile(r"\b((?:the|a|an)\s+(?:[a-z-]+\s+){1,2})one\b"
                                   r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:can(?:not)?|could|may|might|must|should|would|is|has)\b)",
                                   re.IGNORECASE)
@@ -235,8 +239,10 @@ _CLAUSE_SPLIT = re.compile(r"[,;:]\s*|\s+(?=(?:so|which|while|whereas|but|becaus
 
 
 _USUALLY = re.compile(r"\b(?:in\s+general|as\s+a\s+rule|in\s+most\s+cases)\b", re.IGNORECASE)
-_ALWAYS = re.compile(r"\b(?:at\s+all\s+times|in\s+(?:every|all)\s+cases?|without\s+exception|(?:at\s+)?(?:every|each)\s+time)\b",
-                     re.IGNORECASE)
+# ("for every step": "which always shrinks the mode" is "which shrinks the mode for every step",
+# probe 84: h15; "for every positive step" keeps its restriction)
+_ALWAYS = re.compile(r"\b(?:at\s+all\s+times|in\s+(?:every|all)\s+cases?|without\s+exception|(?:at\s+)?(?:every|each)\s+time"
+                     r"|for\s+(?:every|each|any)\s+step(?:\s+size)?|for\s+all\s+steps?(?:\s+sizes)?)\b", re.IGNORECASE)
 # a guarantee is a sufficient condition where the other sentence speaks of conditions; elsewhere
 # "ensures" is a verb like "keeps" ("the mask is what ensures the training task is the same")
 _ENSURE = re.compile(r"\b(?:ensures?|ensured|guarantees?|guaranteed)\b", re.IGNORECASE)

@@ -795,6 +795,11 @@ HARMLESS = [
          "Backward recursion for the sensitivities\t[Exact]; it follows directly from the chain rule"),
     Edit("c12-roughly-1001", C12, "About 1,001 forward solves, one baseline plus one nudged run per parameter.",
          "Roughly 1,001 forward solves: one baseline run and one nudged run for each parameter."),
+    # probe 84: h12, "having one" for "having a solution"; h15, "for every step" for "always"
+    Edit("c12-having-one", C12, "Having a solution and reaching it by repeated updates are two separate questions.",
+         "Reaching a solution by repeated updates and having one are two separate questions."),
+    Edit("c12-for-every-step", C12, "Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
+         "Implicit Euler divides by 1 + h lambda instead, which shrinks the mode for every step."),
 ]
 
 

@@ -845,3 +845,21 @@ def test_the_new_rules_do_not_pass_a_changed_meaning(old, new):
 def test_follows_from_the_other_way_is_the_converse():
     from noteproof.sources.reword import cell_meaning_change
     assert cell_meaning_change("[Exact], by the chain rule", "[Exact]; the chain rule follows from it") is not None
+
+
+@pytest.mark.parametrize("old, new, changed", [
+    # probe 84: h12, "having one" stands for the solution named before; h15, "for every step" is "always"
+    ("Having a solution and reaching it by repeated updates are two separate questions.",
+     "Reaching a solution by repeated updates and having one are two separate questions.", False),
+    ("Having a solution and reaching it by repeated updates are two separate questions.",
+     "Reaching a solution by repeated updates and having one fixed point are two separate questions.", True),
+    ("Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
+     "Implicit Euler instead divides by 1 + h lambda, which shrinks the mode for every step.", False),
+    ("Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
+     "Implicit Euler instead divides by 1 + h lambda, which shrinks the mode for small steps.", True),
+    ("Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
+     "Implicit Euler instead divides by 1 + h lambda, which shrinks the mode for every positive step.", True),
+])
+def test_probe_84_rewordings(old, new, changed):
+    from noteproof.sources.reword import meaning_change
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
