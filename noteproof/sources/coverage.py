@@ -576,9 +576,13 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed,
                if not _CONNECTIVE.match(b.text) and not _REFERS_BACK.search(a.text)}
     out, halves = {}, set()
     for lost in wanted:
-        joined = most_alike(lost, pairs | swapped, SPLIT_ALIKE)
-        if joined in swapped and meaning_change(lost, joined) is not None:
-            joined = most_alike(lost, pairs, SPLIT_ALIKE)   # a half changed: judged in print order
+        # the two halves of that one sentence, not it and a neighbour: about its length, no "; "
+        # of their own (a sentence matched already is judged again only so)
+        swaps = {t: pair for t, pair in swapped.items() if _halves_of(t, lost)}
+        straight = {t: pair for t, pair in pairs.items() if not kept_only or _halves_of(t, lost)}
+        joined = most_alike(lost, straight | swaps, SPLIT_ALIKE)
+        if joined in swaps and meaning_change(lost, joined) is not None:
+            joined = most_alike(lost, straight, SPLIT_ALIKE)   # a half changed: judged in print order
         if joined is None:
             continue
         change = meaning_change(lost, joined)
@@ -601,6 +605,12 @@ _CONNECTIVE = re.compile(r"(?:so|thus|hence|therefore|then|but|and|because|since
 # doubles", "avoids that limit", "instead")
 _REFERS_BACK = re.compile(r"\b(?:it|its|they|them|their|that|this|those|these|such|instead|there|here|same|otherwise"
                           r"|former|latter|above|below)\b", re.IGNORECASE)
+
+
+def _halves_of(joined: str, lost: str) -> bool:
+    """Whether ``joined`` (two sentences joined by "; ") may be the two halves of ``lost``: one
+    "; " between them, and about its length."""
+    return joined.count("; ") == lost.count("; ") == 1 and 0.8 < len(joined) / len(lost) < 1.25
 
 
 def _rejoined(first: str, second: str) -> str:
