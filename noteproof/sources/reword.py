@@ -343,10 +343,12 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     old, new = _count_of_steps(old, new), _count_of_steps(new, old)
     old, new = valued(old), valued(new)
+    old, new = _forward_and_reverse(old), _forward_and_reverse(new)
     if not _CONDITION_WORDS.search(_ENSURE.sub("", new)):
         old = _ENSURE.sub("makes", old)
     if not _CONDITION_WORDS.search(_ENSURE.sub("", old)):
         new = _ENSURE.sub("makes", new)
+    old, new = _TIMES_HALF.sub("is halved", old), _TIMES_HALF.sub("is halved", new)   # "is multiplied by $0.5$"
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
     if _BOTH.search(old) and _EACH.search(new) and not _MANY.search(new) \
@@ -1085,6 +1087,23 @@ _HALVES = re.compile(r"\b(?:(?:shrinks?|falls?|drops?|decreases?|reduces?|is red
                      r"|(?:is|are|gets|get) halved|halves"
                      r"|(?:is|are|gets|get) (?:divided|cut) (?:by (?:two|2)(?![\d.,/^]|\s+(?:squared|cubed|hundred|"
                      r"thousand|million))|in half))\b(?!\s+(?:an?\s+)?(?:order|percent|%))", re.IGNORECASE)
+
+
+# "the two-state path and its time reverse are equally probable" is "forward and reverse of the
+# two-state path have equal probability" (probes 84: h09, 85: h10)
+_ITS_REVERSE = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}[\w-]+)\s+and\s+its\s+(?:time[- ])?reverse\b", re.IGNORECASE)
+_EQUALLY_LIKELY = re.compile(r"\b(?:are|is)\s+equally\s+(?:probable|likely)\b", re.IGNORECASE)
+
+
+def _forward_and_reverse(text: str) -> str:
+    """``text`` with "the X and its reverse" said "forward and reverse of the X", and "are
+    equally probable" "have equal probability": one statement of a path and its reverse."""
+    return _EQUALLY_LIKELY.sub("have equal probability", _ITS_REVERSE.sub(r"forward and reverse of the \1", text))
+
+
+# a half said as a factor: "the amplitude is multiplied by $0.5$ each step" (probe 85: h05)
+_TIMES_HALF = re.compile(r"\b(?:is|are|gets|get)\s+multiplied\s+by\s+(?:a\s+factor\s+(?:of\s+)?)?"
+                         r"(?:\$\s*(?:0?\.5|1/2|\\frac\{1\}\{2\})\s*\$|(?:0?\.5|1/2|one\s+half)\b(?![\d.,/^]))", re.IGNORECASE)
 
 
 # the two things said one by one or together: "Each is a legitimate dynamical system" for "Both are

@@ -430,6 +430,8 @@ MUTATIONS = [
     Edit("w10-split-halves-swapped-count", W10,
          "A batch contains the $B$ examples used in one update; an epoch is one pass through a dataset.",
          "An epoch is one pass through a dataset. A batch contains the $B$ examples used in two updates."),
+    Edit("w10-row-path-and-its-reverse-unequal", W10, "Forward and reverse of the two-state path have equal probability\t",
+         "The two-state path and its time reverse are not equally probable\t"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -800,6 +802,9 @@ HARMLESS = [
          "Reaching a solution by repeated updates and having one are two separate questions."),
     Edit("c12-for-every-step", C12, "Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
          "Implicit Euler divides by 1 + h lambda instead, which shrinks the mode for every step."),
+    # probes 84 h09, 85 h10: a row's path and its reverse in other words
+    Edit("w10-row-path-and-its-reverse", W10, "Forward and reverse of the two-state path have equal probability\t",
+         "The two-state path and its time reverse are equally probable\t"),
 ]
 
 

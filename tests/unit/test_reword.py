@@ -863,3 +863,21 @@ def test_follows_from_the_other_way_is_the_converse():
 def test_probe_84_rewordings(old, new, changed):
     from noteproof.sources.reword import meaning_change
     assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+
+
+@pytest.mark.parametrize("old, new, changed", [
+    # probes 84 h09 and 85 h10: a path and its reverse; probe 85 h05: a half as a factor
+    ("Forward and reverse of the two-state path have equal probability",
+     "The two-state path and its time reverse are equally probable", False),
+    ("Forward and reverse of the two-state path have equal probability",
+     "The two-state path and its reverse have unequal probability", True),
+    ("Forward and reverse of the two-state path have equal probability",
+     "The three-state path and its reverse are equally probable", True),
+    ("At $\\Delta s=0.5$ the amplitude shrinks by half each step.",
+     "At $\\Delta s=0.5$ the amplitude is multiplied by $0.5$ each step.", False),
+    ("At $\\Delta s=0.5$ the amplitude shrinks by half each step.",
+     "At $\\Delta s=0.5$ the amplitude is multiplied by 0.55 each step.", True),
+])
+def test_probe_85_rewordings(old, new, changed):
+    from noteproof.sources.reword import meaning_change
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
