@@ -27,7 +27,7 @@ from .notes import Note, Row, number_offset, table_rows, whole_numbers
 from .numtext import PERCENT
 from .readout import answer, is_readout, quotes_line, same_readout
 from .registry import Claim, NoteSpec
-from .reword import SIGN_SPAN
+from .reword import SENTENCE, SIGN_SPAN
 from .safeyaml import yaml_quote
 from .spelling import MATH_SPAN, skeleton, spelling
 from .tags import TagError, parse_tag
@@ -534,7 +534,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     # 83: h07, the halves printed in the other order): the two halves joined again, senses kept, say it
     accounted = {p.rewords for p in out if p.rewords}
     rejoined, kept = _split_at_semicolon(note, [t for t in listed if t in matched and t not in note.text
-                                                and t not in accounted], stated, listed, kept_only=True)
+                                                and t not in accounted], stated, listed, kept_only=True, same=same)
     split, halves = split | rejoined, halves | kept
     matched.update(split)
     out = [p for p in out if p.start not in halves] + [p for ps in split.values() for p in ps]
@@ -549,16 +549,16 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     return tuple(sorted(out + lost, key=lambda p: p.start))
 
 
-def _split_at_semicolon(note: Note, missing: list[str], stated, listed,
-                        kept_only: bool = False) -> tuple[dict[str, list[ProseCoverage]], set[int]]:
+def _split_at_semicolon(note: Note, missing: list[str], stated, listed, kept_only: bool = False,
+                        same: Callable[[str, str], bool] | None = None) -> tuple[dict[str, list[ProseCoverage]], set[int]]:
     """A listed sentence of two clauses joined by "; " now printed as two sentences, one after
     the other in a paragraph, each perhaps reworded: judged whole, as the two joined again by
     "; " ("...rescales the scores. It changes neither the objective nor the parameters." for
     "...rescales the scores; the objective and the parameters do not change."). Its senses kept,
     both are its rewording ("prose"); a sense changed, the second is unaccounted with the change
     (a negation dropped in the second half, which alone carries no sense the inventory reads).
-    Neither half is a listed sentence as printed. ``kept_only``: only a split whose senses are
-    kept is returned. Returns ({listed sentence: its coverage}, the starts of the sentences it
+    Neither half is a listed sentence as printed. ``kept_only``: only a split whose senses and
+    mathematics are kept (``same``: _maths_change) is returned, as alike as a rewording must be. Returns ({listed sentence: its coverage}, the starts of the sentences it
     accounts for)."""
     from .reword import describe, meaning_change
     from .sentences import sentences
@@ -573,7 +573,8 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed,
     # "An epoch is one pass ... . A batch contains ..."); one that refers back ("it", "that
     # limit", "instead") or opens with a connective ("So", "But") keeps its place
     swapped = {_rejoined(b.text, a.text): (a, b) for a, b in adjacent
-               if not _CONNECTIVE.match(b.text) and not _REFERS_BACK.search(a.text)}
+               if not _CONNECTIVE.match(b.text) and not _REFERS_BACK.search(a.text)
+               and not any(_ONLY.search(t) or len(t.split()) < 4 for t in (a.text, b.text))}   # "Linear decay only."
     out, halves = {}, set()
     for lost in wanted:
         # the two halves of that one sentence, not it and a neighbour: about its length, no "; "
@@ -581,12 +582,13 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed,
         swaps = {t: pair for t, pair in swapped.items() if _halves_of(t, lost)}
         straight = {t: pair for t, pair in pairs.items() if not kept_only or _halves_of(t, lost)}
         joined = most_alike(lost, straight | swaps, SPLIT_ALIKE)
-        if joined in swaps and meaning_change(lost, joined) is not None:
+        if joined in swaps and (meaning_change(lost, joined) is not None or _maths_change(lost, joined, same)
+                                or most_alike(lost, [joined], SENTENCE) is None):
             joined = most_alike(lost, straight, SPLIT_ALIKE)   # a half changed: judged in print order
         if joined is None:
             continue
         change = meaning_change(lost, joined)
-        if change and kept_only:
+        if kept_only and (change or _maths_change(lost, joined, same) or most_alike(lost, [joined], SENTENCE) is None):
             continue
         a, b = (pairs | swapped)[joined]
         pairs = {t: pair for t, pair in pairs.items() if pair != (a, b)}
@@ -600,6 +602,7 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed,
 
 
 SPLIT_ALIKE = 0.6   # how alike (difflib) two sentences joined again stay to the listed sentence they split
+_ONLY = re.compile(r"\bonly\b", re.IGNORECASE)   # its scope is where it stands
 _CONNECTIVE = re.compile(r"(?:so|thus|hence|therefore|then|but|and|because|since|yet|also)\b", re.IGNORECASE)
 # a word that refers back to what a sentence before it said (reviewer helper-90: "At $\Delta s=3$ it
 # doubles", "avoids that limit", "instead")

@@ -184,7 +184,7 @@ _PRONOUN_ONE = re.compile(r"(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|ma
 # and "one" standing for a thing named before, after a verb of having or finding: "Reaching a
 # solution ... and having one are two questions" (probe 84: h12); "having one fixed point" counts
 _VERB_ONE = re.compile(r"\b((?:have|having|has|had|find|finding|finds|found|get|getting|gets|need|needs|needing)\s+)one\b"
-                       r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:are|is|and|or)\b)", re.IGNORECASE)
+                       r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:are|is)\b)", re.IGNORECASE)   # not "has one or two"
 _ONE_AFTER_ADJECTIVE = re.compile(r"\b((?:the|a|an)\s+(?:[a-z-]+\s+){1,2})one\b"
                                   r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:can(?:not)?|could|may|might|must|should|would|is|has)\b)",
                                   re.IGNORECASE)
@@ -240,9 +240,10 @@ _CLAUSE_SPLIT = re.compile(r"[,;:]\s*|\s+(?=(?:so|which|while|whereas|but|becaus
 
 _USUALLY = re.compile(r"\b(?:in\s+general|as\s+a\s+rule|in\s+most\s+cases)\b", re.IGNORECASE)
 # ("for every step": "which always shrinks the mode" is "which shrinks the mode for every step",
-# probe 84: h15; "for every positive step" keeps its restriction)
+# probe 84: h15; "for every positive step" keeps its restriction; "for any step", which a negation
+# turns, and "every step size", another quantifier, are no "always": reviewer helper-93)
 _ALWAYS = re.compile(r"\b(?:at\s+all\s+times|in\s+(?:every|all)\s+cases?|without\s+exception|(?:at\s+)?(?:every|each)\s+time"
-                     r"|for\s+(?:every|each|any)\s+step(?:\s+size)?|for\s+all\s+steps?(?:\s+sizes)?)\b", re.IGNORECASE)
+                     r"|for\s+(?:every|each)\s+step|for\s+all\s+steps)\b(?!\s+sizes?\b)", re.IGNORECASE)
 # a guarantee is a sufficient condition where the other sentence speaks of conditions; elsewhere
 # "ensures" is a verb like "keeps" ("the mask is what ensures the training task is the same")
 _ENSURE = re.compile(r"\b(?:ensures?|ensured|guarantees?|guaranteed)\b", re.IGNORECASE)
@@ -343,7 +344,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
     old, new = _count_of_steps(old, new), _count_of_steps(new, old)
     old, new = valued(old), valued(new)
-    old, new = _forward_and_reverse(old), _forward_and_reverse(new)
+    old, new = _forward_and_reverse(old, new), _forward_and_reverse(new, old)
     if not _CONDITION_WORDS.search(_ENSURE.sub("", new)):
         old = _ENSURE.sub("makes", old)
     if not _CONDITION_WORDS.search(_ENSURE.sub("", old)):
@@ -1014,9 +1015,18 @@ def swapped_conjuncts(old: str, new: str) -> bool:
             for join in (" and ", " or ", "; "):
                 parts = mo.split(join)
                 if len(parts) == 2 and all(parts) and _same_clause(mn, parts[1] + join + parts[0]) \
-                        and not _RESPECTIVE.match(old, b):
+                        and not _RESPECTIVE.match(old, b) \
+                        and (join != "; " or _whole_clauses(old, a, b) and min(len(p.split()) for p in parts) >= 4):
                     return True
     return False
+
+
+def _whole_clauses(text: str, a: int, b: int) -> bool:
+    """Whether ``text[a:b]`` runs from a clause's start to a clause's end: two clauses around "; "
+    swap whole, never two phrases inside them ("rescales the objective; the scores ... do not
+    change" for "rescales the scores; the objective ... do not change", reviewer helper-93), and
+    never a fragment, which qualifies its neighbour ("Linear decay only; ...": at least 4 words)."""
+    return (a == 0 or text[:a].rstrip()[-1:] in ".;:") and (b >= len(text.rstrip(". ")) or text[b] in ".;:")
 
 
 # "A and B are X and Y": a second list after the swapped one pairs with it, in order
@@ -1095,15 +1105,22 @@ _ITS_REVERSE = re.compile(r"\bthe\s+((?:[\w-]+\s+){0,2}[\w-]+)\s+and\s+its\s+(?:
 _EQUALLY_LIKELY = re.compile(r"\b(?:are|is)\s+equally\s+(?:probable|likely)\b", re.IGNORECASE)
 
 
-def _forward_and_reverse(text: str) -> str:
-    """``text`` with "the X and its reverse" said "forward and reverse of the X", and "are
-    equally probable" "have equal probability": one statement of a path and its reverse."""
-    return _EQUALLY_LIKELY.sub("have equal probability", _ITS_REVERSE.sub(r"forward and reverse of the \1", text))
+def _forward_and_reverse(text: str, other: str) -> str:
+    """``text`` with "the X and its reverse" said "forward and reverse of the X" where ``other``
+    says that of the same X, and "are equally probable" "have equal probability" where ``other``
+    says so: one statement of a path and its reverse (a changed X is left to differ)."""
+    def said(m: re.Match) -> str:
+        turned = f"forward and reverse of the {m[1]}"
+        return turned if re.search(rf"\b{re.escape(turned)}\b", other, re.IGNORECASE) else m[0]
+    text = _ITS_REVERSE.sub(said, text)
+    return _EQUALLY_LIKELY.sub("have equal probability", text) if "equal probability" in other.lower() else text
 
 
 # a half said as a factor: "the amplitude is multiplied by $0.5$ each step" (probe 85: h05)
 _TIMES_HALF = re.compile(r"\b(?:is|are|gets|get)\s+multiplied\s+by\s+(?:a\s+factor\s+(?:of\s+)?)?"
-                         r"(?:\$\s*(?:0?\.5|1/2|\\frac\{1\}\{2\})\s*\$|(?:0?\.5|1/2|one\s+half)\b(?![\d.,/^]))", re.IGNORECASE)
+                         r"(?:\$\s*(?:0?\.5|1/2|\\frac\{1\}\{2\})\s*\$|(?:0?\.5|1/2|one\s+half)\b(?![\d.,/^]))"
+                         # the factor ends its phrase: not "by 0.5 h", "by 1/2 of h", "by 0.5 or by 2"
+                         r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:each|every|per|at|when|whenever|while|in|on)\b)", re.IGNORECASE)
 
 
 # the two things said one by one or together: "Each is a legitimate dynamical system" for "Both are

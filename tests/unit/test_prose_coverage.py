@@ -504,3 +504,4 @@ def test_a_split_whose_first_half_refers_back_is_not_swapped(project, key, old, 
     text = project.notes[key].text
     assert old in text
     assert unaccounted(project, key, text.replace(old, new))
+
