@@ -430,6 +430,10 @@ MUTATIONS = [
     Edit("w10-split-halves-swapped-count", W10,
          "A batch contains the $B$ examples used in one update; an epoch is one pass through a dataset.",
          "An epoch is one pass through a dataset. A batch contains the $B$ examples used in two updates."),
+    # probe 86: b05, a hypothesis made a consequence ("follow", not only "follows", is a sense)
+    Edit("w09-hypothesis-made-consequence", W9,
+         "Only in a specified family with the update scaled as $S/L$ and the regularity bounds above.",
+         "Only in a specified family with the update scaled as $S/L$; the regularity bounds above then follow from that scaling."),
     Edit("w10-row-path-and-its-reverse-unequal", W10, "Forward and reverse of the two-state path have equal probability\t",
          "The two-state path and its time reverse are not equally probable\t"),
 ]

@@ -902,3 +902,12 @@ def test_probe_85_rewordings(old, new, changed):
 def test_the_newest_rules_do_not_pass_a_changed_meaning(old, new):
     from noteproof.sources.reword import meaning_change
     assert meaning_change(old, new) is not None
+
+
+def test_a_hypothesis_made_a_consequence():
+    """Probe 86 b05: "Only in a family with the scaling and the regularity bounds" made "...; the
+    regularity bounds then follow from that scaling" turns a hypothesis into a consequence."""
+    from noteproof.sources.reword import meaning_change
+    old = "Only in a specified family with the update scaled as $S/L$ and the regularity bounds above."
+    assert meaning_change(old, "Only in a specified family with the update scaled as $S/L$; the regularity bounds "
+                               "above then follow from that scaling.") is not None
