@@ -881,6 +881,13 @@ def moved_across_clauses(old: str, new: str) -> tuple[str, str] | None:
     ``old`` is paired with the clause of ``new`` sharing most of its words; clauses moved whole
     keep their words and change nothing. As (the word, the word in another clause)."""
     a, b = (_clause_sets(t) for t in (old, new))
+    # a clause added (or struck) besides: the others judged without it ("The trajectory is long;
+    # the adjoint method stores ...; backpropagating ... needs one extra backward solve",
+    # reviewer helper-93)
+    if len(b) == len(a) + 1:
+        b = _without_the_extra(b, a)
+    elif len(a) == len(b) + 1:
+        a = _without_the_extra(a, b)
     if len(a) != len(b) or not 2 <= len(a) <= 6:
         return None
     # the pairing sharing most words in all; of those, the one moving fewest clauses
@@ -943,6 +950,18 @@ _WHOLE_CLAUSE = re.compile(r"[;.!?]+(?=\s|$)|\n")
 
 def _clause_texts(text: str) -> list[str]:
     return [c for part in _WHOLE_CLAUSE.split(text) for c in _AND_CLAUSE.split(part) if c.strip()]
+
+
+def _without_the_extra(more: list[set[str]], fewer: list[set[str]]) -> list[set[str]]:
+    """``more`` (one clause longer than ``fewer``) without the clause whose removal leaves the
+    rest sharing most words with ``fewer``, clause for clause in order."""
+    def shared(j: int) -> int:
+        rest = more[:j] + more[j + 1:]
+        return max(sum(len(c & rest[k]) for c, k in zip(fewer, p)) for p in permutations(range(len(rest))))
+    if not 2 <= len(fewer) <= 6:
+        return more
+    j = max(range(len(more)), key=shared)
+    return more[:j] + more[j + 1:]
 
 
 def _clause_sets(text: str) -> list[set[str]]:

@@ -434,6 +434,11 @@ MUTATIONS = [
     Edit("w09-hypothesis-made-consequence", W9,
          "Only in a specified family with the update scaled as $S/L$ and the regularity bounds above.",
          "Only in a specified family with the update scaled as $S/L$; the regularity bounds above then follow from that scaling."),
+    # reviewer helper-93: a clause added hides the exchange of the other two
+    Edit("c12-added-clause-hides-exchange", C12,
+         "Backpropagating through every solver step stores the whole trajectory; the adjoint method needs one extra",
+         "The trajectory is long; the adjoint method stores the whole trajectory; backpropagating through every "
+         "solver step needs one extra"),
     Edit("w10-row-path-and-its-reverse-unequal", W10, "Forward and reverse of the two-state path have equal probability\t",
          "The two-state path and its time reverse are not equally probable\t"),
 ]

@@ -911,3 +911,15 @@ def test_a_hypothesis_made_a_consequence():
     old = "Only in a specified family with the update scaled as $S/L$ and the regularity bounds above."
     assert meaning_change(old, "Only in a specified family with the update scaled as $S/L$; the regularity bounds "
                                "above then follow from that scaling.") is not None
+
+
+def test_an_added_clause_hides_no_exchange():
+    """Reviewer helper-93: a clause added besides ("The trajectory is long;") leaves the others
+    judged clause for clause; an exchange among them still changes the sentence."""
+    from noteproof.sources.reword import meaning_change
+    old = ("Backpropagating through every solver step stores the whole trajectory; the adjoint method needs one "
+           "extra backward solve instead, and its cost is checkpointing.")
+    new = ("The trajectory is long; the adjoint method stores the whole trajectory; backpropagating through every "
+           "solver step needs one extra backward solve instead, and its cost is checkpointing.")
+    assert meaning_change(old, new) is not None
+    assert meaning_change(old, "The trajectory is long; " + old[0].lower() + old[1:]) is None
