@@ -64,7 +64,7 @@ def registered_view(note: Note) -> Note:
         return note
     sides, spans, steps = _registered_sides(note), _registered_spans(note), _registered_steps(note)
     wholes = _registered_wholes(note)
-    first = _apart(_ascii_swaps(note), _paired_swaps(note),
+    first = _apart(_ascii_swaps(note), _paired_swaps(note), _sign_swaps(note),
                    renamed_symbols(note, (t for t, _ in _registered_texts(note))))
     view = note.respelled(first) if first else note
     for _ in range(MAX_PASSES):
@@ -205,6 +205,22 @@ _EXP_OF_NUMBER = re.compile(r"(?<![\\A-Za-z])exp\((\d+(?:\.\d+)?)\)")
 _PLAIN_SIGNS = {"\u00d7": "x", "\u2212": "-", "\u2264": "<=", "\u2265": ">=", "\u2260": "!=", "\u2248": "="}
 _UNICODE_SIGNS = re.compile("[\u00d7\u2212\u2264\u2265\u2260\u2248" + "".join(UNICODE_GREEK) + "]"
                             "|[\u207b\u207a]?[\u2070\u00b9\u00b2\u00b3\u2074-\u2079]+")
+
+
+def _sign_swaps(note: Note) -> list[tuple[int, int, str]]:
+    """(start, end, the registered span with its verb) for a registered sign formula (``h>0``)
+    not printed as such, where the note says that sign in words after its symbol: "Let the
+    curvature $h$ be positive" reads "Let the curvature be $h>0$" (probe 80: h06; the words'
+    own rule, sources.reword.signs_as_spans)."""
+    from ..sources.reword import sign_after_symbol
+    tight = re.sub(r"\s+", "", note.text)
+    out = []
+    for claim in note.registry[0]:
+        for f in claim.formulas:
+            if f.plain or re.sub(r"\s+", "", f"${f.text}$") in tight:
+                continue
+            out += [(start, end, f"{verb} ${f.text}$") for start, end, verb in sign_after_symbol(note.text, f.text)]
+    return out
 
 
 def _paired_swaps(note: Note) -> list[tuple[int, int, str]]:

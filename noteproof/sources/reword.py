@@ -320,6 +320,17 @@ def signs_as_spans(text: str, other: str) -> str:
     return _SIGN_AFTER.sub(after, _SIGN_SAID.sub(spanned, text))
 
 
+def sign_after_symbol(text: str, formula: str) -> list[tuple[int, int, str]]:
+    """(start, end, verb) of each place ``text`` says the sign relation ``formula`` (``h>0``) in
+    words after its symbol: "$h$ be positive" (_SIGN_AFTER)."""
+    said = SIGN_SPAN.fullmatch(f"${formula.strip()}$")
+    if said is None:
+        return []
+    symbol, relation = said.group(1).replace(" ", ""), _RELATION_OF[said.group(2)]
+    return [(m.start(), m.end(), m.group(2)) for m in _SIGN_AFTER.finditer(text)
+            if m.group(1).replace(" ", "") == symbol and _SIGN_WORDS[m.group(3).lower()] == relation]
+
+
 def sign_said_in_words(text: str, snippet: str) -> bool:
     """Whether ``text`` says ``snippet``, which holds a sign in symbols ("Hold the parameter
     $\\beta >0$"), with that sign in words ("Hold the positive parameter $\\beta$ fixed", "Let

@@ -434,6 +434,7 @@ MUTATIONS = [
     Edit("w09-hypothesis-made-consequence", W9,
          "Only in a specified family with the update scaled as $S/L$ and the regularity bounds above.",
          "Only in a specified family with the update scaled as $S/L$; the regularity bounds above then follow from that scaling."),
+    Edit("w10-sign-after-symbol-negative", W10, "Let the curvature be $h>0$", "Let the curvature $h$ be negative"),
     # reviewer helper-93: a clause added hides the exchange of the other two
     Edit("c12-added-clause-hides-exchange", C12,
          "Backpropagating through every solver step stores the whole trajectory; the adjoint method needs one extra",
@@ -811,6 +812,8 @@ HARMLESS = [
          "Reaching a solution by repeated updates and having one are two separate questions."),
     Edit("c12-for-every-step", C12, "Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
          "Implicit Euler divides by 1 + h lambda instead, which shrinks the mode for every step."),
+    # probe 80: h06, a sign said after its symbol stands for the registered formula h>0
+    Edit("w10-sign-after-symbol", W10, "Let the curvature be $h>0$", "Let the curvature $h$ be positive"),
     # probes 84 h09, 85 h10: a row's path and its reverse in other words
     Edit("w10-row-path-and-its-reverse", W10, "Forward and reverse of the two-state path have equal probability\t",
          "The two-state path and its time reverse are equally probable\t"),

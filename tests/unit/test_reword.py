@@ -923,3 +923,12 @@ def test_an_added_clause_hides_no_exchange():
            "solver step needs one extra backward solve instead, and its cost is checkpointing.")
     assert meaning_change(old, new) is not None
     assert meaning_change(old, "The trajectory is long; " + old[0].lower() + old[1:]) is None
+
+
+def test_a_sign_after_its_symbol_is_found_for_its_formula():
+    """Probe 80 h06: the registered view reads "$h$ be positive" as "be $h>0$" (formula.respelled)."""
+    from noteproof.sources.reword import sign_after_symbol
+    text = "Let the curvature $h$ be positive and the batch-gradient noise variance be $c/B$."
+    assert sign_after_symbol(text, "h>0") == [(18, 33, "be")]
+    assert sign_after_symbol(text, "h<0") == []
+    assert sign_after_symbol(text.replace("positive", "positive or zero"), "h>0") == []
