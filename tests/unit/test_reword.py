@@ -672,13 +672,6 @@ _ADVERB_CLAUSE = [
 ]
 
 
-@pytest.mark.parametrize("old, new, changed", _REVIEWED + _FREQUENCY + _ADVERB_CLAUSE)
-def test_reworded_or_changed_as_the_reviews_and_probes_found(old, new, changed):
-    """Reviewers helper-75 and helper-79, probe 75: each pair reworded (False) or changed (True)."""
-    from noteproof.sources.reword import meaning_change
-    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
-
-
 def test_missing_and_lost_are_one_sense():
     """Probe 57 h15 (and 55 h21): "half the derivative is lost" says "is missing"; "nothing
     of it is lost" does not."""
@@ -779,7 +772,7 @@ def test_a_sign_said_after_its_symbol():
     assert not sign_said_in_words(negative, "Let the curvature be $h>0$")
 
 
-@pytest.mark.parametrize("old, new, changed", [
+_PROBE_83 = [
     # probe 83: h04, a passive whose participle ends in -ied; h09, "the uniform one"; h15, "Roughly"
     ("Duplicating arbitrary finite blocks supplies no such guarantee.",
      "No such guarantee is supplied by duplicating arbitrary finite blocks.", False),
@@ -792,10 +785,7 @@ def test_a_sign_said_after_its_symbol():
      "Roughly 1,001 forward solves: one baseline run and one nudged run for each parameter.", False),
     ("About 1,001 forward solves, one baseline plus one nudged run per parameter.",
      "Exactly 1,001 forward solves: one baseline run and one nudged run for each parameter.", True),
-])
-def test_probe_83_rewordings(old, new, changed):
-    from noteproof.sources.reword import meaning_change
-    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+]
 
 
 def test_evidence_named_by_follows_from_in_a_status_cell():
@@ -815,7 +805,7 @@ def test_in_size_kept_as_absolute_value():
     assert meaning_change(old, "A distance multiplied by a factor above 1 can only grow.") == ("in size", "")
 
 
-@pytest.mark.parametrize("old, new", [
+_REVIEWER_90 = [
     # reviewer helper-90: each of this stop's rules pushed past its meaning
     ("Of the two roots, one lies inside the unit circle.", "Of the two roots, each lies inside the unit circle."),
     ("Of the four slope estimates, one uses the start.", "Of the four slope estimates, all use the start."),
@@ -836,10 +826,7 @@ def test_in_size_kept_as_absolute_value():
      "A distance multiplied by something above 1 can only grow in magnitude."),
     ("Roughly 1,001 forward solves are needed.", "1,001 forward solves are needed."),
     ("Approximately 1,001 forward solves are needed.", "Precisely 1,001 forward solves are needed."),
-])
-def test_the_new_rules_do_not_pass_a_changed_meaning(old, new):
-    from noteproof.sources.reword import meaning_change
-    assert meaning_change(old, new) is not None
+]
 
 
 def test_follows_from_the_other_way_is_the_converse():
@@ -847,7 +834,7 @@ def test_follows_from_the_other_way_is_the_converse():
     assert cell_meaning_change("[Exact], by the chain rule", "[Exact]; the chain rule follows from it") is not None
 
 
-@pytest.mark.parametrize("old, new, changed", [
+_PROBE_84 = [
     # probe 84: h12, "having one" stands for the solution named before; h15, "for every step" is "always"
     ("Having a solution and reaching it by repeated updates are two separate questions.",
      "Reaching a solution by repeated updates and having one are two separate questions.", False),
@@ -859,13 +846,10 @@ def test_follows_from_the_other_way_is_the_converse():
      "Implicit Euler instead divides by 1 + h lambda, which shrinks the mode for small steps.", True),
     ("Implicit Euler divides by 1 + h lambda instead, which always shrinks the mode.",
      "Implicit Euler instead divides by 1 + h lambda, which shrinks the mode for every positive step.", True),
-])
-def test_probe_84_rewordings(old, new, changed):
-    from noteproof.sources.reword import meaning_change
-    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+]
 
 
-@pytest.mark.parametrize("old, new, changed", [
+_PROBE_85 = [
     # probes 84 h09 and 85 h10: a path and its reverse; probe 85 h05: a half as a factor
     ("Forward and reverse of the two-state path have equal probability",
      "The two-state path and its time reverse are equally probable", False),
@@ -877,13 +861,10 @@ def test_probe_84_rewordings(old, new, changed):
      "At $\\Delta s=0.5$ the amplitude is multiplied by $0.5$ each step.", False),
     ("At $\\Delta s=0.5$ the amplitude shrinks by half each step.",
      "At $\\Delta s=0.5$ the amplitude is multiplied by 0.55 each step.", True),
-])
-def test_probe_85_rewordings(old, new, changed):
-    from noteproof.sources.reword import meaning_change
-    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+]
 
 
-@pytest.mark.parametrize("old, new", [
+_REVIEWER_93 = [
     # reviewer helper-93: the newest rules pushed past their meaning
     ("The map has one or two fixed points.", "The map has two fixed points."),
     ("Explicit Euler is not always stable.", "Explicit Euler is not stable for any step size."),
@@ -898,10 +879,7 @@ def test_probe_85_rewordings(old, new, changed):
      "Changing the decoding temperature rescales the objective; the scores and the parameters do not change."),
     ("Explicit Euler damps the slow mode; the fast mode grows when h lambda exceeds 2.",
      "Explicit Euler damps the fast mode; the slow mode grows when h lambda exceeds 2."),
-])
-def test_the_newest_rules_do_not_pass_a_changed_meaning(old, new):
-    from noteproof.sources.reword import meaning_change
-    assert meaning_change(old, new) is not None
+]
 
 
 def test_a_hypothesis_made_a_consequence():
@@ -932,3 +910,12 @@ def test_a_sign_after_its_symbol_is_found_for_its_formula():
     assert sign_after_symbol(text, "h>0") == [(18, 33, "be")]
     assert sign_after_symbol(text, "h<0") == []
     assert sign_after_symbol(text.replace("positive", "positive or zero"), "h>0") == []
+
+
+@pytest.mark.parametrize("old, new, changed", _REVIEWED + _FREQUENCY + _ADVERB_CLAUSE + _PROBE_83 + _PROBE_84 + _PROBE_85
+                         + [(old, new, True) for old, new in _REVIEWER_90 + _REVIEWER_93])
+def test_reworded_or_changed_as_the_reviews_and_probes_found(old, new, changed):
+    """Reviewers helper-75, helper-79, helper-90 and helper-93, probes 75 and 83-85: each pair
+    reworded (False) or changed (True); the reviewers' pairs each push a rule past its meaning."""
+    from noteproof.sources.reword import meaning_change
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
