@@ -210,8 +210,8 @@ _UNICODE_SIGNS = re.compile("[\u00d7\u2212\u2264\u2265\u2260\u2248" + "".join(UN
 def _sign_swaps(note: Note) -> list[tuple[int, int, str]]:
     """(start, end, the registered span with its verb) for a registered sign formula (``h>0``)
     not printed as such, where the note says that sign in words after its symbol: "Let the
-    curvature $h$ be positive" reads "Let the curvature be $h>0$" (probe 80: h06; the words'
-    own rule, sources.reword.signs_as_spans)."""
+    curvature $h$ be positive" reads "Let the curvature be $h>0$" (probe 80: h06; the places
+    are sources.reword.sign_after_symbol's, the rule the words' own comparison reads too)."""
     from ..sources.reword import sign_after_symbol
     tight = re.sub(r"\s+", "", note.text)
     out = []

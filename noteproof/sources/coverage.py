@@ -558,8 +558,8 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed, kept_onl
     both are its rewording ("prose"); a sense changed, the second is unaccounted with the change
     (a negation dropped in the second half, which alone carries no sense the inventory reads).
     Neither half is a listed sentence as printed. ``kept_only``: only a split whose senses and
-    mathematics are kept (``same``: _maths_change) is returned, as alike as a rewording must be. Returns ({listed sentence: its coverage}, the starts of the sentences it
-    accounts for)."""
+    mathematics are kept (``same``: _maths_change) is returned, as alike as a rewording must be.
+    Returns ({listed sentence: its coverage}, the starts of the sentences it accounts for)."""
     from .reword import describe, meaning_change
     from .sentences import sentences
     wanted = [t for t in missing if "; " in t]
@@ -582,14 +582,11 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed, kept_onl
         swaps = {t: pair for t, pair in swapped.items() if _halves_of(t, lost)}
         straight = {t: pair for t, pair in pairs.items() if not kept_only or _halves_of(t, lost)}
         joined = most_alike(lost, straight | swaps, SPLIT_ALIKE)
-        if joined in swaps and (meaning_change(lost, joined) is not None or _maths_change(lost, joined, same)
-                                or most_alike(lost, [joined], SENTENCE) is None):
+        if joined in swaps and not _said_again(lost, joined, same):
             joined = most_alike(lost, straight, SPLIT_ALIKE)   # a half changed: judged in print order
-        if joined is None:
+        if joined is None or kept_only and not _said_again(lost, joined, same):
             continue
         change = meaning_change(lost, joined)
-        if kept_only and (change or _maths_change(lost, joined, same) or most_alike(lost, [joined], SENTENCE) is None):
-            continue
         a, b = (pairs | swapped)[joined]
         pairs = {t: pair for t, pair in pairs.items() if pair != (a, b)}
         swapped = {t: pair for t, pair in swapped.items() if pair != (a, b)}
@@ -608,6 +605,14 @@ _CONNECTIVE = re.compile(r"(?:so|thus|hence|therefore|then|but|and|because|since
 # doubles", "avoids that limit", "instead")
 _REFERS_BACK = re.compile(r"\b(?:it|its|they|them|their|that|this|those|these|such|instead|there|here|same|otherwise"
                           r"|former|latter|above|below)\b", re.IGNORECASE)
+
+
+def _said_again(lost: str, joined: str, same: Callable[[str, str], bool] | None) -> bool:
+    """Whether two halves joined again say the listed sentence they split: its senses and
+    mathematics kept, as alike as a rewording must be (reword.SENTENCE)."""
+    from .reword import meaning_change
+    return meaning_change(lost, joined) is None and _maths_change(lost, joined, same) is None \
+        and most_alike(lost, [joined], SENTENCE) is not None
 
 
 def _halves_of(joined: str, lost: str) -> bool:

@@ -165,6 +165,8 @@ _NOT_WORDS = re.compile(r"\b(?:not|no|never|cannot|neither|nor)\b", re.IGNORECAS
 def _negations(text: str) -> int:
     """How many negations ``text`` prints ("don't" is one)."""
     return len(_NOT_WORDS.findall(_NOT.sub(" not", text)))
+
+
 _AT_MOST = re.compile(r"\bat\s+most\b|\bor\s+(?:less|fewer|below|lower|smaller)\b", re.IGNORECASE)
 # a bound from below that holds at the bound: "1 or more" is not "above 1"
 _AT_LEAST = re.compile(r"\bat\s+least\b|\bor\s+(?:more|greater|larger|above|higher|bigger)\b"
@@ -181,13 +183,13 @@ _PRONOUN_ONE = re.compile(r"(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|ma
 # and "one" after an article and its adjectives, at a clause's end or before its verb: "tends to
 # the uniform one" (probe 83: h09), "a narrow one cannot reverse"; not "a factor below one", "a
 # distance of one" (a preposition between)
+_ONE_AFTER_ADJECTIVE = re.compile(r"\b((?:the|a|an)\s+(?:[a-z-]+\s+){1,2})one\b"
+                                  r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:can(?:not)?|could|may|might|must|should|would|is|has)\b)",
+                                  re.IGNORECASE)
 # and "one" standing for a thing named before, after a verb of having or finding: "Reaching a
 # solution ... and having one are two questions" (probe 84: h12); "having one fixed point" counts
 _VERB_ONE = re.compile(r"\b((?:have|having|has|had|find|finding|finds|found|get|getting|gets|need|needs|needing)\s+)one\b"
                        r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:are|is)\b)", re.IGNORECASE)   # not "has one or two"
-_ONE_AFTER_ADJECTIVE = re.compile(r"\b((?:the|a|an)\s+(?:[a-z-]+\s+){1,2})one\b"
-                                  r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:can(?:not)?|could|may|might|must|should|would|is|has)\b)",
-                                  re.IGNORECASE)
 # "at first order in $\\eta h$" is "at order $\\eta h$": the order of a small quantity is its first power
 _FIRST_ORDER = re.compile(r"\bfirst[- ]order\s+(?:in\s+)?", re.IGNORECASE)
 _ALL_MASS = re.compile(r"\b(?:puts|places|put|place)\s+all\s+(?:its|the|of\s+its)\s+(?:probability\s+)?mass\b",
