@@ -415,7 +415,7 @@ def _sign_in_words(note: Note, span, spec: NoteSpec) -> str | None:
     """Why a sign condition printed in symbols (``$\\tau > 0$``) is accounted for: the listed
     sentence its sentence rewords says that sign in words ("positive decoding temperature
     $\\tau$", reword.signs_as_spans); scan_prose judges the sentence's other words."""
-    from .reword import signs_as_spans
+    from .reword import meaning_change, signs_as_spans
     from .sentences import sentences
     from .vocabulary import word_dice
     if not spec.prose or not SIGN_SPAN.fullmatch(f"${span.text}$"):
@@ -423,12 +423,25 @@ def _sign_in_words(note: Note, span, spec: NoteSpec) -> str | None:
     s = next((s for s in sentences(note.text, every=True) if s.start <= span.start < s.end), None)
     if s is None:
         return None
+    # alike as printed, or a short one less alike with its senses kept ("For every decoding
+    # temperature $\tau >0$," for "For positive decoding temperature $\tau$,": probe 89, h07)
     said = next((t for t in dict(spec.prose) if (w := signs_as_spans(t, f"${span.text}$")) != t
-                 and word_dice(w, s.text) >= PROSE_ALIKE), None)
+                 and ((dice := word_dice(w, s.text)) >= PROSE_ALIKE
+                      or dice >= SHORT_ALIKE and meaning_change(t, s.text) is None and _only_quantified(w, s.text))), None)
     return None if said is None else "a sign the listed sentence says in words"
 
 
+def _only_quantified(listed: str, printed: str) -> bool:
+    """Whether ``printed`` adds to ``listed``'s words no more than a quantifier ("every", "each",
+    "all", "any") and function words: not "every inverse decoding temperature" (reviewer helper-98)."""
+    from .vocabulary import word_bag
+    added = word_bag(printed) - word_bag(listed)
+    return all(w.startswith("$") or w in _QUANTIFIERS for w in added)
+
+
+_QUANTIFIERS = frozenset("every each all any".split())
 PROSE_ALIKE = 0.6    # how alike a sentence must stay to one the registry lists as prose
+SHORT_ALIKE = 0.4    # how alike a sentence whose senses are kept must stay to its listed sign in words
 VOICED = 0.5         # how alike the words of a sentence turned into the other voice stay (word_dice)
 
 
@@ -443,7 +456,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     key is not inventoried: its other sentences are "unlisted", which fails nothing. A listed
     sentence's ``$...$`` spans are compared up to notation, or by ``same`` (two spans, whether
     they read alike: formula.declared passes the formula reader's)."""
-    from .reword import counts_in_digits, describe, in_other_voice, meaning_change, senses, valued
+    from .reword import changed_in, counts_in_digits, describe, in_other_voice, meaning_change, senses, valued
     from .sentences import is_legend, sentences, words_senses
     from .vocabulary import REORDERED, word_dice
     stated = stated_spans(note, claims)
@@ -499,7 +512,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                 found("unaccounted", "", describe(maths))
             else:
                 found("prose", listed[alike], rewords=alike)
-        elif (claimed := most_alike(s.text, [t for t in said if meaning_change(t, s.text) is None])) is not None:
+        elif (claimed := most_alike(s.text, [t for t in said if changed_in(note.text, t, s.text) is None])) is not None:
             found("check", said[claimed])      # its claim judges it, reworded with its senses kept
         elif before is not None and (split := _split(note.text, before, s, listed)) is not None:
             matched.add(split)
@@ -546,7 +559,16 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                                  "" if change else listed[t], describe(change, t, spoken) if change else "",
                                  s.start, s.end, "" if change else t))
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated, list(listed))
-    return tuple(sorted(out + lost, key=lambda p: p.start))
+    return tuple(sorted([_term_kept(p, note.text) for p in out] + lost, key=lambda p: p.start))
+
+
+def _term_kept(p: ProseCoverage, note: str) -> ProseCoverage:
+    """``p``, or unaccounted where the listed sentence it rewords has a noun replaced by another
+    of the note's terms ("one pass through a batch" for "... through a dataset": reword.term_swapped)."""
+    from .reword import describe, term_swapped
+    if p.coverage != "prose" or not p.rewords or (swap := term_swapped(p.rewords, p.text, note)) is None:
+        return p
+    return replace(p, coverage="unaccounted", by="", change=describe(swap), rewords="")
 
 
 def _split_at_semicolon(note: Note, missing: list[str], stated, listed, kept_only: bool = False,
@@ -682,8 +704,10 @@ def _maths_change(listed: str, printed: str, same: Callable[[str, str], bool] | 
     judges a re-rounding). "may use only $x_{\\le t}$" printed "$x_{\\le t+1}$" is no rewording."""
     from collections import Counter
 
-    from .reword import limits_in_words, signs_as_spans, spans_as_words
-    listed = spans_as_words(listed, printed)   # "$10^{-6}$" said "one millionth": a number, in words
+    from .reword import halved, limits_in_words, signs_as_spans, spans_as_words
+    # "$10^{-6}$" said "one millionth", "ten steps" printed "$10$ steps": a number, in words either
+    # way; "shrinks by half" printed "is multiplied by $1/2$": a factor of one half (reword.halved)
+    listed, printed = spans_as_words(halved(listed), printed), spans_as_words(halved(printed), listed)
     listed, printed = signs_as_spans(listed, printed), signs_as_spans(printed, listed)   # "positive $\tau$": "$\tau > 0$"
     listed, printed = limits_in_words(listed), limits_in_words(printed)   # "as $\tau \to \infty$": "at large $\tau$"
     a, b = ([m.group(1) or m.group(2) for m in MATH_SPAN.finditer(t)] for t in (listed, printed))

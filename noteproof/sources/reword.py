@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 from .numtext import FRACTION_PARTS, NUMBER_SPAN, SPOKEN, canonical, spoken, value_of
 from .spelling import MATH_SPAN, alike, skeleton
-from .vocabulary import FUNCTION_WORDS, MEANING, REORDERED, WORD, WORD_OR_SPAN, stem, word_bag, word_dice
+from .vocabulary import FUNCTION_WORDS, MEANING, REORDERED, WORD, WORD_OR_SPAN, stem, terms_alike, word_bag, word_dice
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
 LOOSE = 0.65        # how alike a registered sentence must stay for a quote inside it, its math unchanged
@@ -143,6 +143,55 @@ def _cannot_change(text: str, other: str) -> str:
     unchanged or fixed: "So the order along the line cannot change." says "... is frozen." (probe
     81). Against "do not change", or changing something ("cannot change sign"), it stays."""
     return _CANNOT_CHANGE.sub("is fixed", text) if _FIXED.search(other) else text
+
+
+# "holds only under X" says "requires X" (probe 89: h08); said so only against "requires" or "needs"
+_ONLY_UNDER = re.compile(r"\b(?:holds?|applies|apply|is\s+valid|are\s+valid|is\s+true|are\s+true)\s+only\s+"
+                         r"(?:under|if|when|given|with)\b|\bonly\s+(?:holds?|applies|apply)\s+(?:under|if|when|given|with)\b",
+                         re.IGNORECASE)
+_REQUIRES = re.compile(r"\b(?:requires?|needs?)\b", re.IGNORECASE)
+
+
+def _only_under(text: str, other: str) -> str:
+    """``text`` with "holds only under" (or "is valid only if", "only holds when") said "requires"
+    where ``other`` says "requires" or "needs" of the same condition, word for word to the end of
+    its clause (a closing "holds" or "is given" aside), and ``text`` says neither: one necessary
+    condition. Not "holds only when the relation is violated", nor "only with a family or scaling"
+    for "requires a family and scaling" (reviewer helper-98)."""
+    if not _REQUIRES.search(other) or _REQUIRES.search(text):
+        return text
+    wanted = {_condition(other, m.end()) for m in _REQUIRES.finditer(other)}
+    return _ONLY_UNDER.sub(lambda m: "requires" if _condition(text, m.end()) in wanted else m.group(0), text)
+
+
+_CONDITION_END = re.compile(r"[;,.:!?)]|\s[\u2013\u2014-]\s|$")
+_SATISFIED = re.compile(r"\s+(?:holds?|is\s+given|are\s+given|is\s+satisfied|are\s+satisfied|is\s+met|are\s+met)$")
+
+
+def _condition(text: str, at: int) -> tuple[str, ...]:
+    """The words of the condition after ``at`` to the end of its clause, a closing "holds" aside."""
+    end = _CONDITION_END.search(text, at)
+    return tuple(w.lower() for w in re.findall(r"[\w$\\{}\u2013-]+", _SATISFIED.sub("", text[at:end.start()].rstrip())))
+
+
+# "does not hold" says "fails", where the other text says "fails" of the same subject: one sense
+_FAILS = re.compile(r"\b(?:fails?|failed|failing)\b", re.IGNORECASE)
+_NOT_HOLD = re.compile(r"\b(?:does|do|did)\s+not\s+hold\b|\b(?:is|are)\s+not\s+valid\b|\bbreaks?\s+down\b",
+                       re.IGNORECASE)
+
+
+def _does_not_hold(text: str, other: str) -> str:
+    """``text`` with "does not hold" (or "is not valid", "breaks down") said "fails" where
+    ``other`` says "fails" after the same words: "The bound fails for anisotropic noise" reworded
+    keeps its sense; "The bound's failure does not hold" is another statement."""
+    subjects = {_before(other, m.start()) for m in _FAILS.finditer(other)}
+    return _NOT_HOLD.sub(lambda m: "fails" if _before(text, m.start()) in subjects else m.group(0), text)
+
+
+def _before(text: str, at: int) -> tuple[str, ...]:
+    """The words of the clause before ``at`` (its subject), in lower case."""
+    start = max(text.rfind(c, 0, at) for c in ";:.,") + 1
+    return tuple(w.lower() for w in re.findall(r"[\w$\\{}'\u2019-]+", text[start:at]))
 
 
 # a negation right before a list (its verb between) or right after it (its auxiliary before)
@@ -288,38 +337,84 @@ def limits_in_words(text: str) -> str:
 _SYMBOL = r"(?:\\[A-Za-z]+|[A-Za-z])(?:_\{?\w+\}?)?"
 _SIGN_WORDS = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "non-negative": r"\ge",
                "nonpositive": r"\le", "non-positive": r"\le"}
-_SIGN_SAID = re.compile(r"\b(" + "|".join(_SIGN_WORDS) + r")\s+((?:[A-Za-z-]+\s+){0,3})\$\s*(" + _SYMBOL + r")\s*\$",
+_SIGN_SAID = re.compile(r"\b(?:strictly\s+)?(" + "|".join(_SIGN_WORDS) + r")\s+((?:[A-Za-z-]+\s+){0,3})\$\s*(" + _SYMBOL + r")\s*\$",
                         re.IGNORECASE)
 # and after it: "Let the curvature $h$ be positive" is "Let the curvature be $h > 0$" (probe 80: h06)
 # (the symbol the clause's subject, no preposition before it; the sign word ending the clause:
 # not "$h$ be positive or zero", "the factor at $h$ is positive", reviewer helper-90)
+# the end of a clause, a comma only where no qualification follows it ("positive, or zero,", "exceeds
+# one, in absolute value": reviewer helper-98)
+_CLAUSE_ENDS_HERE = (r"(?=\s*(?:[.;:!?)]|$)|\s*,(?!\s*(?:or|and|nor|but|in|up|at|as|except|possibly|perhaps|nearly"
+                     r"|roughly|approximately|almost|not|if|unless|when)\b)")
 _SIGN_AFTER = re.compile(r"(?<!\bat\s)(?<!\bof\s)(?<!\bfor\s)(?<!\bin\s)(?<!\bto\s)(?<!\bon\s)(?<!\bby\s)"
-                         r"\$\s*(" + _SYMBOL + r")\s*\$\s+(is|be|are|stays|remains)\s+(" + "|".join(_SIGN_WORDS) + r")\b"
-                         r"(?=\s*(?:[,.;:!?)]|$)|\s+and\s+(?!zero\b|vanish))", re.IGNORECASE)
+                         r"\$\s*(" + _SYMBOL + r")\s*\$\s+(is|be|are|stays|remains)\s+(?:strictly\s+)?(" + "|".join(_SIGN_WORDS) + r")\b"
+                         + _CLAUSE_ENDS_HERE + r"|\s+and\s+(?!zero\b|vanish))", re.IGNORECASE)
 SIGN_SPAN = re.compile(r"\$\s*(" + _SYMBOL + r")\s*(>|<|\\geq?|\\leq?|\\geqslant|\\leqslant|≥|≤)\s*(0)\s*\$")
+# a symbol compared with a number, in symbols ("$\beta >1$") or in words after it ("$\beta$ exceeds
+# one", probe 89: h04); the number ends its phrase (not "$h$ is below 2 divided by the rate", nor
+# "below 1 in size", which is of the absolute value)
+RELATION_SPAN = re.compile(r"\$\s*(" + _SYMBOL + r")\s*(>|<|\\geq?|\\leq?|\\geqslant|\\leqslant|≥|≤)\s*"
+                           r"([-\u2212]?\d+(?:\.\d+)?)\s*\$")
+_COMPARED_WORDS = {"exceeds": ">", "exceed": ">", "is greater than": ">", "is larger than": ">", "is bigger than": ">",
+                   "is above": ">", "stays above": ">", "is less than": "<", "is smaller than": "<", "is below": "<",
+                   "stays below": "<", "falls below": "<", "is at least": r"\ge", "is no less than": r"\ge",
+                   "is at most": r"\le", "is no more than": r"\le", "is no greater than": r"\le"}
+_SMALL_NUMBERS = "zero|one|two|three|four|five|six|seven|eight|nine|ten"
+# (the symbol the clause's subject, after a conjunction or a clause's start: not "the inverse of
+# $\beta$", "one minus $\beta$", "the rate times $h$"; the number ends the clause: not "exceeds one
+# and a half", "exceeds one or more": reviewer helper-98)
+_COMPARED_AFTER = re.compile(r"(\b(?:when|whenever|if|while|once|until|unless|where|whereas|and|that|so|since|because|as"
+                             r"|even|let|Let)\s+|(?:^|(?<=[,;:(]))\s*)"
+                             r"\$\s*(" + _SYMBOL + r")\s*\$\s+("
+                             + "|".join(w.replace(" ", r"\s+") for w in sorted(_COMPARED_WORDS, key=len, reverse=True))
+                             + r")\s+(\$\s*[-\u2212]?\d+(?:\.\d+)?\s*\$|[-\u2212]?\d+(?:\.\d+)?(?![\d,/^]|\.\d)|(?:"
+                             + _SMALL_NUMBERS + r")\b)" + _CLAUSE_ENDS_HERE
+                             + r"|\s+(?:so|while|whereas|then|which)\b)", re.IGNORECASE)
 _RELATION_OF = {">": ">", "<": "<", r"\geq": r"\ge", r"\ge": r"\ge", r"\geqslant": r"\ge", "≥": r"\ge",
                 r"\leq": r"\le", r"\le": r"\le", r"\leqslant": r"\le", "≤": r"\le"}
 
 
-def signs_as_spans(text: str, other: str) -> str:
-    """``text`` with each sign said in words before a symbol ("positive decoding temperature
-    $\\tau$") written as ``other`` writes it, a relation to zero ("decoding temperature $\\tau > 0$"),
-    when ``other`` has that relation on that symbol: one statement, in words or in symbols. A
-    sign ``other`` states otherwise ("negative" against $\\tau > 0$) is left in words, and read as
-    a changed sense."""
-    said = {(m.group(1).replace(" ", ""), _RELATION_OF[m.group(2)]) for m in SIGN_SPAN.finditer(other)}
+def _relations(other: str) -> dict[tuple[str, str, object], str]:
+    """Each relation of a symbol to a number that ``other`` prints in symbols ($\\tau > 0$,
+    $\\beta >1$): (symbol, relation, value) -> the number as printed."""
+    return {(m.group(1).replace(" ", ""), _RELATION_OF[m.group(2)], value_of(m.group(3).replace("\u2212", "-"))): m.group(3)
+            for m in RELATION_SPAN.finditer(other)}
+
+
+def _said_in_words(text: str, other: str) -> list[tuple[int, int, str]]:
+    """(start, end, the same in symbols) of each sign or comparison ``text`` says in words that
+    ``other`` prints in symbols on the same symbol ("positive decoding temperature $\\tau$": "decoding
+    temperature $\\tau > 0$"; "$h$ be positive": "be $h > 0$"; "$\\beta$ exceeds one": "$\\beta > 1$"),
+    in order; a sign or number ``other`` states otherwise is left in words (a changed sense)."""
+    said = _relations(other)
     if not said:
-        return text
+        return []
+    edits = []
+    for m in _SIGN_SAID.finditer(text):
+        symbol, sign = m.group(3).replace(" ", ""), _SIGN_WORDS[m.group(1).lower()]
+        if (symbol, sign, 0) in said:
+            edits.append((m.start(), m.end(), f"{m.group(2)}${symbol} {sign} 0$"))
+    for m in _SIGN_AFTER.finditer(text):
+        symbol, sign = m.group(1).replace(" ", ""), _SIGN_WORDS[m.group(3).lower()]
+        if (symbol, sign, 0) in said:
+            edits.append((m.start(), m.end(), f"{m.group(2)} ${symbol} {sign} 0$"))
+    for m in _COMPARED_AFTER.finditer(text):
+        symbol, relation = m.group(2).replace(" ", ""), _COMPARED_WORDS[" ".join(m.group(3).lower().split())]
+        number = value_of(m.group(4).strip("$ ").replace("\u2212", "-"))
+        if (key := (symbol, relation, number)) in said:
+            edits.append((m.end(1), m.end(), f"${symbol} {relation} {said[key]}$"))
+    edits.sort()
+    return [e for i, e in enumerate(edits) if i == 0 or edits[i - 1][1] <= e[0]]
 
-    def spanned(m: re.Match) -> str:
-        sign = _SIGN_WORDS[m.group(1).lower()]
-        symbol = m.group(3).replace(" ", "")
-        return f"{m.group(2)}${symbol} {sign} 0$" if (symbol, sign) in said else m.group(0)
 
-    def after(m: re.Match) -> str:
-        sign, symbol = _SIGN_WORDS[m.group(3).lower()], m.group(1).replace(" ", "")
-        return f"{m.group(2)} ${symbol} {sign} 0$" if (symbol, sign) in said else m.group(0)
-    return _SIGN_AFTER.sub(after, _SIGN_SAID.sub(spanned, text))
+def signs_as_spans(text: str, other: str) -> str:
+    """``text`` with each sign or comparison said in words written as ``other`` writes it in
+    symbols (_said_in_words): one statement, in words or in symbols."""
+    out, last = [], 0
+    for a, b, put in _said_in_words(text, other):
+        out += [text[last:a], put]
+        last = b
+    return "".join(out) + text[last:] if out else text
 
 
 def sign_after_symbol(text: str, formula: str) -> list[tuple[int, int, str]]:
@@ -333,16 +428,35 @@ def sign_after_symbol(text: str, formula: str) -> list[tuple[int, int, str]]:
             if m.group(1).replace(" ", "") == symbol and _SIGN_WORDS[m.group(3).lower()] == relation]
 
 
+def signs_in_words_at(text: str, snippet: str) -> list[tuple[int, int]]:
+    """(start, end) of each place ``text`` prints ``snippet``, which holds a sign or comparison in
+    symbols ("for $K>0$, with"), with it in words ("for positive $K$, with", "Let the curvature
+    $h$ be strictly positive", "even when $\\beta$ exceeds one"), spacing aside: the words before
+    and after it kept."""
+    edits = _said_in_words(text, snippet) if RELATION_SPAN.search(snippet) else []
+    if not edits:
+        return []
+    converted, pieces, last = "", [], 0   # the text with its signs in symbols; (offset there, start, end or None)
+    for a, b, put in edits + [(len(text), len(text), "")]:
+        pieces += [(len(converted), last, None)]
+        converted += text[last:a]
+        pieces += [(len(converted), a, b)]
+        converted += put
+        last = b
+
+    def back(k: int, closing: bool) -> int:   # an offset of the converted text, in ``text``
+        at, start, end = next(p for p in reversed(pieces) if p[0] <= k - closing)
+        return start + k - at if end is None else (end if closing else start)
+    pattern = r"\s*".join(re.escape(ch) for ch in re.sub(r"\s+", "", snippet))
+    return [(back(m.start(), False), back(m.end(), True)) for m in re.finditer(pattern, converted)]
+
+
 def sign_said_in_words(text: str, snippet: str) -> bool:
-    """Whether ``text`` says ``snippet``, which holds a sign in symbols ("Hold the parameter
-    $\\beta >0$"), with that sign in words ("Hold the positive parameter $\\beta$ fixed", "Let
+    """Whether ``text`` says ``snippet``, which holds a sign or comparison in symbols ("Hold the
+    parameter $\\beta >0$"), with it in words ("Hold the positive parameter $\\beta$ fixed", "Let
     the curvature $h$ be positive"): a line of ``text`` with its signs in words written as the
     snippet writes them holds it, math spacing aside."""
-    if not SIGN_SPAN.search(snippet):
-        return False
-    tight = re.sub(r"\s+", "", snippet)
-    return any(tight in re.sub(r"\s+", "", signs_as_spans(line, snippet))
-               for line in text.split("\n") if _SIGN_SAID.search(line) or _SIGN_AFTER.search(line))
+    return bool(signs_in_words_at(text, snippet))
 
 
 def meaning_change(old: str, new: str) -> tuple[str, str] | None:
@@ -351,6 +465,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     old, new = in_digits(old, new), in_digits(new, old)
     old, new = _neither_nor(old, new), _neither_nor(new, old)
     old, new = _cannot_change(old, new), _cannot_change(new, old)
+    old, new = _only_under(old, new), _only_under(new, old)
+    old, new = _does_not_hold(old, new), _does_not_hold(new, old)
     old, new = _roughly_as_about(old, new), _roughly_as_about(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = signs_as_spans(old, new), signs_as_spans(new, old)
@@ -1149,8 +1265,14 @@ def _forward_and_reverse(text: str, other: str) -> str:
 
 
 # a half said as a factor: "the amplitude is multiplied by $0.5$ each step" (probe 85: h05)
+def halved(text: str) -> str:
+    """``text`` with "is multiplied by $1/2$" (or $0.5$, "one half") said "is halved": a factor
+    of one half, as words say it (probe 89: h05); "decreases by $0.5$" stays a number."""
+    return _TIMES_HALF.sub("is halved", text)
+
+
 _TIMES_HALF = re.compile(r"\b(?:is|are|gets|get)\s+multiplied\s+by\s+(?:a\s+factor\s+(?:of\s+)?)?"
-                         r"(?:\$\s*(?:0?\.5|1/2|\\frac\{1\}\{2\})\s*\$|(?:0?\.5|1/2|one\s+half)\b(?![\d.,/^]))"
+                         r"(?:\$\s*(?:0?\.5|1/2|\\frac\{1\}\{2\})\s*\$|(?:0?\.5|1/2|(?:one\s+|a\s+)?half)\b(?![\d.,/^]))"
                          # the factor ends its phrase: not "by 0.5 h", "by 1/2 of h", "by 0.5 or by 2"
                          r"(?=\s*(?:[,.;:!?)]|$)|\s+(?:each|every|per|at|when|whenever|while|in|on)\b)", re.IGNORECASE)
 
@@ -1346,7 +1468,7 @@ def reworded(note: str, text: str) -> tuple[int, str] | None:
     with the same mathematics (digits, operators, brackets, LaTeX, each ``$...$`` up to its
     spelling: ``signature``): words may change, never the math (an edited formula inside a
     sentence is judged as an edit, not a rewording)."""
-    return _alike(note, text, lambda c: meaning_change(text, c) is None) or _swapped_run(note, text)
+    return _alike(note, text, lambda c: changed_in(note, text, c) is None) or _swapped_run(note, text)
 
 
 def paraphrased(note: str, text: str) -> tuple[int, str] | None:
@@ -1402,13 +1524,74 @@ def _swapped_run(note: str, text: str) -> tuple[int, str] | None:
 def sense_changed(note: str, text: str) -> tuple[int, str, tuple[str, str]] | None:
     """(offset, printed text, the words changed) of the note's one row cell or sentences most
     like ``text``, with the same mathematics, whose words changed sense (``meaning_change``:
-    "understates" -> "overstates"): a registered statement edited to say something else."""
-    hit = _alike(note, text, lambda c: meaning_change(text, c) is not None)
+    "understates" -> "overstates") or name another of the note's terms (``term_swapped``: "a
+    dataset" -> "a batch"): a registered statement edited to say something else."""
+    hit = _alike(note, text, lambda c: changed_in(note, text, c) is not None)
     if hit is None:
         return None
     at, printed = hit
     words = printed.lstrip("—–-* ").rstrip("* ")   # a caption's dash and bold marks are not its words
-    return at + printed.index(words), words, meaning_change(text, printed)
+    return at + printed.index(words), words, changed_in(note, text, printed)
+
+
+def changed_in(note: str, text: str, printed: str) -> tuple[str, str] | None:
+    """What a rewording ``printed`` of ``text`` in ``note`` changed: a word's sense
+    (meaning_change), or else a noun for another term of the note (term_swapped); None for none."""
+    return meaning_change(text, printed) or term_swapped(text, printed, note)
+
+
+# a noun: a determiner right before it, or before one adjective before it ("a fixed map")
+_DETERMINERS = frozenset("the a an its their this these those that each every any no one some our several both such "
+                         "two three four".split())
+_NOT_NOUNS = FUNCTION_WORDS | frozenset("a an of is be to in on at by as or it not no can may must does do did will "
+                                        "would should could each every any all some one two thing things way ways "
+                                        "kind kinds sort".split())   # vague nouns: "such a thing", "the way"
+_TERM_WORD = re.compile(r"\$[^$]*\$|(?<![\\A-Za-z])[A-Za-z][A-Za-z'-]*")
+
+
+def term_swapped(text: str, printed: str, note: str) -> tuple[str, str] | None:
+    """The noun a rewording replaced by another term the note uses (elsewhere, or in the same
+    sentence), as (old, new): "an epoch is one pass through a batch" for "... through a
+    dataset", "rescales the parameters" for "rescales the scores", "A fixed input gives" for "A
+    fixed map gives" (words of sense are meaning_change's; a term the note never uses, a
+    synonym an author brings, is no swap). One word for one, each after a determiner, the old
+    one printed fewer times and the new one more."""
+    a, b = _TERM_WORD.findall(text), _TERM_WORD.findall(printed)
+    ka, kb = [_term_key(w) for w in a], [_term_key(w) for w in b]
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
+        if op != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
+            continue
+        old, new = ka[i1], kb[j1]
+        if _is_term(a[i1]) and _is_term(b[j1]) and not terms_alike(a[i1], b[j1]) \
+                and ka.count(old) > kb.count(old) and kb.count(new) > ka.count(new) \
+                and _determined(a, i1) and _determined(b, j1) \
+                and (new in ka or _note_terms(note)[new] > Counter(kb)[new]):
+            return a[i1], b[j1]
+    return None
+
+
+def _term_key(word: str) -> str:
+    return word if word.startswith("$") else stem(word)
+
+
+def _is_term(word: str) -> bool:
+    return not word.startswith("$") and len(word) >= 3 and word.lower() not in _NOT_NOUNS and word.lower() not in MEANING
+
+
+def _determined(words: list[str], i: int) -> bool:
+    """A noun: a determiner or a preposition right before it, or before one adjective before it."""
+    before = [w.lower() for w in words[max(0, i - 2):i]]
+    return bool(before) and (before[-1] in _NOUN_AFTER
+                             or len(before) == 2 and before[0] in _NOUN_AFTER and before[1] not in _NOT_NOUNS)
+
+
+_NOUN_AFTER = _DETERMINERS | frozenset("with for of by through over on in from to at across per under".split())
+
+
+@lru_cache(maxsize=16)
+def _note_terms(note: str) -> Counter:
+    """How often the note prints each word (by stem), a hyphenated word's parts too."""
+    return Counter(_term_key(p) for w in _TERM_WORD.findall(note) for p in {w, *w.split("-")})
 
 
 def maths_changed(note: str, text: str) -> tuple[int, str, tuple[str, str]] | None:
@@ -1436,7 +1619,8 @@ def _alike(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str]
     def same_maths(c: str) -> bool:
         printed = signature(c)
         return printed == sign or printed == signature(in_digits(text, c)) \
-            or signature(rounded_back(text, c)) == sign or printed == signature(spans_as_words(text, c))
+            or signature(rounded_back(text, c)) == sign or printed == signature(spans_as_words(text, c)) \
+            or signature(halved(c)) == sign   # "shrinks by half" printed "is multiplied by $1/2$"
     return _most_like(note, text, lambda c: same_maths(c) and keep(c))
 
 

@@ -44,7 +44,7 @@ SENSES = {
     "last": "last final", "before": "before", "after": "after", "inside": "inside",
     "outside": "outside", "left": "left", "right": "right", "positive": "positive", "negative": "negative",
     "zero": "zero", "yes": "yes", "true": "true", "false": "false", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged",
-    "diverge": "diverge diverges diverged", "exact": "exact exactly",
+    "diverge": "diverge diverges diverged", "exact": "exact exactly", "fail": "fail fails failed failing",
     "approximate": "approximate approximately approximation roughly", "sum": "sum sums summed summing total add adds adding",
     "fixed": "fixed fix fixes constant", "constant-valued": "constantvalued", "onward": "onward onwards",
     "every other step": "everyotherstep",
@@ -58,6 +58,18 @@ SENSES = {
     "understate": "understate understates understated underestimate underestimates underestimated",
 }
 MEANING = {word: sense for sense, words in SENSES.items() for word in words.split()}
+# nouns an author uses for one another in these subjects: a rewording may trade one for another
+# of its group (reword.term_swapped: "each update" for "each step", "the weights" for "the
+# parameters"); a noun for a term outside its group names another thing
+TERMS_ALIKE = (
+    "step update iteration iterate", "map rule function mapping transformation", "model network net",
+    "parameter weight", "objective loss cost", "derivative gradient sensitivity slope",
+    "answer solution result value number", "orbit trajectory path route curve", "distance gap separation",
+    "method solver scheme algorithm procedure integrator", "factor multiplier coefficient", "size magnitude",
+    "change perturbation variation", "calculation computation", "difference distinction", "fact result statement",
+    "family sequence", "equilibrium fixed-point solution", "example instance case", "token word symbol",
+    "state value", "state solution", "score logit", "quantity amount", "subset sample",
+)
 WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+")   # a LaTeX command (\left, \right) is no word
 
 # a word, a math span or a number, as a bag of words counts them
@@ -74,6 +86,17 @@ def stem(word: str) -> str:
     label ("Does Euler shrink?" names what "Euler shrinks?" names)."""
     word = _Y_ENDING.sub("y", word.lower().rstrip("'"))   # "supplies" and "supplied": supply
     return _ENDING.sub("", word).removesuffix("e")   # "settles" and "settle": settl
+
+
+def terms_alike(a: str, b: str) -> bool:
+    """Whether two nouns (any inflection) are of one group of TERMS_ALIKE."""
+    return bool(_TERM_GROUPS.get(stem(a), frozenset()) & _TERM_GROUPS.get(stem(b), frozenset()))
+
+
+_TERM_GROUPS: dict[str, frozenset[int]] = {}
+for _i, _group in enumerate(TERMS_ALIKE):
+    for _w in _group.split():
+        _TERM_GROUPS[stem(_w)] = _TERM_GROUPS.get(stem(_w), frozenset()) | {_i}
 
 
 REORDERED = 0.75   # how alike two sentences' words must be, in any order, to be one sentence restructured

@@ -442,6 +442,24 @@ MUTATIONS = [
          "solver step needs one extra"),
     Edit("w10-row-path-and-its-reverse-unequal", W10, "Forward and reverse of the two-state path have equal probability\t",
          "The two-state path and its time reverse are not equally probable\t"),
+    # probes 87-89: a sign or comparison said in words, "half" printed as a number, "about" before a read-out
+    Edit("w09-sign-in-words-negative", W9, "for $K>0$, with", "for negative $K$, with"),
+    Edit("w09-compared-in-words-below", W9, "even when $\\beta >1$", "even when $\\beta$ is below one"),
+    Edit("w09-compared-in-words-other-number", W9, "even when $\\beta >1$", "even when $\\beta$ exceeds two"),
+    Edit("w09-times-a-third", W9, "the amplitude shrinks by half each step",
+         "the amplitude is multiplied by $1/3$ at every step"),
+    Edit("c12-about-wrong-number", C12, "Euler energy at the end (start 0.5): 3,760",
+         "Euler energy at the end (start 0.5): about 3,860", "3,760", "number"),
+    # reviewer helper-98: the same rules, broken
+    Edit("w09-inverse-exceeds-one", W9, "even when $\\beta >1$", "even when the inverse of $\\beta$ exceeds one"),
+    Edit("w09-decreases-by-a-number", W9, "the amplitude shrinks by half each step", "the amplitude decreases by $0.5$ each step"),
+    Edit("w10-only-when-violated", W10, "Conditional: requires the stated noise–mobility relation",
+         "Conditional: holds only when the stated noise–mobility relation is violated"),
+    # a noun for another of the note's terms, in a listed sentence (reword.term_swapped)
+    Edit("w10-epoch-through-a-batch", W10, "an epoch is one pass through a dataset", "an epoch is one pass through a batch"),
+    Edit("w10-rescales-the-parameters", W10, "Changing the decoding temperature rescales the scores",
+         "Changing the decoding temperature rescales the parameters"),
+    Edit("w09-fixed-input-autonomous", W9, "A fixed map gives an autonomous one.", "A fixed input gives an autonomous one."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -817,6 +835,20 @@ HARMLESS = [
     # probes 84 h09, 85 h10: a row's path and its reverse in other words
     Edit("w10-row-path-and-its-reverse", W10, "Forward and reverse of the two-state path have equal probability\t",
          "The two-state path and its time reverse are equally probable\t"),
+    # probes 87-89: a sign or comparison said in words (87 h05, 89 h04, h06, h07), "half" printed
+    # as a number (89 h05), a word of rounding before a re-rounded read-out (88 h13)
+    Edit("w09-sign-in-words", W9, "for $K>0$, with", "for positive $K$, with"),
+    Edit("w09-compared-in-words", W9, "even when $\\beta >1$", "even when $\\beta$ exceeds one"),
+    Edit("w10-strictly-positive", W10, "Let the curvature be $h>0$", "Let the curvature $h$ be strictly positive"),
+    Edit("w10-every-positive-temperature", W10, "For positive decoding temperature $\\tau$,",
+         "For every decoding temperature $\\tau >0$,"),
+    Edit("w09-times-half-as-a-number", W9, "the amplitude shrinks by half each step",
+         "the amplitude is multiplied by $1/2$ at every step"),
+    Edit("c12-about-re-rounded", C12, "Euler energy at the end (start 0.5): 3,760",
+         "Euler energy at the end (start 0.5): about 3,762"),
+    # probe 89: h08, a necessary condition said "holds only under"
+    Edit("w10-holds-only-under", W10, "Conditional: requires the stated noise–mobility relation",
+         "Conditional: holds only under the stated noise–mobility relation"),
 ]
 
 

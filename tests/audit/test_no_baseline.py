@@ -68,10 +68,12 @@ def judge(report_cache):
         # its regions read once (Project.judged)
         note = project.judged(key, replace(project.notes[key], text=text, respellings=(), regions=None))
         claims = project.claims_of(key)
-        # (a statement found reworded says so, to update claims.yaml: no failing check of its own)
+        # (a statement or status cell found reworded says so, to update claims.yaml: no failing
+        # check of its own, the audit's notice NP403/NP505)
         for c in claims:
             if (r := result(c, note)).outcome in BROKEN:
-                yield from ((c.id, m) for m in [m for m in r.messages if not m.startswith("reworded: ")] or ("",))
+                yield from ((c.id, m) for m in [m for m in r.messages if not m.startswith("reworded: ")
+                                                and not m.endswith("update claims.yaml's 'tag'")] or ("",))
         encoded = encoded_rows(note, claims)
         yield from (("row", r.text) for r in table_rows(note) if r.text not in encoded)
         yield from (("math", m.text) for m in unaccounted_math(note, claims, project.registry.notes[key]))
