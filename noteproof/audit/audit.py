@@ -187,8 +187,11 @@ def one_judge(project: Project, t: Target, plan, found: list[Finding], fixes: li
     from .judgments import OWNERLESS, UNCHECKED, reconcile
     # what no claim owns is judged when a finding is about it, or when the audit found nothing
     # at all (a silent audit must be the report's silence too: words moved into a declaration's
-    # snippet); a finding about a claim already names the edit, without the formula reader
-    ownerless = not found or any(f.severity is Severity.ERROR and f.code in OWNERLESS for f in found)
+    # snippet); a finding about a claim already names the edit, without the formula reader, but
+    # a row the audit matched to its claim may be a row the report finds no claim encoding
+    # (a noun made another term: "stationary means" for "stationary variances", probe 90: b10)
+    ownerless = not found or any(f.severity is Severity.ERROR and (f.code in OWNERLESS or f.kind == "row")
+                                 for f in found)
     unchecked = any(f.code == UNCHECKED for f in found)
     old, new = _judged(project, t, sides, judged_new, ownerless, unchecked)
     where = {cid: _new_failure_place(old[1].get(cid), r, plan.where) for cid, r in new[1].items()}

@@ -37,7 +37,7 @@ from ..sources.locate import (
 from ..sources.notes import Note, Row, number_offset, percent_of
 from ..sources.numtext import is_word, verdict
 from ..sources.registry import Claim
-from ..sources.reword import describe, in_digits, meaning_change, signature
+from ..sources.reword import changed_in, describe, in_digits, row_changed, signature
 from ..sources.tags import LABEL
 
 ROW_MATCH = 0.5
@@ -214,7 +214,7 @@ def _statement(plan: Plan, claim: Claim) -> Claim | None:
         at, new = span[0], replace(claim, statement=text[span[0]:span[1]])
         if new.statement == claim.statement:
             new = claim
-        elif meaning_change(claim.statement, new.statement) is None \
+        elif changed_in(plan.note.text, claim.statement, new.statement) is None \
                 and signature(new.statement) == signature(claim.statement) \
                 and plan.note.stated(claim.statement, claim.quoted) is None:
             # one judge: a rewording of the words alone that the report does not find is no
@@ -252,7 +252,8 @@ def _judge_rewording(plan: Plan) -> None:
     spans = covers(plan.note, tuple(plan.claims))
     for claim, what, new, at in plan.reworded:
         old = claim.row if what == "row" else claim.statement
-        change = meaning_change(old, new)
+        # one judge: what the report's finding of a row or statement asks (sources.reword)
+        change = row_changed(old, new, plan.note.text) if what == "row" else changed_in(plan.note.text, old, new)
         if change is not None:
             was, now = change
             _finding(plan, what, Severity.ERROR, claim.id, plan.note.location_of(max(at, 0)),

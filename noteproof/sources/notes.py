@@ -254,12 +254,13 @@ class Note:
         if found is not _NOT_READ:
             return found
         from .reword import reworded
-        found = self.printed(text, numbers) or reworded(self.text, text)
+        row = self.registry is not None and any(c.row == text for c in self.registry[0])   # a row's nouns judged anywhere
+        found = self.printed(text, numbers) or reworded(self.text, text, row)
         if found is None and (other := turned(text)) is not None:   # 0 < ah < 2 printed 2 > ah > 0
-            found = self.printed(other, numbers) or reworded(self.text, other)
+            found = self.printed(other, numbers) or reworded(self.text, other, row)
         if found is None:   # a read-out line relabelled in other words
             found = relabelled_line(self.text, text, agree_rounded)
-        if found is None and self.registry is not None and any(c.row == text for c in self.registry[0]):
+        if found is None and row:
             row = self._row_in_table(text)   # a status row reworded beyond its spelling, in its place
             if row is not None:
                 lines = self.text.split("\n")[:row.location.line]
@@ -579,7 +580,7 @@ class Note:
         same = next((r for r in rows if r.text == claim_cell), None)
         if same is not None:
             return same
-        hit = reworded_cell(claim_cell, [r.text for r in rows])
+        hit = reworded_cell(claim_cell, [r.text for r in rows], self.text)
         if hit is None:
             hit = self._row_in_its_place(claim_cell, [r.text for r in rows])
         return None if hit is None else rows[hit]
@@ -590,16 +591,16 @@ class Note:
         registry: the row in its place, reworded beyond its spelling ("A parameter used in several
         places receives the sum of the contributions from each use" for "A shared parameter
         receives the sum over its uses"), every sense kept (sources.reword.meaning_change)."""
-        from .reword import RESTRICTING, meaning_change, reworded_cell
+        from .reword import RESTRICTING, reworded_cell, row_changed
         if self.registry is None:
             return None
         registered = list(dict.fromkeys(c.row for c in self.registry[0] if c.row is not None))
         if len(registered) != len(cells):
             return None
-        found = {c: cells.index(c) if c in cells else reworded_cell(c, cells) for c in registered}
+        found = {c: cells.index(c) if c in cells else reworded_cell(c, cells, self.text) for c in registered}
         missing = [c for c, i in found.items() if i is None]
         loose = [i for i in range(len(cells)) if i not in found.values()]
-        if missing != [claim_cell] or len(loose) != 1 or meaning_change(claim_cell, cells[loose[0]]) is not None:
+        if missing != [claim_cell] or len(loose) != 1 or row_changed(claim_cell, cells[loose[0]], self.text) is not None:
             return None
         # its restrictions kept: "at the origin" is not "Away from the origin"; a restricting
         # phrase said as a condition keeps it ("when the current input is held fixed" for "at

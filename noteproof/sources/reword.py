@@ -339,13 +339,13 @@ _SIGN_WORDS = {"positive": ">", "negative": "<", "nonnegative": r"\ge", "non-neg
                "nonpositive": r"\le", "non-positive": r"\le"}
 _SIGN_SAID = re.compile(r"\b(?:strictly\s+)?(" + "|".join(_SIGN_WORDS) + r")\s+((?:[A-Za-z-]+\s+){0,3})\$\s*(" + _SYMBOL + r")\s*\$",
                         re.IGNORECASE)
-# and after it: "Let the curvature $h$ be positive" is "Let the curvature be $h > 0$" (probe 80: h06)
-# (the symbol the clause's subject, no preposition before it; the sign word ending the clause:
-# not "$h$ be positive or zero", "the factor at $h$ is positive", reviewer helper-90)
 # the end of a clause, a comma only where no qualification follows it ("positive, or zero,", "exceeds
 # one, in absolute value": reviewer helper-98)
 _CLAUSE_ENDS_HERE = (r"(?=\s*(?:[.;:!?)]|$)|\s*,(?!\s*(?:or|and|nor|but|in|up|at|as|except|possibly|perhaps|nearly"
                      r"|roughly|approximately|almost|not|if|unless|when)\b)")
+# and after it: "Let the curvature $h$ be positive" is "Let the curvature be $h > 0$" (probe 80: h06)
+# (the symbol the clause's subject, no preposition before it; the sign word ending the clause:
+# not "$h$ be positive or zero", "the factor at $h$ is positive", reviewer helper-90)
 _SIGN_AFTER = re.compile(r"(?<!\bat\s)(?<!\bof\s)(?<!\bfor\s)(?<!\bin\s)(?<!\bto\s)(?<!\bon\s)(?<!\bby\s)"
                          r"\$\s*(" + _SYMBOL + r")\s*\$\s+(is|be|are|stays|remains)\s+(?:strictly\s+)?(" + "|".join(_SIGN_WORDS) + r")\b"
                          + _CLAUSE_ENDS_HERE + r"|\s+and\s+(?!zero\b|vanish))", re.IGNORECASE)
@@ -1463,12 +1463,13 @@ def respelled(a: str, b: str) -> bool:
     return words[0] == words[1] and signature(a) == signature(b)
 
 
-def reworded(note: str, text: str) -> tuple[int, str] | None:
+def reworded(note: str, text: str, row: bool = False) -> tuple[int, str] | None:
     """(offset, printed text) of the note's one row cell or sentences most like ``text`` and
     with the same mathematics (digits, operators, brackets, LaTeX, each ``$...$`` up to its
     spelling: ``signature``): words may change, never the math (an edited formula inside a
     sentence is judged as an edit, not a rewording)."""
-    return _alike(note, text, lambda c: changed_in(note, text, c) is None) or _swapped_run(note, text)
+    changed = (lambda c: row_changed(text, c, note)) if row else (lambda c: changed_in(note, text, c))
+    return _alike(note, text, lambda c: changed(c) is None) or _swapped_run(note, text)
 
 
 def paraphrased(note: str, text: str) -> tuple[int, str] | None:
@@ -1534,6 +1535,13 @@ def sense_changed(note: str, text: str) -> tuple[int, str, tuple[str, str]] | No
     return at + printed.index(words), words, changed_in(note, text, printed)
 
 
+def row_changed(cell: str, printed: str, note: str = "") -> tuple[str, str] | None:
+    """What a status-table row ``printed`` changed of the registered claim cell: a word's sense,
+    or a word after its first made another term of the ``note`` wherever it stands (a row is a
+    short claim: term_swapped, ``anywhere``)."""
+    return meaning_change(cell, printed) or (term_swapped(cell, printed, note, anywhere=True) if note else None)
+
+
 def changed_in(note: str, text: str, printed: str) -> tuple[str, str] | None:
     """What a rewording ``printed`` of ``text`` in ``note`` changed: a word's sense
     (meaning_change), or else a noun for another term of the note (term_swapped); None for none."""
@@ -1549,29 +1557,47 @@ _NOT_NOUNS = FUNCTION_WORDS | frozenset("a an of is be to in on at by as or it n
 _TERM_WORD = re.compile(r"\$[^$]*\$|(?<![\\A-Za-z])[A-Za-z][A-Za-z'-]*")
 
 
-def term_swapped(text: str, printed: str, note: str) -> tuple[str, str] | None:
+def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> tuple[str, str] | None:
     """The noun a rewording replaced by another term the note uses (elsewhere, or in the same
     sentence), as (old, new): "an epoch is one pass through a batch" for "... through a
     dataset", "rescales the parameters" for "rescales the scores", "A fixed input gives" for "A
     fixed map gives" (words of sense are meaning_change's; a term the note never uses, a
-    synonym an author brings, is no swap). One word for one, each after a determiner, the old
-    one printed fewer times and the new one more."""
+    synonym an author brings, is no swap). One word for one, each after a determiner or a
+    preposition (``anywhere``: wherever it stands, as in a status-table row's short claim; a
+    name, capitalised inside the sentence or holding a digit, stands anywhere: "Verlet's" for
+    "Euler's"), the old one printed fewer times and the new one more."""
     a, b = _TERM_WORD.findall(text), _TERM_WORD.findall(printed)
     ka, kb = [_term_key(w) for w in a], [_term_key(w) for w in b]
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
         if op != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
             continue
         old, new = ka[i1], kb[j1]
+        first = i1 == 0 or j1 == 0   # a sentence's first word is capitalised whatever it is
         if _is_term(a[i1]) and _is_term(b[j1]) and not terms_alike(a[i1], b[j1]) \
+                and (not first or _proper(a[i1], note) and _proper(b[j1], note)) \
                 and ka.count(old) > kb.count(old) and kb.count(new) > ka.count(new) \
-                and _determined(a, i1) and _determined(b, j1) \
+                and (anywhere or _named(a, i1) and _named(b, j1) or _determined(a, i1) and _determined(b, j1)) \
                 and (new in ka or _note_terms(note)[new] > Counter(kb)[new]):
             return a[i1], b[j1]
     return None
 
 
 def _term_key(word: str) -> str:
-    return word if word.startswith("$") else stem(word)
+    return word if word.startswith("$") else stem(_POSSESSIVE.sub("", word))
+
+
+_POSSESSIVE = re.compile(r"['\u2019]s?$")
+
+
+def _proper(word: str, note: str) -> bool:
+    """Whether the note prints ``word`` (its possessive aside) capitalised inside a sentence: a name."""
+    name = _POSSESSIVE.sub("", word)
+    return name[:1].isupper() and re.search(rf"[a-z,;:]\s+{re.escape(name)}\b", note) is not None
+
+
+def _named(words: list[str], i: int) -> bool:
+    """A name: capitalised inside its sentence ("Verlet's energy" after "but"), or holding a digit (RK4)."""
+    return any(c.isdigit() for c in words[i]) or words[i][:1].isupper()
 
 
 def _is_term(word: str) -> bool:
@@ -1672,11 +1698,13 @@ def _clause_words(text: str) -> list[set[str]]:
     return [set(word_bag(c)) for c in _CLAUSE.split(text) if c.strip()]
 
 
-def reworded_cell(cell: str, cells: list[str]) -> int | None:
+def reworded_cell(cell: str, cells: list[str], note: str = "") -> int | None:
     """The index of the one of ``cells`` (a status table's claim cells) reworded from ``cell``:
     most like it by difflib's ratio, else by its words in any order (a phrase moved, the
-    sentence restructured: vocabulary.word_dice), each of its words, math spans and numbers kept."""
-    kept = [(i, c) for i, c in enumerate(cells) if meaning_change(cell, c) is None]
+    sentence restructured: vocabulary.word_dice), each of its words, math spans and numbers kept
+    (given the ``note``, no noun made another of its terms: "stationary means" for "stationary
+    variances", row_changed)."""
+    kept = [(i, c) for i, c in enumerate(cells) if row_changed(cell, c, note) is None]
     mine = _printed(cell)
     hit = _best(iter(kept), lambda c: _ratio(cell, c), SENTENCE) \
         or _words_kept(cell, [(i, c) for i, c in kept if _printed(c) == mine])

@@ -460,6 +460,10 @@ MUTATIONS = [
     Edit("w10-rescales-the-parameters", W10, "Changing the decoding temperature rescales the scores",
          "Changing the decoding temperature rescales the parameters"),
     Edit("w09-fixed-input-autonomous", W9, "A fixed map gives an autonomous one.", "A fixed input gives an autonomous one."),
+    # probe 90: b14, a name for another (its possessive aside); b10, a row's noun for another term
+    Edit("c12-verlet-energy-as-euler", C12, "Verlet's energy only wobbles", "Euler's energy only wobbles"),
+    Edit("w10-row-variances-as-means", W10, "Discrete and diffusion stationary variances differ",
+         "Discrete and diffusion stationary means differ"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only

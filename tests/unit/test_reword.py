@@ -1060,3 +1060,23 @@ W10_TEXT = ("A batch contains the $B$ examples used in one update; an epoch is o
 def test_a_noun_for_another_term_of_the_note_is_a_change(old, new, swap):
     from noteproof.sources.reword import term_swapped
     assert term_swapped(old, new, W10_TEXT + " " + new) == swap
+
+
+def test_a_name_for_another_is_a_change_wherever_it_stands():
+    """Probe 90: b14, "Euler's energy only wobbles" for "Verlet's ...": a name the note prints
+    capitalised inside its sentences, first in the sentence or not, its possessive aside."""
+    from noteproof.sources.reword import term_swapped
+    note = "Each step, so Euler multiplies the energy, and Verlet keeps it. "
+    old, new = "Verlet's energy only wobbles.", "Euler's energy only wobbles."
+    assert term_swapped(old, new, note + new) == ("Verlet's", "Euler's")
+    assert term_swapped("Because it grows.", "Since it grows.", note + "Since it grows.") is None
+
+
+def test_a_rows_noun_for_another_term_is_a_change_wherever_it_stands():
+    from noteproof.sources.reword import row_changed
+    note = "The stationary means are zero; the variances differ."
+    row = "Discrete and diffusion stationary variances differ at order $\\eta h$"
+    printed = row.replace("variances", "means")
+    assert row_changed(row, printed, note + "\n" + printed) == ("variances", "means")
+    assert row_changed(row, printed, "") is None   # no note: senses only
+    assert row_changed(row, row.replace("differ", "differ only"), note) is not None
