@@ -97,7 +97,8 @@ def plan_note(note: Note, old: Note | None, claims: tuple[Claim, ...]) -> Plan:
                 continue
         new = replace(new, quotes=tuple(_quote(plan, claim, i) for i in range(len(claim.quotes))),
                       formulas=_formulas(plan, claim))
-        if claim.id in plan.tags or _anchored_on_changed(plan, new) or _judged_on_changed(plan, claim):
+        if claim.id in plan.tags or _anchored_on_changed(plan, new) or _judged_on_changed(plan, claim) \
+                or claim.reads_note and changed:   # its checks read the note itself (probe 90: b02, a table cell)
             plan.touched.add(claim.id)
         plan.claims.append(new)
     _judge_rewording(plan)

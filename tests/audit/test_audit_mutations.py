@@ -464,6 +464,9 @@ MUTATIONS = [
     Edit("c12-verlet-energy-as-euler", C12, "Verlet's energy only wobbles", "Euler's energy only wobbles"),
     Edit("w10-row-variances-as-means", W10, "Discrete and diffusion stationary variances differ",
          "Discrete and diffusion stationary means differ"),
+    # probe 90: b02, a cell of the Section 1 table a claim's check reads (reads_note): the audit runs it
+    Edit("w09-index-table-cell", W9, "Training step $n$\tThe parameter collection", "Training step $n$\tThe internal state",
+         at="The four indices advance four different things"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
