@@ -486,6 +486,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         old, new = _EACH.sub("both are", old), _EACH.sub("both are", new)   # of two things, "each is" is "both are"
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
+    if (converse := converse_stated(old, new)) is not None:   # before the exchanges a rewording may make
+        return converse
     if swapped_conjuncts(old, new) or _added_conjunct(old, new) or phrase_moved(old, new) \
             or _hypothesis_reworded(old, new) or clauses_permuted(old, new) or in_other_voice(old, new) \
             or cause_turned(old, new):
@@ -496,7 +498,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
             and _movable_kept(old, new):
         sb = sa   # an adverb of frequency moved in its clause: "decays smoothly at all times"
     if sa == sb:
-        return restriction_dropped(old, new) or names_turned(old, new) or transposed(old, new) \
+        return restriction_dropped(old, new) or names_turned(old, new) or necessary_made_sufficient(old, new) or transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
             or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new) \
             or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new) \
@@ -931,6 +933,49 @@ _COPULAS = frozenset("is are be being".split())
 
 _LEADING_HYPOTHESIS = re.compile(r"\s*(?:For|If|When|Whenever|Given)\b[^,.;:]*?(\S)(?=,)")
 _CONJUNCT = re.compile(r" and (?:[A-Za-z$][^,.;:]*)")
+
+
+# verbs whose two sides are not interchangeable: "A implies B" is not "B implies A"
+_ONE_WAY = re.compile(r"\b(implies|imply|implied|requires?|required|needs?|needed|guarantees?|guaranteed|ensures?|"
+                      r"ensured|yields?|determines?|determined|causes?|caused|precedes?|exceeds?|dominates?|"
+                      r"controls?|bounds)\b", re.IGNORECASE)
+_SIDE_WORDS = frozenset("a an the of its their this that these those is are be does do not and but so then while "
+                        "whereas thus hence because since which".split())
+
+
+def converse_stated(old: str, new: str) -> tuple[str, str] | None:
+    """The two sides of a one-way verb exchanged ("Convergence of the iteration implies
+    contraction" for "Contraction implies convergence of the iteration"; "a specified family
+    requires the limit" for "the limit requires a specified family"), as (old clause, new clause)."""
+    def sides(text: str) -> list[tuple[str, Counter, Counter, str]]:
+        out = []
+        for clause in re.split(r"[,;:.!?]+(?:\s|$)", text):
+            m = _ONE_WAY.search(clause)
+            if m:
+                out.append((stem(m.group(1)), _side(clause[:m.start()]), _side(clause[m.end():]), clause.strip()))
+        return out
+    for verb, x, y, was in sides(old):
+        for verb2, x2, y2, now in sides(new):
+            if verb == verb2 and x and y and x != y and x == y2 and y == x2:
+                return was, now
+    return None
+
+
+_HOLDS_UNDER = re.compile(r"\b(?:holds?|is\s+valid|are\s+valid|applies|apply)\s+(?!only\b)(?:under|if|when|whenever|"
+                         r"for|given|with)\b", re.IGNORECASE)
+
+
+def necessary_made_sufficient(old: str, new: str) -> tuple[str, str] | None:
+    """A condition a clause requires said to be one under which it holds ("the limit holds under
+    a specified family" for "the limit requires a specified family"): necessary made sufficient."""
+    if _REQUIRES.search(old) and not _REQUIRES.search(new) and (m := _HOLDS_UNDER.search(new)) \
+            and not _ONLY_UNDER.search(new):
+        return _REQUIRES.search(old).group(0), m.group(0)
+    return None
+
+
+def _side(words: str) -> Counter:
+    return Counter(stem(w) for w in re.findall(r"[A-Za-z][\w-]*|\$[^$]*\$", words) if w.lower() not in _SIDE_WORDS)
 
 
 def names_turned(old: str, new: str) -> tuple[str, str] | None:

@@ -467,6 +467,11 @@ MUTATIONS = [
     # probe 90: b02, a cell of the Section 1 table a claim's check reads (reads_note): the audit runs it
     Edit("w09-index-table-cell", W9, "Training step $n$\tThe parameter collection", "Training step $n$\tThe internal state",
          at="The four indices advance four different things"),
+    # a one-way verb's sides exchanged, and a necessary condition made one under which it holds
+    Edit("w09-requires-converse", W9, "and a continuous-depth limit requires a specified family and scaling.",
+         "and a specified family and scaling requires a continuous-depth limit."),
+    Edit("w09-requires-as-holds-under", W9, "and a continuous-depth limit requires a specified family and scaling.",
+         "and a continuous-depth limit holds under a specified family and scaling."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only

@@ -1080,3 +1080,15 @@ def test_a_rows_noun_for_another_term_is_a_change_wherever_it_stands():
     assert row_changed(row, printed, note + "\n" + printed) == ("variances", "means")
     assert row_changed(row, printed, "") is None   # no note: senses only
     assert row_changed(row, row.replace("differ", "differ only"), note) is not None
+
+
+@pytest.mark.parametrize("old, new, changed", [
+    ("Contraction implies convergence of the iteration.", "Convergence of the iteration implies contraction.", True),
+    ("The bound requires a uniform Lipschitz constant.", "A uniform Lipschitz constant requires the bound.", True),
+    ("the limit requires a specified family", "the limit holds under a specified family", True),
+    ("the limit requires a specified family", "the limit holds only under a specified family", False),
+    ("the limit requires a specified family", "the limit needs a specified family", False),
+    ("Contraction implies convergence of the iteration.", "Contraction of the map implies convergence of the iteration.", False),
+])
+def test_a_one_way_verb_keeps_its_sides_and_a_necessary_condition_stays_necessary(old, new, changed):
+    assert (meaning_change(old, new) is not None) is changed
