@@ -939,8 +939,8 @@ _CONJUNCT = re.compile(r" and (?:[A-Za-z$][^,.;:]*)")
 _ONE_WAY = re.compile(r"\b(implies|imply|implied|requires?|required|needs?|needed|guarantees?|guaranteed|ensures?|"
                       r"ensured|yields?|determines?|determined|causes?|caused|precedes?|exceeds?|dominates?|"
                       r"controls?|bounds)\b", re.IGNORECASE)
-_SIDE_WORDS = frozenset("a an the of its their this that these those is are be does do not and but so then while "
-                        "whereas thus hence because since which".split())
+_SIDE_WORDS = frozenset("a an the of its their this that these those is are be and but so then while "
+                        "whereas thus hence because since which conversely".split())   # "not" is a side's
 
 
 def converse_stated(old: str, new: str) -> tuple[str, str] | None:
@@ -954,10 +954,15 @@ def converse_stated(old: str, new: str) -> tuple[str, str] | None:
             if m:
                 out.append((stem(m.group(1)), _side(clause[:m.start()]), _side(clause[m.end():]), clause.strip()))
         return out
-    for verb, x, y, was in sides(old):
-        for verb2, x2, y2, now in sides(new):
-            if verb == verb2 and x and y and x != y and x == y2 and y == x2:
-                return was, now
+    before, after = sides(old), sides(new)
+    said = {(v, tuple(sorted(x.items())), tuple(sorted(y.items()))) for v, x, y, _ in before}
+    says = {(v, tuple(sorted(x.items())), tuple(sorted(y.items()))) for v, x, y, _ in after}
+    for verb, x, y, was in before:
+        for verb2, x2, y2, now in after:
+            if verb == verb2 and x and y and x != y and x == y2 and y == x2 \
+                    and (verb, tuple(sorted(y.items())), tuple(sorted(x.items()))) not in said \
+                    and (verb, tuple(sorted(x.items())), tuple(sorted(y.items()))) not in says:
+                return was, now   # a two-way statement ("and conversely") says both, in any order
     return None
 
 
@@ -968,10 +973,16 @@ _HOLDS_UNDER = re.compile(r"\b(?:holds?|is\s+valid|are\s+valid|applies|apply)\s+
 def necessary_made_sufficient(old: str, new: str) -> tuple[str, str] | None:
     """A condition a clause requires said to be one under which it holds ("the limit holds under
     a specified family" for "the limit requires a specified family"): necessary made sufficient."""
-    if _REQUIRES.search(old) and not _REQUIRES.search(new) and (m := _HOLDS_UNDER.search(new)) \
-            and not _ONLY_UNDER.search(new):
-        return _REQUIRES.search(old).group(0), m.group(0)
-    return None
+    if not _REQUIRES.search(old) or _ANY_REQUIRE.search(new) or _ONLY_UNDER.search(new):
+        return None
+    wanted = {_condition(old, r.end()): r.group(0) for r in _REQUIRES.finditer(old)}
+    # of the condition the old text requires, word for word ("requires small steps and holds for
+    # all $t$" made "Small steps are required ..., which holds for all $t$" is no such edit)
+    m = next((m for m in _HOLDS_UNDER.finditer(new) if _condition(new, m.end()) in wanted), None)
+    return None if m is None else (wanted[_condition(new, m.end())], m.group(0))
+
+
+_ANY_REQUIRE = re.compile(r"\b(?:requir|need)\w*", re.IGNORECASE)
 
 
 def _side(words: str) -> Counter:

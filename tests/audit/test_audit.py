@@ -93,10 +93,11 @@ def test_json_document_and_base_lists_the_touched_claims(repo):
                      "location": "notes/week09.txt:74:91", "message": wrong["message"],
                      "quoted": "0.000987", "expected": "0.000977", "code": "NP101", "help": wrong["help"]}
     assert "0.000977" in wrong["help"]
-    assert doc["summary"]["touched"] == ["w09.contraction"]
+    # and the claim whose check reads the note itself (claims.yaml: reads_note), touched by any edit of it
+    assert doc["summary"]["touched"] == ["w09.contraction", "w09.four-indices"]
     assert doc["summary"]["errors"] == 1
     text = run_cli("audit", "notes/week09.txt", "--base", "HEAD~1", cwd=repo)
-    assert "claims touched: w09.contraction" in text.stdout
+    assert "claims touched: w09.contraction, w09.four-indices" in text.stdout
 
 
 def test_a_new_uncovered_number_is_a_warning_and_with_strict_an_error(repo):

@@ -1092,3 +1092,17 @@ def test_a_rows_noun_for_another_term_is_a_change_wherever_it_stands():
 ])
 def test_a_one_way_verb_keeps_its_sides_and_a_necessary_condition_stays_necessary(old, new, changed):
     assert (meaning_change(old, new) is not None) is changed
+
+
+# reviewer helper-102: a two-way statement, its directions in either order, and a requirement
+# kept in the passive beside another clause that "holds for", are no converse
+@pytest.mark.parametrize("old, new", [
+    ("Contraction implies convergence, and convergence implies contraction.",
+     "Contraction implies convergence, and convergence implies contraction."),
+    ("A implies B; conversely, B implies A.", "B implies A; conversely, A implies B."),
+    ("Stability requires small steps and holds for all $t$.", "Small steps are required for stability, which holds for all $t$."),
+    ("The estimate requires $p>1$ and holds for every $t>0$.", "The estimate holds for every $t>0$, with $p>1$ required."),
+])
+def test_the_converse_rules_leave_two_way_and_passive_statements(old, new):
+    from noteproof.sources.reword import converse_stated, necessary_made_sufficient
+    assert converse_stated(old, new) is None and necessary_made_sufficient(old, new) is None
