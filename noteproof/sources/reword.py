@@ -937,8 +937,10 @@ _CONJUNCT = re.compile(r" and (?:[A-Za-z$][^,.;:]*)")
 
 # verbs whose two sides are not interchangeable: "A implies B" is not "B implies A"
 _ONE_WAY = re.compile(r"\b(implies|imply|implied|requires?|required|needs?|needed|guarantees?|guaranteed|ensures?|"
-                      r"ensured|yields?|determines?|determined|causes?|caused|precedes?|exceeds?|dominates?|"
-                      r"controls?|bounds)\b", re.IGNORECASE)
+                      r"ensured|entails?|entailed|forces?|forced|yields?|determines?|determined|causes?|caused|"
+                      r"precedes?|exceeds?|dominates?|controls?|bounds)\b", re.IGNORECASE)
+# verbs of one implication, A -> B: "A requires B" and "A implies B" say the same, "B implies A" its converse
+_IMPLYING = {"requir": "imply", "need": "imply", "guarant": "imply", "ensur": "imply", "entail": "imply", "forc": "imply"}
 _SIDE_WORDS = frozenset("a an the of its their this that these those is are be and but so then while "
                         "whereas thus hence because since which conversely".split())   # "not" is a side's
 
@@ -952,7 +954,8 @@ def converse_stated(old: str, new: str) -> tuple[str, str] | None:
         for clause in re.split(r"[,;:.!?]+(?:\s|$)", text):
             m = _ONE_WAY.search(clause)
             if m:
-                out.append((stem(m.group(1)), _side(clause[:m.start()]), _side(clause[m.end():]), clause.strip()))
+                verb = stem(m.group(1))
+                out.append((_IMPLYING.get(verb, verb), _side(clause[:m.start()]), _side(clause[m.end():]), clause.strip()))
         return out
     before, after = sides(old), sides(new)
     said = {(v, tuple(sorted(x.items())), tuple(sorted(y.items()))) for v, x, y, _ in before}
@@ -967,7 +970,7 @@ def converse_stated(old: str, new: str) -> tuple[str, str] | None:
 
 
 _HOLDS_UNDER = re.compile(r"\b(?:holds?|is\s+valid|are\s+valid|applies|apply)\s+(?!only\b)(?:under|if|when|whenever|"
-                         r"for|given|with)\b", re.IGNORECASE)
+                         r"for|given|with|provided(?:\s+that)?|as\s+long\s+as|in\s+case)\b", re.IGNORECASE)
 
 
 def necessary_made_sufficient(old: str, new: str) -> tuple[str, str] | None:
@@ -1622,6 +1625,8 @@ def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> 
     preposition (``anywhere``: wherever it stands, as in a status-table row's short claim; a
     name, capitalised inside the sentence or holding a digit, stands anywhere: "Verlet's" for
     "Euler's"), the old one printed fewer times and the new one more."""
+    if text == printed:   # most sentences: printed as listed
+        return None
     a, b = _TERM_WORD.findall(text), _TERM_WORD.findall(printed)
     ka, kb = [_term_key(w) for w in a], [_term_key(w) for w in b]
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():

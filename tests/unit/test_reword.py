@@ -1089,6 +1089,13 @@ def test_a_rows_noun_for_another_term_is_a_change_wherever_it_stands():
     ("the limit requires a specified family", "the limit holds only under a specified family", False),
     ("the limit requires a specified family", "the limit needs a specified family", False),
     ("Contraction implies convergence of the iteration.", "Contraction of the map implies convergence of the iteration.", False),
+    # reviewer helper-102: a requirement turned into its converse by another verb, and other ways of "holds if"
+    ("Convergence requires |theta| < 1.", "|theta| < 1 implies convergence.", True),
+    ("Convergence requires |theta| < 1.", "Convergence implies |theta| < 1.", False),
+    ("The estimate requires $p>1$.", "The estimate holds provided $p>1$.", True),
+    ("The estimate requires $p>1$.", "The estimate holds as long as $p>1$.", True),
+    ("Contraction implies convergence.", "Convergence entails contraction.", True),
+    ("Contraction implies convergence.", "Contraction entails convergence.", False),
 ])
 def test_a_one_way_verb_keeps_its_sides_and_a_necessary_condition_stays_necessary(old, new, changed):
     assert (meaning_change(old, new) is not None) is changed
