@@ -504,7 +504,8 @@ class Note:
         # a number now printed as a percentage keeps its sign out of the group (percent_of adds it)
         # a snippet ending in its number: the number printed there ends the words, it does not
         # begin an expression ("gap = 2 e^(-2) = 0.271" does not print the gap as 2)
-        pattern = head + BRACKETED.format(NUMBER_TOKEN) + f"(?:{PERCENT})?" + (tail if after else _ENDS)
+        number_on = BRACKETED.format(NUMBER_TOKEN) + f"(?:{PERCENT})?" + (tail if after else _ENDS)
+        pattern = head + number_on
         k = len(head_numbers) + 1    # the quoted number's group
         context = head_numbers + tail_numbers
         checked = self._checked_around(snippet, number)
@@ -520,7 +521,7 @@ class Note:
         if not scored and not APPROXIMATE.search(before):   # "(start 0.5): about 3,762" (probe 88: h13), where
             # no number stands after the words as registered (reviewer helper-98: not "about 3,760" on
             # another line over the 3,860 printed in its place)
-            scored = scores(head + _QUALIFIER + pattern[len(head):])
+            scored = scores(head + _QUALIFIER + number_on)
         # the words around a number printed as registered (in any notation) outrank a coarser re-rounding of them
         # ("1 / 0.18 = 5.263" is the place of "1 / 0.19 = 5.263", not "1 / 0.2 = 5")
         best = max((n for _, n in scored), default=0)

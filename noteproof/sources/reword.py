@@ -349,12 +349,12 @@ _CLAUSE_ENDS_HERE = (r"(?=\s*(?:[.;:!?)]|$)|\s*,(?!\s*(?:or|and|nor|but|in|up|at
 _SIGN_AFTER = re.compile(r"(?<!\bat\s)(?<!\bof\s)(?<!\bfor\s)(?<!\bin\s)(?<!\bto\s)(?<!\bon\s)(?<!\bby\s)"
                          r"\$\s*(" + _SYMBOL + r")\s*\$\s+(is|be|are|stays|remains)\s+(?:strictly\s+)?(" + "|".join(_SIGN_WORDS) + r")\b"
                          + _CLAUSE_ENDS_HERE + r"|\s+and\s+(?!zero\b|vanish))", re.IGNORECASE)
-SIGN_SPAN = re.compile(r"\$\s*(" + _SYMBOL + r")\s*(>|<|\\geq?|\\leq?|\\geqslant|\\leqslant|≥|≤)\s*(0)\s*\$")
+_RELATION = r"(>|<|\\geq?|\\leq?|\\geqslant|\\leqslant|≥|≤)"   # one of _RELATION_OF's symbols
+SIGN_SPAN = re.compile(r"\$\s*(" + _SYMBOL + r")\s*" + _RELATION + r"\s*(0)\s*\$")
 # a symbol compared with a number, in symbols ("$\beta >1$") or in words after it ("$\beta$ exceeds
 # one", probe 89: h04); the number ends its phrase (not "$h$ is below 2 divided by the rate", nor
 # "below 1 in size", which is of the absolute value)
-RELATION_SPAN = re.compile(r"\$\s*(" + _SYMBOL + r")\s*(>|<|\\geq?|\\leq?|\\geqslant|\\leqslant|≥|≤)\s*"
-                           r"([-\u2212]?\d+(?:\.\d+)?)\s*\$")
+RELATION_SPAN = re.compile(r"\$\s*(" + _SYMBOL + r")\s*" + _RELATION + r"\s*([-\u2212]?\d+(?:\.\d+)?)\s*\$")
 _COMPARED_WORDS = {"exceeds": ">", "exceed": ">", "is greater than": ">", "is larger than": ">", "is bigger than": ">",
                    "is above": ">", "stays above": ">", "is less than": "<", "is smaller than": "<", "is below": "<",
                    "stays below": "<", "falls below": "<", "is at least": r"\ge", "is no less than": r"\ge",
@@ -478,7 +478,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
         old = _ENSURE.sub("makes", old)
     if not _CONDITION_WORDS.search(_ENSURE.sub("", old)):
         new = _ENSURE.sub("makes", new)
-    old, new = _TIMES_HALF.sub("is halved", old), _TIMES_HALF.sub("is halved", new)   # "is multiplied by $0.5$"
+    old, new = halved(old), halved(new)   # "is multiplied by $0.5$"
     if _HALVES.search(old) and _HALVES.search(new):   # "shrinks by half" and "is halved": one sense
         old, new = _HALVES.sub("halves", old), _HALVES.sub("halves", new)
     if _BOTH.search(old) and _EACH.search(new) and not _MANY.search(new) \
@@ -949,23 +949,19 @@ def converse_stated(old: str, new: str) -> tuple[str, str] | None:
     """The two sides of a one-way verb exchanged ("Convergence of the iteration implies
     contraction" for "Contraction implies convergence of the iteration"; "a specified family
     requires the limit" for "the limit requires a specified family"), as (old clause, new clause)."""
-    def sides(text: str) -> list[tuple[str, Counter, Counter, str]]:
-        out = []
+    def sides(text: str) -> dict[tuple[str, frozenset, frozenset], str]:   # (verb, one side, other) -> clause
+        out = {}
         for clause in re.split(r"[,;:.!?]+(?:\s|$)", text):
             m = _ONE_WAY.search(clause)
             if m:
                 verb = stem(m.group(1))
-                out.append((_IMPLYING.get(verb, verb), _side(clause[:m.start()]), _side(clause[m.end():]), clause.strip()))
+                out.setdefault((_IMPLYING.get(verb, verb), _side(clause[:m.start()]), _side(clause[m.end():])), clause.strip())
         return out
     before, after = sides(old), sides(new)
-    said = {(v, tuple(sorted(x.items())), tuple(sorted(y.items()))) for v, x, y, _ in before}
-    says = {(v, tuple(sorted(x.items())), tuple(sorted(y.items()))) for v, x, y, _ in after}
-    for verb, x, y, was in before:
-        for verb2, x2, y2, now in after:
-            if verb == verb2 and x and y and x != y and x == y2 and y == x2 \
-                    and (verb, tuple(sorted(y.items())), tuple(sorted(x.items()))) not in said \
-                    and (verb, tuple(sorted(x.items())), tuple(sorted(y.items()))) not in says:
-                return was, now   # a two-way statement ("and conversely") says both, in any order
+    for (verb, x, y), was in before.items():
+        # a two-way statement ("and conversely") says both, in any order
+        if x and y and x != y and (verb, y, x) in after and (verb, y, x) not in before and (verb, x, y) not in after:
+            return was, after[verb, y, x]
     return None
 
 
@@ -988,8 +984,10 @@ def necessary_made_sufficient(old: str, new: str) -> tuple[str, str] | None:
 _ANY_REQUIRE = re.compile(r"\b(?:requir|need)\w*", re.IGNORECASE)
 
 
-def _side(words: str) -> Counter:
-    return Counter(stem(w) for w in re.findall(r"[A-Za-z][\w-]*|\$[^$]*\$", words) if w.lower() not in _SIDE_WORDS)
+def _side(words: str) -> frozenset:
+    """A side of a one-way verb: its words by stem, with how often each stands, in any order."""
+    return frozenset(Counter(stem(w) for w in re.findall(r"[A-Za-z][\w-]*|\$[^$]*\$", words)
+                             if w.lower() not in _SIDE_WORDS).items())
 
 
 def names_turned(old: str, new: str) -> tuple[str, str] | None:
