@@ -469,7 +469,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         # separate questions", whose count reads as a number (it stays a number to compare)
         kinds.setdefault(words_senses(counts_in_digits(text)), []).append(text)
     out, matched, prev = [], set(), None
-    for s in sentences(note.text):
+    for s in sentences(note.text, worded=True):
+        if not s.senses and (is_readout(s.text) or words_senses(_spoken_counts(s.text))):
+            continue   # a read-out of no sense (its quote judges it), or counts in digits (_counted_in_digits)
         before, prev = prev, s
 
         def found(kind: str, by: str, change: str = "", rewords: str = "") -> None:
@@ -537,6 +539,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                 found("unaccounted" if maths else "prose", "" if maths else listed[nearest],
                       describe(maths) if maths else "", "" if maths else nearest)
             elif nearest is None and not senses(counts_in_digits(valued(s.text))) and not is_legend(s.text):
+                if not s.senses:   # words of no sense, like no listed sentence: a new one, to list (scan --prose)
+                    found("unlisted", "")
                 continue   # its only words of sense are counts ("at time six", "equals twelve"): numbers, which quotes judge
             else:
                 found("unaccounted" if spec.prose is not None else "unlisted", "",
@@ -551,6 +555,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     split, halves = split | rejoined, halves | kept
     matched.update(split)
     out = [p for p in out if p.start not in halves] + [p for ps in split.values() for p in ps]
+    out = _split_in_two(note, out, [t for t in listed if t not in note.text], stated, listed, matched, same)
     taken = {p.start for p in out}
     for s, spoken, t in _counted_in_digits(note, [t for t in listed if t not in matched], stated, taken):
         matched.add(t)
@@ -559,7 +564,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
                                  "" if change else listed[t], describe(change, t, spoken) if change else "",
                                  s.start, s.end, "" if change else t))
     lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated, list(listed))
-    return tuple(sorted([_term_kept(p, note.text) for p in out] + lost, key=lambda p: p.start))
+    judged = {p.start for p in lost}   # a new sentence of no sense that is a listed one with its senses lost
+    return tuple(sorted([_term_kept(p, note.text) for p in out if p.start not in judged] + lost, key=lambda p: p.start))
 
 
 def _term_kept(p: ProseCoverage, note: str) -> ProseCoverage:
@@ -620,6 +626,34 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed, kept_onl
     return out, halves
 
 
+def _split_in_two(note: Note, out: list[ProseCoverage], missing: list[str], stated, listed: dict,
+                  matched: set[str], same: Callable[[str, str], bool] | None) -> list[ProseCoverage]:
+    """``out`` with each unaccounted sentence that is one half of a listed sentence printed as
+    two, the other half beside it in its paragraph, as that listed sentence's rewording: "...
+    inspected on 2026-09-13. The version consulted reports no measured performance." for "...
+    inspected on 2026-09-13, with no measured performance in the version consulted." (probe 93:
+    h05). The two joined again must say it (_said_again: its senses and mathematics kept, as
+    alike as a rewording must be); ``missing``: the listed sentences printed nowhere as listed,
+    the one a half was matched to already among them ("... remain fixed." alone for "...
+    changes depth, while ... remain fixed.")."""
+    from .sentences import sentences
+    if not missing or not any(p.coverage == "unaccounted" for p in out):
+        return out
+    every = [s for s in sentences(note.text, every=True) if not any(a < s.end and s.start < b for a, b, _ in stated)]
+    pairs = [(a, b) for a, b in zip(every, every[1:]) if "\n" not in note.text[a.end:b.start]
+             and a.text not in listed and b.text not in listed]
+    wrong = {p.start: p for p in out if p.coverage == "unaccounted"}
+    kept = {}
+    for a, b in pairs:
+        if (a.start in wrong or b.start in wrong) and a.start not in kept and b.start not in kept:
+            lost = next((t for t in missing if _said_again(t, f"{a.text} {b.text}", same)), None)
+            if lost is not None:
+                matched.add(lost)
+                kept |= {s.start: ProseCoverage(s.text, note.location_of(s.start), "prose", listed[lost], "",
+                                                s.start, s.end, lost) for s in (a, b)}
+    return [kept.pop(p.start, p) for p in out] + sorted(kept.values(), key=lambda p: p.start)
+
+
 SPLIT_ALIKE = 0.6   # how alike (difflib) two sentences joined again stay to the listed sentence they split
 _ONLY = re.compile(r"\bonly\b", re.IGNORECASE)   # its scope is where it stands
 _CONNECTIVE = re.compile(r"(?:so|thus|hence|therefore|then|but|and|because|since|yet|also)\b", re.IGNORECASE)
@@ -657,23 +691,30 @@ def _counted_in_digits(note: Note, listed: list[str], stated, taken: set[int]) -
     sense changed: "4 indices, 5 categories" is unaccounted, as "five categories" would be).
     ``listed``: those the scan matched nothing to; ``taken``: the starts of sentences it accounted
     for already (a read-out its quote judges: "Euler factor per step (1 - ah): -0.8")."""
-    from .numtext import WORDS
     from .sentences import sentences, words_senses
     missing = [t for t in listed if t not in note.text]   # a listed sentence still printed is not this one
     if not missing:   # the usual case: every listed sentence stands as written, nothing to look for
         return []
-    said = {str(n): w for w, n in WORDS.items() if n <= 20}
     out = []
     for s in sentences(note.text, every=True):
         if s.senses or s.start in taken or not re.search(r"\d", s.text) \
                 or any(a < s.end and s.start < b for a, b, _ in stated):
             continue
-        spoken = re.sub(r"(?<![\w.,/$])\d{1,2}(?![\w.,/%$])",   # a count, not a label's number ("Week 1")
-                        lambda m: m[0] if re.search(r"\b[A-Z]\w*\s+$", s.text[:m.start()]) else said.get(m[0], m[0]),
-                        s.text)
+        spoken = _spoken_counts(s.text)
         if spoken != s.text and words_senses(spoken) and (t := most_alike(spoken, missing)) is not None:
             out.append((s, spoken, t))
     return out
+
+
+def _spoken_counts(text: str) -> str:
+    """``text`` with its counts in digits said in words ("4 indices" -> "four indices"); a
+    label's number ("Week 1") is kept."""
+    from .numtext import WORDS
+    if not re.search(r"\d", text):
+        return text
+    said = {str(n): w for w, n in WORDS.items() if n <= 20}
+    return re.sub(r"(?<![\w.,/$])\d{1,2}(?![\w.,/%$])",
+                  lambda m: m[0] if re.search(r"\b[A-Z]\w*\s+$", text[:m.start()]) else said.get(m[0], m[0]), text)
 
 
 def _readouts_read(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, str]]:
@@ -840,16 +881,22 @@ def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], sta
     from .sentences import sentences
     if not missing:
         return []
-    taken = {p.start for p in found}
+    taken = {p.start for p in found if p.coverage != "unlisted"}
     bare = {s.text: s for s in sentences(note.text, every=True) if not s.senses and s.start not in taken
             and not any(a < s.end and s.start < b for a, b, _ in stated)}
     struck = [(_struck(t), t) for t in bare]     # each once, in the note's order
+    flagged = [p.text for p in found if p.coverage == "unaccounted"]
     out = []
     for lost in missing:
         hit = most_alike(_struck(lost), [k for k, _ in struck], SENTENCE)
         if hit is None:
             hit = _in_its_place(note.text, lost, listed, bare)
-            if hit is None:
+            if hit is None and most_alike(lost, flagged) is not None:
+                continue   # printed changed, and said so already
+            if hit is None and (two := _halves_lost(note, lost, bare)) is not None:
+                out.append(two)
+                continue
+            if hit is None and (hit := _its_words(lost, bare)) is None:
                 continue
             hit = _struck(hit)
         k = next(i for i, (s, _) in enumerate(struck) if s == hit)
@@ -858,6 +905,36 @@ def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], sta
             out.append(ProseCoverage(best.text, note.location_of(best.start), "unaccounted", "", describe(change, lost, best.text),
                                      best.start, best.end))
     return out
+
+
+def _its_words(lost: str, bare: dict) -> str | None:
+    """The sentence of ``bare`` whose words, in any order, are most like ``lost``'s with its
+    words of sense struck (vocabulary.word_dice at least _ITS_WORDS): "A system is made
+    autonomous by shared parameters." for "Shared parameters do not make a system autonomous."."""
+    from .sentences import WORDED, words_of
+    from .vocabulary import word_dice
+    if len(words_of(lost)) < WORDED:   # a label ("Fixed point (z*): 5") renamed is its read-out's to judge
+        return None
+    struck = _struck(lost)
+    best = max(bare, key=lambda t: word_dice(struck, t), default=None)
+    return best if best is not None and word_dice(struck, best) >= _ITS_WORDS else None
+
+
+def _halves_lost(note: Note, lost: str, bare: dict) -> ProseCoverage | None:
+    """A listed sentence printed as two sentences of no sense, side by side in a paragraph, that
+    joined again are it with its words of sense struck (alike to reword.SENTENCE): the second,
+    unaccounted, with what the two lost ("... inspected on 2026-09-13. The version consulted
+    reports measured performance." for "..., with no measured performance in the version
+    consulted.")."""
+    from .reword import SENTENCE, describe, meaning_change
+    found = list(bare.values())
+    pairs = {f"{a.text} {b.text}": (a, b) for a, b in zip(found, found[1:]) if not note.text[a.end:b.start].strip(" \t")}
+    joined = most_alike(_struck(lost), pairs, SENTENCE)
+    if joined is None or (change := meaning_change(lost, joined)) is None:
+        return None
+    second = pairs[joined][1]
+    return ProseCoverage(second.text, note.location_of(second.start), "unaccounted", "", describe(change, lost, joined),
+                         second.start, second.end)
 
 
 def _in_its_place(text: str, lost: str, listed: list[str], bare: dict) -> str | None:
@@ -878,7 +955,15 @@ def _in_its_place(text: str, lost: str, listed: list[str], bare: dict) -> str | 
     rest = text[start:end]
     for t in between:
         rest = rest.replace(t, "", 1)
-    return between[0] if len(between) == 1 and not rest.strip(" \t\n") else None
+    if rest.strip(" \t\n-"):   # a rule "---" between sections is nothing said
+        return None
+    if len(between) > 1:   # a heading before it ("Subtleties and fine print"): the one whose words are its
+        from .vocabulary import word_dice
+        between = [t for t in between if word_dice(t, lost) >= _ITS_WORDS]
+    return between[0] if len(between) == 1 else None
+
+
+_ITS_WORDS = 0.6   # how alike (vocabulary.word_dice) a sentence of no sense must be to a lost one to be it reworded
 
 
 def _struck(text: str) -> str:

@@ -52,6 +52,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count, and nor is the pronoun ("One solves", "a narrow one cannot")."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _UNCHANGING.sub("fixed", text)
+    text = _WHETHER_EXISTS.sub(r"\1is", _ONCE_AFTER.sub("after", text))
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
     text = _ONE_AFTER_ADJECTIVE.sub(_adjective_one, _VERB_ONE.sub(r"\1", _PRONOUN_ONE.sub("", text)))
     text = _AT_LEAST.sub("atleast", _AT_MOST.sub("bounded", text))
@@ -226,9 +227,15 @@ _SHOWN = {"atleast": "at least", "timeunit": "unit of time", "onedimensional": "
 _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) + r")\b)", re.IGNORECASE)
 # the pronoun "one" is no count: a sentence that opens "One solves the adjoint backward" (probe 81:
 # h14), before a verb of someone working; "Of the two roots, one lies inside" counts (reviewer helper-90)
-_PRONOUN_ONE = re.compile(r"(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|may|might|must|should|would|has|needs"
+_PRONOUN_ONE = re.compile(r"(?<=,\s)one\s+(?=(?:should|must|may|might|would|could)\b)"   # ", one should measure" (probe 92: h03)
+                          r"|(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|may|might|must|should|would|has|needs"
                           r"|solves|finds|gets|obtains|sees|computes|checks|writes|uses|takes|integrates"
                           r"|recovers|reads|notes|runs)\b)")
+# "Once" opening a clause is "after" ("Once training is finished, keep ..." for "After training,
+# keep ...", probe 92: h09), not a count: "applied once", "once per step" count
+_ONCE_AFTER = re.compile(r"(?:^|(?<=[.;:!?,]\s))[Oo]nce(?=\s+(?!(?:more|again|per|every|each|in|and|or)\b)[a-z])")
+# "whether a solution exists" asks; it says of no "some" (probe 92: h12, for "having a solution")
+_WHETHER_EXISTS = re.compile(r"\b((?:whether|if)\s+(?:[\w$\\{}-]+\s+){1,4}?)exists?\b", re.IGNORECASE)
 # and "one" after an article and its adjectives, at a clause's end or before its verb: "tends to
 # the uniform one" (probe 83: h09), "a narrow one cannot reverse"; not "a factor below one", "a
 # distance of one" (a preposition between)
@@ -488,7 +495,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if (converse := converse_stated(old, new)) is not None:   # before the exchanges a rewording may make
         return converse
-    if swapped_conjuncts(old, new) or _added_conjunct(old, new) or phrase_moved(old, new) \
+    if swapped_conjuncts(old, new) or sides_exchanged(old, new) or _added_conjunct(old, new) or phrase_moved(old, new) \
             or _hypothesis_reworded(old, new) or clauses_permuted(old, new) or in_other_voice(old, new) \
             or cause_turned(old, new):
         return None
@@ -582,7 +589,7 @@ def roles_exchanged(old: str, new: str) -> tuple[str, str] | None:
 # a clause in the passive voice, "(so) Y are advanced by X", and the ends of clauses
 _PASSIVE = re.compile(r"(?P<lead>\s*(?:(?:so|and|but|then|thus|hence|because|since|while|that)\s+)?)"
                       r"(?P<y>\S.*?)\s+(?:is|are|was|were|gets|get)\s+(?:(?P<neg>not|never)\s+)?"
-                      r"(?P<p>[A-Za-z]+)\s+by\s+(?P<x>\S.*?)\s*",
+                      r"(?P<p>[A-Za-z]+)(?:\s+(?P<c>(?!by\b)[A-Za-z]+))?\s+by\s+(?P<x>\S.*?)\s*",
                       re.IGNORECASE)
 # the active voice of a negated passive: "X does not establish Y" for "Y is not established by X"
 _NEGATED = {"not": ("does not", "do not", "did not"), "never": ("never",)}
@@ -600,12 +607,14 @@ def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str,
         if (m := _PASSIVE.fullmatch("".join(parts[j:k + 1]))) is None or _list_goes_on(parts[k + 1:k + 3]):
             continue
         x, y = (m["y"], m["x"]) if exchanged else (m["x"], m["y"])
+        # its complement follows the object: "B is not made autonomous by A" is "A does not make B autonomous"
+        y, said_y = (f"{y} {m['c']}", f"{m['y']} {m['c']}") if m["c"] else (y, m["y"])
         done = stem(_PARTICIPLES.get(m["p"].lower(), m["p"]))
         for verb in {w for w in WORD.findall(active) if stem(w) == done and w.lower() != m["p"].lower()}:
             for said_verb in (f"{neg} {verb}" for neg in _NEGATED.get((m["neg"] or "").lower(), ("",))):
                 turned = "".join(parts[:j]) + f"{m['lead']}{x} {said_verb.strip()} {y}" + "".join(parts[k + 1:])
                 if [w.lower() for w in WORD_OR_SPAN.findall(turned)] == said:
-                    return f"{x} {said_verb.strip()} {y}", f"{m['x']} {said_verb.strip()} {m['y']}"
+                    return f"{x} {said_verb.strip()} {y}", f"{m['x']} {said_verb.strip()} {said_y}"
     return None
 
 
@@ -771,7 +780,8 @@ def _voice_turned_otherwise(old: str, new: str) -> tuple[str, str] | None:
             done = stem(_PARTICIPLES.get(m["p"].lower(), m["p"])) if m is not None else ""
             if m is not None and done in verbs and verbs[done].lower() != m["p"].lower() and not _PASSIVE.search(active):
                 said = f"{_NEGATED[m['neg'].lower()][0]} {verbs[done]}" if m["neg"] else verbs[done]
-                return active.strip(), f"{m['x'].strip()} {said} {m['y'].strip()[:1].lower()}{m['y'].strip()[1:]}"
+                done_to = f"{m['y'].strip()[:1].lower()}{m['y'].strip()[1:]}" + (f" {m['c']}" if m["c"] else "")
+                return active.strip(), f"{m['x'].strip()} {said} {done_to}"
     return None
 
 
@@ -1202,6 +1212,25 @@ def _names(text: str) -> list[str]:
 _NAME = re.compile(r"(?<![\\\w$^_{])[A-Z](?![\w}])|(?<=\$)[A-Z](?=\$)")   # "A", or "$A$" in a span of its own
 
 
+# a verb whose two sides may be exchanged: "A is compared with B" says "B is compared with A"
+_SYMMETRIC = re.compile(r"(?P<a>\S.*?)\s+(?P<v>(?:is|are)\s+(?:compared|contrasted)\s+(?:with|to|against)"
+                        r"|(?:is|are)\s+(?:equal|identical)\s+to|coincides?\s+with|(?:is|are)\s+(?:different|distinct)\s+from"
+                        r"|differs?\s+from)\s+(?P<b>\S.*?)\s*[.;!?]?", re.IGNORECASE)
+
+
+def sides_exchanged(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` with the two sides of a symmetric verb exchanged: "The book's
+    Stormer-Verlet update is compared with explicit Euler." for "Explicit Euler is compared with
+    the book's Stormer-Verlet update." (probe 92: h13). Each side is the other's as printed,
+    its first letter's case aside; the sentence is that one clause."""
+    m, n = _SYMMETRIC.fullmatch(old.strip()), _SYMMETRIC.fullmatch(new.strip())
+    if m is None or n is None or m["v"].lower() != n["v"].lower():
+        return False
+    def key(side: str) -> str:
+        return side[:1].lower() + side[1:]
+    return key(m["a"]) == key(n["b"]) and key(m["b"]) == key(n["a"])
+
+
 def swapped_conjuncts(old: str, new: str) -> bool:
     """Whether ``new`` is ``old`` with the two phrases joined by one "and" or "or" swapped, the
     rest alike: "one backward and one forward solve" for "one forward and one backward solve".
@@ -1628,17 +1657,29 @@ def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> 
     a, b = _TERM_WORD.findall(text), _TERM_WORD.findall(printed)
     ka, kb = [_term_key(w) for w in a], [_term_key(w) for w in b]
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
-        if op != "replace" or i2 - i1 != 1 or j2 - j1 != 1:
+        if op != "replace" or i2 - i1 > 2 or j2 - j1 > 2:
             continue
-        old, new = ka[i1], kb[j1]
-        first = i1 == 0 or j1 == 0   # a sentence's first word is capitalised whatever it is
-        if _is_term(a[i1]) and _is_term(b[j1]) and not terms_alike(a[i1], b[j1]) \
-                and (not first or _proper(a[i1], note) and _proper(b[j1], note)) \
+        # a phrase of two words is a noun and the one word before it: its head noun is compared
+        # ("the available context" for "the parameters", probe 92: b01)
+        i, j = i2 - 1, j2 - 1
+        old, new = ka[i], kb[j]
+        first = i == 0 or j == 0   # a sentence's first word is capitalised whatever it is
+        if _is_term(a[i]) and _is_term(b[j]) and not terms_alike(a[i], b[j]) \
+                and not (i2 - i1 + j2 - j1 > 2 and _share_a_root(a[i1:i2], b[j1:j2])) \
+                and (not first or _proper(a[i], note) and _proper(b[j], note)) \
                 and ka.count(old) > kb.count(old) and kb.count(new) > ka.count(new) \
-                and (anywhere or _named(a, i1) and _named(b, j1) or _determined(a, i1) and _determined(b, j1)) \
+                and (anywhere or _named(a, i) and _named(b, j) or _determined(a, i) and _determined(b, j)) \
                 and (new in ka or _note_terms(note)[new] > Counter(kb)[new]):
-            return a[i1], b[j1]
+            return " ".join(a[i1:i2]), " ".join(b[j1:j2])
     return None
+
+
+def _share_a_root(old: list[str], new: list[str]) -> bool:
+    """Whether two phrases share a word's root (its first three letters), a hyphenated word's
+    parts too: "the tied tokens" says "the ties" again, "its per-use contributions" "its uses"."""
+    def roots(words: list[str]) -> set[str]:
+        return {p[:3].lower() for w in words for p in w.split("-") if len(p) >= 3}
+    return bool(roots(old) & roots(new))
 
 
 def _term_key(word: str) -> str:

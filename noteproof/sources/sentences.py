@@ -42,10 +42,22 @@ def words_senses(text: str) -> tuple[str, ...]:
     return tuple(s for s, _ in senses(_MATH.sub(" ", text)))
 
 
+# a sentence of this many words says something whatever its senses: "Training step $n$ advances
+# when the parameters change." names what advances when (probe 92: b01, its noun swapped)
+WORDED = 5
+_WORDS = re.compile(r"[A-Za-z]{2,}")
+
+
+def words_of(text: str) -> list[str]:
+    """The words of a sentence outside its ``$...$`` math, of two letters or more."""
+    return _WORDS.findall(_MATH.sub(" ", text))
+
+
 @lru_cache(maxsize=32)
-def sentences(text: str, every: bool = False) -> tuple[Sentence, ...]:
-    """Each sentence of the note's prose lines that carries a sense (``every``: each sentence),
-    in order (status-table rows, tab-separated, are judged as rows: sources.tables)."""
+def sentences(text: str, every: bool = False, worded: bool = False) -> tuple[Sentence, ...]:
+    """Each sentence of the note's prose lines that carries a sense (``every``: each sentence;
+    ``worded``: and each of WORDED words or more outside its math), in order (status-table rows,
+    tab-separated, are judged as rows: sources.tables)."""
     out, start = [], 0
     masked = _MATH.sub(lambda m: "#" * len(m.group(0)), text)    # a full stop inside math ends nothing
     for line in masked.split("\n"):
@@ -53,7 +65,8 @@ def sentences(text: str, every: bool = False) -> tuple[Sentence, ...]:
             for m in _SENTENCE.finditer(line):
                 a, b = start + m.start(), start + m.end()
                 said = words_senses(text[a:b])
-                if said or every or (m.start() == 0 and is_legend(line)):
+                if said or every or (m.start() == 0 and is_legend(line)) \
+                        or worded and len(words_of(text[a:b])) >= WORDED:
                     out.append(Sentence(a, b, text[a:b], said))
         start += len(line) + 1
     return tuple(out)

@@ -32,7 +32,7 @@ SENSES = {
     "uniform": "uniform uniformly evenly", "concentrated": "concentrates concentrate concentrated concentrating",
     "product": "multiply multiplies multiplied multiplying "
     "product products", "quotient": "divide divides divided dividing quotient ratio", "follows": "follows follow followed", "opposite": "opposite opposes contrary",
-    "different": "different arbitrary unequal distinct separate separated separately",
+    "different": "different differ differs differed differing arbitrary unequal distinct separate separated separately",
     "probable": "probable likely", "improbable": "improbable unlikely", "earlier": "earlier early",
     "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
     "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",

@@ -472,6 +472,14 @@ MUTATIONS = [
          "and a specified family and scaling requires a continuous-depth limit."),
     Edit("w09-requires-as-holds-under", W9, "and a continuous-depth limit requires a specified family and scaling.",
          "and a continuous-depth limit holds under a specified family and scaling."),
+    # probe 92: b01 and b13, a sentence of no sense with a noun phrase for another term; a listed
+    # sentence turned passive, or split in two, with its negation dropped
+    Edit("w09-context-advances-step", W9, "Training step $n$ advances when the parameters change.",
+         "Training step $n$ advances when the available context changes."),
+    Edit("c12-flow-extra-depth", C12, "Giving the hidden state extra width", "Giving the flow extra depth"),
+    Edit("w09-passive-not-dropped", W9, "Shared parameters do not make a system autonomous.",
+         "A system is made autonomous by shared parameters."),
+    Edit("w09-split-no-dropped", W9, "inspected on 2026-09-13, with no measured performance in the version consulted.", "inspected on 2026-09-13. The version consulted reports measured performance."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -861,6 +869,22 @@ HARMLESS = [
     # probe 89: h08, a necessary condition said "holds only under"
     Edit("w10-holds-only-under", W10, "Conditional: requires the stated noise–mobility relation",
          "Conditional: holds only under the stated noise–mobility relation"),
+    # probe 92-93: rewordings of sentences of no sense and their kin: a split sentence, the passive
+    # with a complement, "once" opening a clause, "differ", "whether ... exists", sides of "compared with"
+    Edit("w09-zhang-split", W9, "inspected on 2026-09-13, with no measured performance in the version consulted.", "inspected on 2026-09-13. The version consulted reports no measured performance."),
+    Edit("w09-passive-with-complement", W9, "Shared parameters do not make a system autonomous.",
+         "A system is not made autonomous by shared parameters."),
+    Edit("w10-once-training-finished", W10, "After training, hold the parameters fixed.",
+         "Once training is finished, keep the parameters fixed."),
+    Edit("w09-parameters-differ", W9, "With different layer parameters, depth evolution is a composition of different maps.",
+         "When the layer parameters differ, depth evolution composes different maps."),
+    Edit("c12-whether-exists", C12, "Having a solution and reaching it by repeated updates are two separate questions.",
+         "Whether a solution exists and whether repeated updates reach it are two separate questions."),
+    Edit("c12-compared-sides-exchanged", C12,
+         "Explicit Euler is compared with the book's half-kick, full-drift, half-kick Stormer-Verlet update.",
+         "The book's half-kick, full-drift, half-kick Stormer-Verlet update is compared with explicit Euler."),
+    Edit("w09-split-throughout", W9, "changes depth, while the supplied tokens and all parameters remain fixed.",
+         "changes depth. Throughout, the supplied tokens and all parameters remain fixed."),
 ]
 
 

@@ -1113,3 +1113,50 @@ def test_a_one_way_verb_keeps_its_sides_and_a_necessary_condition_stays_necessar
 def test_the_converse_rules_leave_two_way_and_passive_statements(old, new):
     from noteproof.sources.reword import converse_stated, necessary_made_sufficient
     assert converse_stated(old, new) is None and necessary_made_sufficient(old, new) is None
+
+
+# probe 92: sentences reworded as an author rewords them (False), and the changes beside them (True)
+@pytest.mark.parametrize("old, new, changed", [
+    ("After training, hold the parameters fixed.", "Once training is finished, keep the parameters fixed.", False),
+    ("After training, hold the parameters fixed.", "Once training is finished, change the parameters.", True),
+    ("Applied once, the map contracts.", "Applied twice, the map contracts.", True),   # "once" a count
+    ("With different layer parameters, depth evolution is a composition of different maps.",
+     "When the layer parameters differ, depth evolution composes different maps.", False),
+    ("When the layer parameters differ, depth evolution composes different maps.",
+     "When the layer parameters agree, depth evolution composes different maps.", True),
+    ("Before treating depth as continuous, measure the update.",
+     "Before treating depth as continuous, one should measure the update.", False),
+    ("Of the four slope estimates, one uses the start.", "Of the four slope estimates, all use the start.", True),
+    ("Having a solution and reaching it are two separate questions.",
+     "Whether a solution exists and whether repeated updates reach it are two separate questions.", False),
+    ("A solution exists for every input.", "A solution exists for no input.", True),
+    ("Shared parameters do not make a system autonomous.", "A system is not made autonomous by shared parameters.", False),
+    ("Shared parameters do not make a system autonomous.", "A system is made autonomous by shared parameters.", True),
+    ("Shared parameters do not make a system autonomous.", "Shared parameters are not made autonomous by a system.", True),
+    ("Explicit Euler is compared with the book's Stormer-Verlet update.",
+     "The book's Stormer-Verlet update is compared with explicit Euler.", False),
+    ("Explicit Euler is compared with the book's Stormer-Verlet update.",
+     "The book's Stormer-Verlet update is compared with implicit Euler.", True),
+    ("The discrete variance differs from the diffusion variance.",
+     "The diffusion variance differs from the discrete variance.", False),
+])
+def test_reworded_or_changed_as_probe_92_found(old, new, changed):
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+
+
+# probe 92: b01 and b13, a noun phrase for another term: its head noun is compared; a phrase
+# that says the old noun again ("the tied tokens" for "the ties") is no swap
+@pytest.mark.parametrize("old, new, swap", [
+    ("Training step advances when the parameters change.", "Training step advances when the available context changes.",
+     ("parameters", "available context")),
+    ("Giving the hidden state extra width removes that limit.", "Giving the flow extra width removes that limit.",
+     ("hidden state", "flow")),
+    ("the softmax limit is uniform over the ties", "the softmax limit is uniform over the tied tokens", None),
+    ("receives the sum over its uses", "receives the sum of its per-use contributions", None),
+    ("when the parameters change", "when the model parameters change", None),   # an adjective added
+])
+def test_a_noun_phrase_for_another_term_is_a_change(old, new, swap):
+    from noteproof.sources.reword import term_swapped
+    note = ("The available context grows with each token. The flow moves the hidden state; the tied tokens "
+            "share the limit; the sum of per-use contributions. The model parameters. ")
+    assert term_swapped(old, new, note + new) == swap
