@@ -51,10 +51,11 @@ def senses(text: str) -> list[tuple[str, str]]:
     (decreases, becomes small, "as $h \\to 0$") "at small h"; "at once" is "immediately"; "about"
     before an amount ("about proportional to h") is "roughly"; the article of a fraction in words ("one millionth") is no count, and nor is the pronoun ("One solves", "a narrow one cannot")."""
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
-    text = _UNCHANGING.sub("fixed", text)
-    text = _WHETHER_EXISTS.sub(r"\1is", _ONCE_AFTER.sub("after", text))
+    text = _UNCHANGING.sub("fixed", _FAIL_TO.sub("not", text))
+    text = _WHETHER_EXISTS.sub(r"\1is", _ONCE_AFTER.sub("after", _THERE_IS.sub("exists", text)))
     text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
-    text = _ONE_AFTER_ADJECTIVE.sub(_adjective_one, _VERB_ONE.sub(r"\1", _PRONOUN_ONE.sub("", text)))
+    text = _ONE_AFTER_ADJECTIVE.sub(_adjective_one, _VERB_ONE.sub(r"\1", text if _PARTITIVE.search(text)
+                                                                   else _PRONOUN_ONE.sub("", text)))
     text = _AT_LEAST.sub("atleast", _AT_MOST.sub("bounded", text))
     text = _TIME_UNIT.sub("timeunit", text)
     text = _FIRST_ORDER.sub("order ", text)
@@ -69,6 +70,8 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
     out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in WORD.finditer(text)
            if (sense := MEANING.get(m.group(0).lower(), "all")) != "all"]
+    # a section a sentence refers to is what it says ("under the conventions of §3"; probe 94: b08)
+    out = sorted(out + [(f"§{m[1]}", m[0], m.start(), m.end()) for m in _SECTION_REF.finditer(text)], key=lambda o: o[2])
     for i in range(len(out) - 1, 0, -1):
         (a, w1, _, end), (b, w2, start, e2) = out[i - 1], out[i]
         if (a, b) in _PAIRS and _JOINS.fullmatch(text[end:start]):
@@ -227,15 +230,24 @@ _SHOWN = {"atleast": "at least", "timeunit": "unit of time", "onedimensional": "
 _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) + r")\b)", re.IGNORECASE)
 # the pronoun "one" is no count: a sentence that opens "One solves the adjoint backward" (probe 81:
 # h14), before a verb of someone working; "Of the two roots, one lies inside" counts (reviewer helper-90)
-_PRONOUN_ONE = re.compile(r"(?<=,\s)one\s+(?=(?:should|must|may|might|would|could)\b)"   # ", one should measure" (probe 92: h03)
+_PRONOUN_ONE = re.compile(r"\bone\s+(?=(?:should|must|may|might|would|could)\b)"   # "one should measure" (probe 92: h03)
                           r"|(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|may|might|must|should|would|has|needs"
                           r"|solves|finds|gets|obtains|sees|computes|checks|writes|uses|takes|integrates"
                           r"|recovers|reads|notes|runs)\b)")
+_SECTION_REF = re.compile(r"(?:§\s*|\b[Ss]ection\s+)(\d+(?:\.\d+)*)")
+# "fail to transfer" is "do not transfer"; "can fail to settle" is a possibility (reviewer helper-105: h17)
+_FAIL_TO = re.compile(r"(?<!\bcan\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bcould\s)\bfail(?:s|ed)?\s+to\b")
+# "of the two paths, one would be kept" counts: one of them (reviewer helper-105: b14)
+_PARTITIVE = re.compile(r"\b[Oo]f\s+(?:the|these|those)\s+(?:[a-z-]+\s+)?(?:two|three|four|five|several|many|\d+)\b")
 # "Once" opening a clause is "after" ("Once training is finished, keep ..." for "After training,
-# keep ...", probe 92: h09), not a count: "applied once", "once per step" count
-_ONCE_AFTER = re.compile(r"(?:^|(?<=[.;:!?,]\s))[Oo]nce(?=\s+(?!(?:more|again|per|every|each|in|and|or)\b)[a-z])")
-# "whether a solution exists" asks; it says of no "some" (probe 92: h12, for "having a solution")
-_WHETHER_EXISTS = re.compile(r"\b((?:whether|if)\s+(?:[\w$\\{}-]+\s+){1,4}?)exists?\b", re.IGNORECASE)
+# keep ...", probe 92: h09), and so is "once" before a clause ("hold them fixed once training is
+# over"), not a count: "applied once", "once per step", "once during training" count
+_ONCE_AFTER = re.compile(r"(?:^|(?<=[.;:!?,]\s))[Oo]nce(?=\s+(?!(?:more|again|per|every|each|in|and|or|during|at|for|a|an)\b)[A-Za-z])"
+                         r"|\bonce(?=\s+(?:the\s+|a\s+|an\s+)?[\w-]+\s+(?:is|are|has|have|was|were)\b)")
+# "whether a solution exists" asks; it says of no "some" (probe 92: h12, for "having a solution"),
+# nor does "for when a temperature exists"; "there is" says "exists" (reviewer helper-105: h08, h09, h15)
+_WHETHER_EXISTS = re.compile(r"\b((?:whether|if|when)\s+(?:[\w$\\{}-]+\s+){1,6}?)exists?\b", re.IGNORECASE)
+_THERE_IS = re.compile(r"\b[Tt]here\s+(?:is|are)\b(?!\s+(?:no|not)\b)")
 # and "one" after an article and its adjectives, at a clause's end or before its verb: "tends to
 # the uniform one" (probe 83: h09), "a narrow one cannot reverse"; not "a factor below one", "a
 # distance of one" (a preposition between)
@@ -600,6 +612,7 @@ def _active_of(passive: str, active: str, exchanged: bool = False) -> tuple[str,
     """(the clause as ``active`` prints it, the passive clause of ``passive`` turned active)
     when ``passive`` is ``active`` with that clause in the passive voice (its doer and done-to
     ``exchanged``, if asked); None otherwise."""
+    passive, active = _NOT.sub(" not", passive), _NOT.sub(" not", active)   # "isn't made" is "is not made"
     parts = _CLAUSE_ENDS.split(passive)
     said = [w.lower() for w in WORD_OR_SPAN.findall(active)]
     # a clause may hold commas of its own: "This family, scaling or uniform bound is not ..."
@@ -1218,13 +1231,16 @@ _SYMMETRIC = re.compile(r"(?P<a>\S.*?)\s+(?P<v>(?:is|are)\s+(?:compared|contrast
                         r"|differs?\s+from)\s+(?P<b>\S.*?)\s*[.;!?]?", re.IGNORECASE)
 
 
+_VERB_CORE = re.compile(r"compar|contrast|equal|identical|coincid|differ|distinct")   # "compared with" is "compared against"
+
+
 def sides_exchanged(old: str, new: str) -> bool:
     """Whether ``new`` is ``old`` with the two sides of a symmetric verb exchanged: "The book's
     Stormer-Verlet update is compared with explicit Euler." for "Explicit Euler is compared with
     the book's Stormer-Verlet update." (probe 92: h13). Each side is the other's as printed,
     its first letter's case aside; the sentence is that one clause."""
     m, n = _SYMMETRIC.fullmatch(old.strip()), _SYMMETRIC.fullmatch(new.strip())
-    if m is None or n is None or m["v"].lower() != n["v"].lower():
+    if m is None or n is None or _VERB_CORE.findall(m["v"].lower()) != _VERB_CORE.findall(n["v"].lower()):
         return False
     def key(side: str) -> str:
         return side[:1].lower() + side[1:]
@@ -1664,14 +1680,35 @@ def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> 
         i, j = i2 - 1, j2 - 1
         old, new = ka[i], kb[j]
         first = i == 0 or j == 0   # a sentence's first word is capitalised whatever it is
+        if (named := _phrases_named(a[i1:i2], b[j1:j2], note)) is not None:
+            return named
         if _is_term(a[i]) and _is_term(b[j]) and not terms_alike(a[i], b[j]) \
                 and not (i2 - i1 + j2 - j1 > 2 and _share_a_root(a[i1:i2], b[j1:j2])) \
+                and not _holds(a[i], b[j]) \
                 and (not first or _proper(a[i], note) and _proper(b[j], note)) \
                 and ka.count(old) > kb.count(old) and kb.count(new) > ka.count(new) \
                 and (anywhere or _named(a, i) and _named(b, j) or _determined(a, i) and _determined(b, j)) \
                 and (new in ka or _note_terms(note)[new] > Counter(kb)[new]):
             return " ".join(a[i1:i2]), " ".join(b[j1:j2])
     return None
+
+
+def _holds(old: str, new: str) -> bool:
+    """Whether one word is a hyphenated form holding the other: "mini-batch" for "batch"."""
+    return stem(old) in {stem(p) for p in new.split("-")} or stem(new) in {stem(p) for p in old.split("-")}
+
+
+def _phrases_named(old: list[str], new: list[str], note: str) -> tuple[str, str] | None:
+    """Two phrases of two words each, both printed elsewhere in the note as they stand here, for
+    one another: one named thing for another, whatever their head nouns ("the internal
+    iteration" for "the training step", two of Week 9's four indices; reviewer helper-105: b01)."""
+    if len(old) != 2 or len(new) != 2 or not all(_is_term(w) for w in old + new):
+        return None
+    said, instead = " ".join(old), " ".join(new)
+    if said.lower() == instead.lower() or _share_a_root(old, new):
+        return None
+    printed = note.lower()
+    return (said, instead) if printed.count(said.lower()) >= 1 and printed.count(instead.lower()) >= 2 else None
 
 
 def _share_a_root(old: list[str], new: list[str]) -> bool:

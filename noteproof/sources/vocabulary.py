@@ -62,7 +62,7 @@ MEANING = {word: sense for sense, words in SENSES.items() for word in words.spli
 # of its group (reword.term_swapped: "each update" for "each step", "the weights" for "the
 # parameters"); a noun for a term outside its group names another thing
 TERMS_ALIKE = (
-    "step update iteration iterate", "map rule function mapping transformation", "model network net",
+    "step update iteration iterate", "map rule function mapping transformation", "model network net decoder stack",
     "parameter weight", "objective loss cost", "derivative gradient sensitivity slope",
     "answer solution result value number", "orbit trajectory path route curve", "distance gap separation",
     "method solver scheme algorithm procedure integrator", "factor multiplier coefficient", "size magnitude",

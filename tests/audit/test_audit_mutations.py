@@ -480,6 +480,13 @@ MUTATIONS = [
     Edit("w09-passive-not-dropped", W9, "Shared parameters do not make a system autonomous.",
          "A system is made autonomous by shared parameters."),
     Edit("w09-split-no-dropped", W9, "inspected on 2026-09-13, with no measured performance in the version consulted.", "inspected on 2026-09-13. The version consulted reports measured performance."),
+    # reviewer helper-105: a split letting a conclusion escape its condition; a fragment of a
+    # claim's sentence with its sense lost; two named indices for one another; a section reference
+    Edit("c12-split-escapes-condition", C12, "If that factor is below -1, the leftover grows and swamps the slow part.",
+         "If that factor is below -1, the leftover grows. The leftover swamps the slow part."),
+    Edit("w10-greedy-samples", W10, "which selects a maximum directly.", "which samples a token directly."),
+    Edit("w09-step-as-iteration", W9, "changes the training step.", "changes the internal iteration."),
+    Edit("w10-conventions-of-section-2", W10, "under the conventions of §3.", "under the conventions of §2."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -885,6 +892,12 @@ HARMLESS = [
          "The book's half-kick, full-drift, half-kick Stormer-Verlet update is compared with explicit Euler."),
     Edit("w09-split-throughout", W9, "changes depth, while the supplied tokens and all parameters remain fixed.",
          "changes depth. Throughout, the supplied tokens and all parameters remain fixed."),
+    # reviewer helper-105: a split reworded, "fail to" for "do not", a contracted passive
+    Edit("w09-zhang-split-does-not", W9, "inspected on 2026-09-13, with no measured performance in the version consulted.",
+         "inspected on 2026-09-13. The version consulted does not report measured performance."),
+    Edit("w09-fail-to-transfer", W9, "do not transfer to it.", "fail to transfer to it."),
+    Edit("w09-isnt-made-autonomous", W9, "Shared parameters do not make a system autonomous.",
+         "A system isn't made autonomous by shared parameters."),
 ]
 
 

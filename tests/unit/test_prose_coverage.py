@@ -538,3 +538,20 @@ def test_words_of_no_sense_are_judged_by_their_nouns_and_a_split_sentence_whole(
     assert (found != []) is (change is not None), found
     if change:
         assert change in found[0].change, found
+
+
+# reviewer helper-105: a sentence opening with its condition, split so that its conclusion escapes
+# it, is no rewording (b10-b13); a listed fragment in a sentence a claim states, its sense lost,
+# is unaccounted (b17); a split reworded in other words ("does not report") keeps it (h02)
+@pytest.mark.parametrize("key, old, new, flagged", [
+    ("chapter12", "If that factor is below -1, the leftover grows and swamps the slow part.",
+     "If that factor is below -1, the leftover grows. The leftover swamps the slow part.", True),
+    ("week09", "$a_{\\ast }=0$ and the response is $1/(1-\\beta )$.", "$a_{\\ast }=0$. The response is $1/(1-\\beta )$.", True),
+    ("week10", "agreeing with greedy decoding, which selects a maximum directly.",
+     "agreeing with greedy decoding, which samples a token directly.", True),
+    ("week09", ZHANG, "inspected on 2026-09-13. The version consulted does not report measured performance.", False),
+])
+def test_a_split_keeps_its_condition_and_a_fragment_its_senses(project, key, old, new, flagged):
+    text = project.notes[key].text
+    assert text.count(old) == 1
+    assert bool(unaccounted(project, key, text.replace(old, new, 1))) is flagged

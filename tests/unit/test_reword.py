@@ -1160,3 +1160,40 @@ def test_a_noun_phrase_for_another_term_is_a_change(old, new, swap):
     note = ("The available context grows with each token. The flow moves the hidden state; the tied tokens "
             "share the limit; the sum of per-use contributions. The model parameters. ")
     assert term_swapped(old, new, note + new) == swap
+
+
+# reviewer helper-105: the probe-92 rules pushed past their meaning (True), and rewordings they missed (False)
+@pytest.mark.parametrize("old, new, changed", [
+    ("After training, hold the parameters fixed.", "Once during training, hold the parameters fixed.", True),
+    ("After training, hold the parameters fixed.", "Once SGD has finished, hold the parameters fixed.", False),
+    ("Shared parameters do not make a system autonomous.", "A system isn't made autonomous by shared parameters.", False),
+    ("To measure retained information one must additionally specify noise.",
+     "To measure retained information, one must additionally specify noise.", False),
+    ("A transformation: one must say what it preserves.", "A transformation: you must say what it preserves.", False),
+    ("Backpropagation keeps one path.", "Of the two paths, one would be kept.", True),   # a count, not a pronoun
+    ("A criterion for when an effective temperature exists.", "A criterion for whether an effective temperature exists.", False),
+    ("Having a solution and reaching it are two separate questions.",
+     "Whether a solution to the equation exists and whether updates reach it are two separate questions.", False),
+    ("Explicit Euler is compared with the Stormer-Verlet update.",
+     "The Stormer-Verlet update is compared against explicit Euler.", False),
+    ("Empirical results from other architectures do not transfer to it.",
+     "Empirical results from other architectures fail to transfer to it.", False),
+    ("Updating can fail to settle.", "Updating cannot settle.", True),   # a possibility is not a negation
+    ("agree on the same prefix under the conventions of §3.", "agree on the same prefix under the conventions of §2.", True),
+    ("agree on the same prefix under the conventions of §3.",
+     "agree on the same prefix under the conventions of Section 3.", False),
+])
+def test_reworded_or_changed_as_reviewer_105_found(old, new, changed):
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+
+
+def test_two_named_phrases_for_one_another_and_a_hyphenated_form_of_the_same_noun():
+    """Reviewer helper-105: b01, "the internal iteration" for "the training step" (two of Week
+    9's indices, their head nouns alike) is a swap; h14, "A mini-batch" for "A batch" is not."""
+    from noteproof.sources.reword import term_swapped
+    note = "The training step and the internal iteration differ. A mini-batch is a batch. "
+    old = "Using an observed target changes the training step."
+    new = old.replace("training step", "internal iteration")
+    assert term_swapped(old, new, note + new) == ("training step", "internal iteration")
+    old = "A batch contains the examples used in one update."
+    assert term_swapped(old, old.replace("A batch", "A mini-batch"), note + old) is None
