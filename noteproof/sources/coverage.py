@@ -505,7 +505,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
             matched.add(moved)
             found("prose", listed[moved], rewords=moved)
-        elif (alike := most_alike(s.text, kind := kinds.get(words_senses(counts_in_digits(s.text)), ()))
+        elif (alike := most_alike(s.text, kind := _unprinted(kinds.get(words_senses(counts_in_digits(s.text)), ()),
+                                                             note.text))
                        or _same_words(s.text, kind)) is not None:
             matched.add(alike)
             if (names := meaning_change(alike, s.text)) is not None:   # the same senses, names turned
@@ -568,18 +569,32 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     return tuple(sorted([_term_kept(p, note.text) for p in out if p.start not in judged] + lost, key=lambda p: p.start))
 
 
+def _unprinted(listed: list[str], text: str) -> list[str]:
+    """The listed sentences the note no longer prints as listed: one printed as itself is no
+    other sentence's rewording ("• Week 9 merged the index ..." is not "Week 9 for the index
+    this week runs along.", printed below it; reviewer helper-105: b18)."""
+    return [t for t in listed if t not in text]
+
+
 def _fragment_lost(rest: str, listed, text: str) -> bool:
     """Whether the words of a sentence a claim states only in part, printed with no sense, are a
     listed fragment no longer printed ("so steady energy means good timing." for "so steady
     energy does not mean correct timing."; reviewer helper-105: b16): judged as the fragment."""
-    return bool(rest.strip()) and most_alike(rest, [t for t in listed if t not in text], SPLIT_ALIKE) is not None
+    if not rest.strip():
+        return False
+    # the fragment is the end or the start of the words no claim states: judged at its own length
+    return any(most_alike(piece, [t], SPLIT_ALIKE) is not None
+               for t in listed if t not in text for piece in (rest[-len(t) - 8:], rest[:len(t) + 8]))
 
 
 def _term_kept(p: ProseCoverage, note: str) -> ProseCoverage:
     """``p``, or unaccounted where the listed sentence it rewords has a noun replaced by another
     of the note's terms ("one pass through a batch" for "... through a dataset": reword.term_swapped)."""
     from .reword import describe, term_swapped
-    if p.coverage != "prose" or not p.rewords or (swap := term_swapped(p.rewords, p.text, note)) is None:
+    from .sentences import is_legend
+    # a legend's line names what its symbol is wherever the noun stands ("q: momentum of the oscillator")
+    if p.coverage != "prose" or not p.rewords \
+            or (swap := term_swapped(p.rewords, p.text, note, anywhere=is_legend(p.text))) is None:
         return p
     return replace(p, coverage="unaccounted", by="", change=describe(swap), rewords="")
 
@@ -685,7 +700,8 @@ def _said_again(lost: str, joined: str, same: Callable[[str, str], bool] | None,
 
 # a sentence that opens with its condition: split in two, the second half escapes it ("If that
 # factor is below -1, the leftover grows. The leftover swamps the slow part."; reviewer helper-105)
-_OPENS_A_CONDITION = re.compile(r"(?:If|When|Whenever|With|Without|On|For|Unless|Provided|Given|Once|While|Under|At"
+_OPENS_A_CONDITION = re.compile(r"(?:If|When|Whenever|With|Without|On|For|Unless|Provided|Given|Once|While|Under|At|In"
+                                r"|Suppose|Assume|Let"
                                 r"|Only|As\s+long\s+as)\b")
 
 

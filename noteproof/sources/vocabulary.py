@@ -69,7 +69,7 @@ TERMS_ALIKE = (
     "change perturbation variation", "calculation computation", "difference distinction", "fact result statement",
     "family sequence", "equilibrium fixed-point solution", "example instance case", "token word symbol",
     "state value", "state solution", "score logit", "quantity amount", "subset sample",
-    "proof argument derivation reasoning",
+    "proof argument derivation reasoning", "draw sample pick",
 )
 WORD = re.compile(r"(?<![\\A-Za-z])[A-Za-z]+")   # a LaTeX command (\left, \right) is no word
 

@@ -487,6 +487,13 @@ MUTATIONS = [
     Edit("w10-greedy-samples", W10, "which selects a maximum directly.", "which samples a token directly."),
     Edit("w09-step-as-iteration", W9, "changes the training step.", "changes the internal iteration."),
     Edit("w10-conventions-of-section-2", W10, "under the conventions of §3.", "under the conventions of §2."),
+    Edit("c12-steady-energy-means-timing", C12, "so steady energy does not mean correct timing.",
+         "so steady energy means good timing."),
+    Edit("w10-week9-merged", W10, "• Week 9 separated the index this week runs along from the three it is most often confused with.",
+         "• Week 9 merged the index this week runs along with the ones it is confused with."),
+    # probe 96: b04 and b10, a named phrase for another, a legend's noun for another
+    Edit("w10-called-greedy-decoding", W10, "The practice is called teacher forcing", "The practice is called greedy decoding"),
+    Edit("c12-legend-q-momentum", C12, "q: position of the oscillator", "q: momentum of the oscillator"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -898,6 +905,9 @@ HARMLESS = [
     Edit("w09-fail-to-transfer", W9, "do not transfer to it.", "fail to transfer to it."),
     Edit("w09-isnt-made-autonomous", W9, "Shared parameters do not make a system autonomous.",
          "A system isn't made autonomous by shared parameters."),
+    # probe 96: h11, "sample a token" for "draw a token"
+    Edit("w10-sample-a-token", W10, "Evaluate on a prompt, draw a token, append it, repeat.",
+         "Evaluate on a prompt, sample a token, append it, and repeat."),
 ]
 
 

@@ -550,6 +550,11 @@ def test_words_of_no_sense_are_judged_by_their_nouns_and_a_split_sentence_whole(
     ("week10", "agreeing with greedy decoding, which selects a maximum directly.",
      "agreeing with greedy decoding, which samples a token directly.", True),
     ("week09", ZHANG, "inspected on 2026-09-13. The version consulted does not report measured performance.", False),
+    # b16: the fragment after the words a quote holds; b18: not the rewording of a listed sentence still printed
+    ("chapter12", "so steady energy does not mean correct timing.", "so steady energy means good timing.", True),
+    ("chapter12", "so steady energy does not mean correct timing.", "so steady energy does not imply correct timing.", False),
+    ("week10", "• Week 9 separated the index this week runs along from the three it is most often confused with.",
+     "• Week 9 merged the index this week runs along with the ones it is confused with.", True),
 ])
 def test_a_split_keeps_its_condition_and_a_fragment_its_senses(project, key, old, new, flagged):
     text = project.notes[key].text

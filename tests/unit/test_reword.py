@@ -1197,3 +1197,30 @@ def test_two_named_phrases_for_one_another_and_a_hyphenated_form_of_the_same_nou
     assert term_swapped(old, new, note + new) == ("training step", "internal iteration")
     old = "A batch contains the examples used in one update."
     assert term_swapped(old, old.replace("A batch", "A mini-batch"), note + old) is None
+
+
+# reviewer helper-109: "can also fail to" is a possibility; "one would do" and "one should be
+# enough" count; "one has to" is the pronoun; "there is" is left to its words
+@pytest.mark.parametrize("old, new, changed", [
+    ("Empirical results do not transfer to it.", "Empirical results can also fail to transfer to it.", True),
+    ("Updating can fail to settle.", "Updating can also fail to settle.", False),
+    ("Add the contributions from its uses.", "Add the contributions from its uses; one should be enough.", True),
+    ("To measure it, one must specify the noise.", "To measure it, one has to specify the noise.", False),
+    ("If a resting value exists, the iteration may still diverge.",
+     "If there is a resting value, the iteration may still diverge.", False),
+])
+def test_reworded_or_changed_as_reviewer_109_found(old, new, changed):
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+
+
+def test_a_named_phrase_for_another_and_a_legends_noun_anywhere():
+    """Probe 96: b04, "called greedy decoding" for "called teacher forcing" (the new phrase a
+    term the note prints); b10, a legend's noun for another wherever it stands."""
+    from noteproof.sources.reword import term_swapped
+    note = "Greedy decoding selects a maximum; greedy decoding is deterministic. p: momentum of the oscillator. "
+    old = "The practice is called teacher forcing."
+    new = "The practice is called greedy decoding."
+    assert term_swapped(old, new, note + new) == ("teacher forcing", "greedy decoding")
+    assert term_swapped("q: position of the oscillator", "q: momentum of the oscillator",
+                        note + "q: momentum of the oscillator", anywhere=True) \
+        == ("position", "momentum")
