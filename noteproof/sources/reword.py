@@ -70,8 +70,9 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
     out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in WORD.finditer(text)
            if (sense := MEANING.get(m.group(0).lower(), "all")) != "all"]
-    # a section a sentence refers to is what it says ("under the conventions of §3"; probe 94: b08)
-    out = sorted(out + [(f"§{m[1]}", m[0], m.start(), m.end()) for m in _SECTION_REF.finditer(text)], key=lambda o: o[2])
+    # a section or week a sentence refers to is what it says ("under the conventions of §3"; probe 94: b08)
+    out = sorted(out + [(f"{m['part'] + ' ' if m['part'] else '§'}{m[2]}", m[0], m.start(), m.end())
+                        for m in _SECTION_REF.finditer(text)], key=lambda o: o[2])
     for i in range(len(out) - 1, 0, -1):
         (a, w1, _, end), (b, w2, start, e2) = out[i - 1], out[i]
         if (a, b) in _PAIRS and _JOINS.fullmatch(text[end:start]):
@@ -235,7 +236,8 @@ _PRONOUN_ONE = re.compile(r"\bone\s+(?=(?:should|must|may|might|would|could)\s+(
                           r"|(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|may|might|must|should|would|has|needs"
                           r"|solves|finds|gets|obtains|sees|computes|checks|writes|uses|takes|integrates"
                           r"|recovers|reads|notes|runs)\b)")
-_SECTION_REF = re.compile(r"(?:§\s*|\b[Ss]ection\s+)(\d+(?:\.\d+)*)")
+# a section ("§3", "Section 3") or a course week, chapter or unit ("Week 1"; reviewer helper-109: b01-b03)
+_SECTION_REF = re.compile(r"(?:§\s*|\b[Ss]ection\s+|\b(?P<part>Week|Chapter|Unit)\s+(?=\d+\b(?!\.\d)))(\d+(?:\.\d+)*)")
 # "fail to transfer" is "do not transfer"; "can fail to settle" is a possibility (reviewer helper-105: h17)
 _FAIL_TO = re.compile(r"\b(?<!\bcan\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bcould\s)(?<!\balso\s)(?<!\beven\s)"
                       r"(?<!\bsometimes\s)(?<!\bstill\s)fail(?:s|ed)?\s+to\b")   # "can also fail to": a possibility

@@ -494,6 +494,8 @@ MUTATIONS = [
     # probe 96: b04 and b10, a named phrase for another, a legend's noun for another
     Edit("w10-called-greedy-decoding", W10, "The practice is called teacher forcing", "The practice is called greedy decoding"),
     Edit("c12-legend-q-momentum", C12, "q: position of the oscillator", "q: momentum of the oscillator"),
+    # reviewer helper-109: b03, the week a result was derived in
+    Edit("w10-derived-in-week-8", W10, "derived in Week 1.", "derived in Week 8."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only

@@ -1182,6 +1182,10 @@ def test_a_noun_phrase_for_another_term_is_a_change(old, new, swap):
     ("agree on the same prefix under the conventions of §3.", "agree on the same prefix under the conventions of §2.", True),
     ("agree on the same prefix under the conventions of §3.",
      "agree on the same prefix under the conventions of Section 3.", False),
+    # reviewer helper-109: b01-b03, a course week or chapter referred to is a sense too
+    ("the descent inequality derived in Week 1.", "the descent inequality derived in Week 8.", True),
+    ("Chapter 3, §3.5, including the recurrence discussion.", "Chapter 4, §3.5, including the recurrence discussion.", True),
+    ("in Week 3.", "in §3.", True),
 ])
 def test_reworded_or_changed_as_reviewer_105_found(old, new, changed):
     assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
