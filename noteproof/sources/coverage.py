@@ -462,6 +462,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     stated = stated_spans(note, claims)
     said = {t.text: c.id for c in claims if c.statement for t in sentences(c.statement)}
     listed = dict(spec.prose or ())
+    # the listed sentences the note no longer prints as listed: only these can another sentence reword
+    unprinted = [t for t in listed if t not in note.text]
     read = _readouts_read(note, claims)
     kinds: dict[tuple, list[str]] = {}
     for text in listed:
@@ -481,7 +483,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         for t in (t for t in listed if t in rest):
             matched.add(t)
             rest = rest.replace(t, " ")
-        if owner is not None and (senses(rest) or _fragment_lost(rest, listed, note.text)):
+        if owner is not None and (senses(rest) or _fragment_lost(rest, unprinted)):
             # a sentence a claim states only in part: its other words are listed too, as printed
             near = most_alike(rest, listed, 0.4)
             change = meaning_change(near, rest) if near is not None else None
@@ -505,8 +507,10 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
             matched.add(moved)
             found("prose", listed[moved], rewords=moved)
-        elif (alike := most_alike(s.text, kind := _unprinted(kinds.get(words_senses(counts_in_digits(s.text)), ()),
-                                                             note.text))
+        # one printed as itself is no other sentence's rewording ("• Week 9 merged the index ..." is not
+        # "Week 9 for the index this week runs along.", printed below it; reviewer helper-105: b18)
+        elif (alike := most_alike(s.text, kind := [t for t in kinds.get(words_senses(counts_in_digits(s.text)), ())
+                                                   if t in unprinted])
                        or _same_words(s.text, kind)) is not None:
             matched.add(alike)
             if (names := meaning_change(alike, s.text)) is not None:   # the same senses, names turned
@@ -520,13 +524,13 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif before is not None and (split := _split(note.text, before, s, listed)) is not None:
             matched.add(split)
             found("prose", listed[split], rewords=split)
-        elif (turned := _same_words(s.text, [t for t in listed if t not in matched and t not in note.text
+        elif (turned := _same_words(s.text, [t for t in unprinted if t not in matched
                                              and word_dice(s.text, t) >= REORDERED   # the cheap test first
                                              and meaning_change(t, s.text) is None])) is not None \
                 and _maths_change(turned, s.text, same) is None:
             matched.add(turned)   # its clauses turned round ("B, because A" for "A, so B"), senses kept
             found("prose", listed[turned], rewords=turned)
-        elif (voiced := next((t for t in listed if t not in matched and t not in note.text
+        elif (voiced := next((t for t in unprinted if t not in matched
                               and word_dice(s.text, t) >= VOICED and in_other_voice(t, s.text)
                               and _maths_change(t, s.text, same) is None), None)) is not None:
             matched.add(voiced)   # the same clause in the other voice ("B is given by A" for "A gives B")
@@ -546,17 +550,16 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
             else:
                 found("unaccounted" if spec.prose is not None else "unlisted", "",
                       describe(change, nearest or "", s.text) if change else "")
-    split, halves = _split_at_semicolon(note, [t for t in listed if t not in matched and t not in note.text], stated,
-                                        listed)
+    split, halves = _split_at_semicolon(note, [t for t in unprinted if t not in matched], stated, listed)
     # a listed sentence matched to one of its halves, with the other half's senses missing (probe
     # 83: h07, the halves printed in the other order): the two halves joined again, senses kept, say it
     accounted = {p.rewords for p in out if p.rewords}
-    rejoined, kept = _split_at_semicolon(note, [t for t in listed if t in matched and t not in note.text
-                                                and t not in accounted], stated, listed, kept_only=True, same=same)
+    rejoined, kept = _split_at_semicolon(note, [t for t in unprinted if t in matched and t not in accounted], stated,
+                                         listed, kept_only=True, same=same)
     split, halves = split | rejoined, halves | kept
     matched.update(split)
     out = [p for p in out if p.start not in halves] + [p for ps in split.values() for p in ps]
-    out = _split_in_two(note, out, [t for t in listed if t not in note.text], stated, listed, matched, same)
+    out = _split_in_two(note, out, unprinted, stated, listed, matched, same)
     taken = {p.start for p in out}
     for s, spoken, t in _counted_in_digits(note, [t for t in listed if t not in matched], stated, taken):
         matched.add(t)
@@ -564,27 +567,20 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         out.append(ProseCoverage(s.text, note.location_of(s.start), "unaccounted" if change else "prose",
                                  "" if change else listed[t], describe(change, t, spoken) if change else "",
                                  s.start, s.end, "" if change else t))
-    lost = _senses_lost(note, [t for t in listed if t not in matched and t not in note.text], out, stated, list(listed))
+    lost = _senses_lost(note, [t for t in unprinted if t not in matched], out, stated, list(listed))
     judged = {p.start for p in lost}   # a new sentence of no sense that is a listed one with its senses lost
     return tuple(sorted([_term_kept(p, note.text) for p in out if p.start not in judged] + lost, key=lambda p: p.start))
 
 
-def _unprinted(listed: list[str], text: str) -> list[str]:
-    """The listed sentences the note no longer prints as listed: one printed as itself is no
-    other sentence's rewording ("• Week 9 merged the index ..." is not "Week 9 for the index
-    this week runs along.", printed below it; reviewer helper-105: b18)."""
-    return [t for t in listed if t not in text]
-
-
-def _fragment_lost(rest: str, listed, text: str) -> bool:
+def _fragment_lost(rest: str, unprinted: list[str]) -> bool:
     """Whether the words of a sentence a claim states only in part, printed with no sense, are a
-    listed fragment no longer printed ("so steady energy means good timing." for "so steady
-    energy does not mean correct timing."; reviewer helper-105: b16): judged as the fragment."""
+    listed fragment no longer printed (``unprinted``: "so steady energy means good timing." for
+    "so steady energy does not mean correct timing."; reviewer helper-105: b16): judged as the fragment."""
     if not rest.strip():
         return False
     # the fragment is the end or the start of the words no claim states: judged at its own length
     return any(most_alike(piece, [t], SPLIT_ALIKE) is not None
-               for t in listed if t not in text for piece in (rest[-len(t) - 8:], rest[:len(t) + 8]))
+               for t in unprinted for piece in (rest[-len(t) - 8:], rest[:len(t) + 8]))
 
 
 def _term_kept(p: ProseCoverage, note: str) -> ProseCoverage:
@@ -611,13 +607,10 @@ def _split_at_semicolon(note: Note, missing: list[str], stated, listed, kept_onl
     mathematics are kept (``same``: _maths_change) is returned, as alike as a rewording must be.
     Returns ({listed sentence: its coverage}, the starts of the sentences it accounts for)."""
     from .reword import describe, meaning_change
-    from .sentences import sentences
     wanted = [t for t in missing if "; " in t]
     if not wanted:
         return {}, set()
-    every = [s for s in sentences(note.text, every=True) if not any(a < s.end and s.start < b for a, b, _ in stated)]
-    adjacent = [(a, b) for a, b in zip(every, every[1:]) if "\n" not in note.text[a.end:b.start]
-                and a.text not in listed and b.text not in listed]   # a listed sentence as printed is itself
+    adjacent = _side_by_side(note, stated, listed)
     pairs = {_rejoined(a.text, b.text): (a, b) for a, b in adjacent}
     # two clauses of no logical order may be printed in either, their senses kept (probe 83: h07,
     # "An epoch is one pass ... . A batch contains ..."); one that refers back ("it", "that
@@ -658,12 +651,9 @@ def _split_in_two(note: Note, out: list[ProseCoverage], missing: list[str], stat
     alike as a rewording must be); ``missing``: the listed sentences printed nowhere as listed,
     the one a half was matched to already among them ("... remain fixed." alone for "...
     changes depth, while ... remain fixed.")."""
-    from .sentences import sentences
     if not missing or not any(p.coverage == "unaccounted" for p in out):
         return out
-    every = [s for s in sentences(note.text, every=True) if not any(a < s.end and s.start < b for a, b, _ in stated)]
-    pairs = [(a, b) for a, b in zip(every, every[1:]) if "\n" not in note.text[a.end:b.start]
-             and a.text not in listed and b.text not in listed]
+    pairs = _side_by_side(note, stated, listed)
     wrong = {p.start: p for p in out if p.coverage == "unaccounted"}
     kept = {}
     for a, b in pairs:
@@ -675,6 +665,15 @@ def _split_in_two(note: Note, out: list[ProseCoverage], missing: list[str], stat
                 kept |= {s.start: ProseCoverage(s.text, note.location_of(s.start), "prose", listed[lost], "",
                                                 s.start, s.end, lost) for s in (a, b)}
     return [kept.pop(p.start, p) for p in out] + sorted(kept.values(), key=lambda p: p.start)
+
+
+def _side_by_side(note: Note, stated, listed) -> list[tuple]:
+    """Each two sentences side by side in a paragraph, neither stated by a claim nor a listed
+    sentence as printed (that is itself): the halves a listed sentence may be split into."""
+    from .sentences import sentences
+    every = [s for s in sentences(note.text, every=True) if not any(a < s.end and s.start < b for a, b, _ in stated)]
+    return [(a, b) for a, b in zip(every, every[1:]) if "\n" not in note.text[a.end:b.start]
+            and a.text not in listed and b.text not in listed]
 
 
 SPLIT_ALIKE = 0.6   # how alike (difflib) two sentences joined again stay to the listed sentence they split
@@ -950,8 +949,8 @@ def _its_words(lost: str, bare: dict) -> str | None:
     if len(words_of(lost)) < WORDED:   # a label ("Fixed point (z*): 5") renamed is its read-out's to judge
         return None
     struck = _struck(lost)
-    best = max(bare, key=lambda t: word_dice(struck, t), default=None)
-    return best if best is not None and word_dice(struck, best) >= _ITS_WORDS else None
+    score, best = max(((word_dice(struck, t), t) for t in bare), default=(0.0, None))
+    return best if score >= _ITS_WORDS else None
 
 
 def _halves_lost(note: Note, lost: str, bare: dict) -> ProseCoverage | None:
