@@ -741,12 +741,12 @@ def _counted_in_digits(note: Note, listed: list[str], stated, taken: set[int]) -
 
 def _spoken_counts(text: str) -> str:
     """``text`` with its counts in digits said in words ("4 indices" -> "four indices"); a
-    label's number ("Week 1") is kept."""
+    label's number ("Week 1") and a power's base ("x 10^-5") are kept."""
     from .numtext import WORDS
     if not re.search(r"\d", text):
         return text
     said = {str(n): w for w, n in WORDS.items() if n <= 20}
-    return re.sub(r"(?<![\w.,/$])\d{1,2}(?![\w.,/%$])",
+    return re.sub(r"(?<![\w.,/$])\d{1,2}(?![\w.,/%$^])",   # not the base of a power ("1.48 x 10^-5")
                   lambda m: m[0] if re.search(r"\b[A-Z]\w*\s+$", text[:m.start()]) else said.get(m[0], m[0]), text)
 
 

@@ -520,6 +520,8 @@ ZHANG = "inspected on 2026-09-13, with no measured performance in the version co
     ("week09", "Training step $n$ advances when the parameters change.",
      "Training step $n$ advances when the model parameters change.", None),
     ("chapter12", "Giving the hidden state extra width", "Giving the flow extra depth", '"hidden state" -> "flow"'),
+    # probe 81: h12, the base of a power of ten is no count ("ten")
+    ("chapter12", "and RK4 by 0.0000148.", "and RK4 by 1.48 x 10^-5.", None),
     ("week09", ZHANG, "inspected on 2026-09-13. The version consulted reports no measured performance.", None),
     ("week09", ZHANG, "inspected on 2026-09-13. The version consulted reports measured performance.", "no"),
     ("week09", "Shared parameters do not make a system autonomous.",
