@@ -585,14 +585,21 @@ def _fragment_lost(rest: str, unprinted: list[str]) -> bool:
 
 def _term_kept(p: ProseCoverage, note: str) -> ProseCoverage:
     """``p``, or unaccounted where the listed sentence it rewords has a noun replaced by another
-    of the note's terms ("one pass through a batch" for "... through a dataset": reword.term_swapped)."""
-    from .reword import describe, term_swapped
+    of the note's terms ("one pass through a batch" for "... through a dataset": reword.term_swapped),
+    or is a question the note answers right after with other words asked (reword.question_changed)."""
+    from .reword import describe, question_changed, term_swapped
     from .sentences import is_legend
-    # a legend's line names what its symbol is wherever the noun stands ("q: momentum of the oscillator")
-    if p.coverage != "prose" or not p.rewords \
-            or (swap := term_swapped(p.rewords, p.text, note, anywhere=is_legend(p.text))) is None:
+    if p.coverage != "prose" or not p.rewords:
         return p
-    return replace(p, coverage="unaccounted", by="", change=describe(swap), rewords="")
+    # a legend's line names what its symbol is wherever the noun stands ("q: momentum of the oscillator")
+    swap = term_swapped(p.rewords, p.text, note, anywhere=is_legend(p.text))
+    if swap is None and p.text.rstrip().endswith("?") and _ANSWERED.match(note, p.end):
+        swap = question_changed(p.rewords, p.text)
+    return p if swap is None else replace(p, coverage="unaccounted", by="", change=describe(swap), rewords="")
+
+
+# an answer right after a question: "No.", "Yes, ..." (on its line or the next paragraph)
+_ANSWERED = re.compile(r"\s*(?:No|Yes)\b")
 
 
 def _split_at_semicolon(note: Note, missing: list[str], stated, listed, kept_only: bool = False,

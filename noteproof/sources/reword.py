@@ -233,6 +233,7 @@ _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) +
 # h14), before a verb of someone working; "Of the two roots, one lies inside" counts (reviewer helper-90)
 _PRONOUN_ONE = re.compile(r"\bone\s+(?=(?:should|must|may|might|would|could)\s+(?!be\b|do\b|suffice|work|have\s+been)"
                           r"|(?:has|needs)\s+to\b)"   # "one should measure", "one has to" (probe 92: h03); "one would do" counts
+                          r"|(?<=\b[Ee]ach\s)one\s+(?=[a-z])"   # "each one is" is "each is" (probe 99: h01)
                           r"|(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|may|might|must|should|would|has|needs"
                           r"|solves|finds|gets|obtains|sees|computes|checks|writes|uses|takes|integrates"
                           r"|recovers|reads|notes|runs)\b)")
@@ -396,6 +397,14 @@ _RELATION_OF = {">": ">", "<": "<", r"\geq": r"\ge", r"\ge": r"\ge", r"\geqslant
                 r"\leq": r"\le", r"\le": r"\le", r"\leqslant": r"\le", "≤": r"\le"}
 
 
+# a symbol strictly between two numbers, in symbols ("$0<\\beta <1$") or in words ("$\\beta$ strictly
+# between $0$ and $1$", probe 97: h04; a bare "between" may hold its ends: left in words)
+_NUMBER_SAID = r"(\$\s*[-\u2212]?\d+(?:\.\d+)?\s*\$|[-\u2212]?\d+(?:\.\d+)?(?![\d,/^]|\.\d)|(?:" + _SMALL_NUMBERS + r")\b)"
+CHAIN_SPAN = re.compile(r"\$\s*([-\u2212]?\d+(?:\.\d+)?)\s*<\s*(" + _SYMBOL + r")\s*<\s*([-\u2212]?\d+(?:\.\d+)?)\s*\$")
+_BETWEEN_SAID = re.compile(r"\$\s*(" + _SYMBOL + r")\s*\$\s+(?:(?:lies|is|be|are|stays|remains)\s+)?strictly\s+between\s+"
+                           + _NUMBER_SAID + r"\s+and\s+" + _NUMBER_SAID, re.IGNORECASE)
+
+
 def _relations(other: str) -> dict[tuple[str, str, object], str]:
     """Each relation of a symbol to a number that ``other`` prints in symbols ($\\tau > 0$,
     $\\beta >1$): (symbol, relation, value) -> the number as printed."""
@@ -409,9 +418,15 @@ def _said_in_words(text: str, other: str) -> list[tuple[int, int, str]]:
     temperature $\\tau > 0$"; "$h$ be positive": "be $h > 0$"; "$\\beta$ exceeds one": "$\\beta > 1$"),
     in order; a sign or number ``other`` states otherwise is left in words (a changed sense)."""
     said = _relations(other)
-    if not said:
+    chains = {(m[2].replace(" ", ""), value_of(m[1].replace("\u2212", "-")), value_of(m[3].replace("\u2212", "-"))):
+              (m[1], m[3]) for m in CHAIN_SPAN.finditer(other)}
+    if not said and not chains:
         return []
     edits = []
+    for m in _BETWEEN_SAID.finditer(text) if chains else ():
+        symbol, low, high = m[1].replace(" ", ""), *(value_of(n.strip("$ ").replace("\u2212", "-")) for n in m.groups()[1:])
+        if (key := (symbol, low, high)) in chains:
+            edits.append((m.start(), m.end(), f"${chains[key][0]}<{symbol}<{chains[key][1]}$"))
     for m in _SIGN_SAID.finditer(text):
         symbol, sign = m.group(3).replace(" ", ""), _SIGN_WORDS[m.group(1).lower()]
         if (symbol, sign, 0) in said:
@@ -520,7 +535,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
             and _movable_kept(old, new):
         sb = sa   # an adverb of frequency moved in its clause: "decays smoothly at all times"
     if sa == sb:
-        return restriction_dropped(old, new) or names_turned(old, new) or necessary_made_sufficient(old, new) or transposed(old, new) \
+        return restriction_dropped(old, new) or qualifier_dropped(old, new) or names_turned(old, new) or necessary_made_sufficient(old, new) or transposed(old, new) \
             or _renamed(old, new) or _listed_otherwise(old, new) or moved_across_clauses(old, new) \
             or negated_word(old, new) or _only_restricts_another(old, new) or roles_exchanged(old, new) \
             or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new) \
@@ -703,7 +718,10 @@ def _place_negated(old: str, new: str) -> tuple[str, str] | None:
 # "the objective but not the parameters", "not a network but a family"
 _CONTRAST = re.compile(r"(?:,|\bbut|\b(?:al)?though|\byet)\s+not\b|\bnot\s+(?:[\w$\\{}-]+\s+){1,5}?but\b"
                        r"|\bbut\s+(?:[\w$\\{}-]+\s+){1,4}?(?:do|does|did|is|are|was|were|can|could|will|would|has|have)"
-                       r"(?:\s+not\b|n['\u2019]t\b)", re.IGNORECASE)
+                       r"(?:\s+not\b|n['\u2019]t\b)"
+                       # "X; it is not Y" says "X, not Y" of the same subject (probe 99: h08)
+                       r"|[;,]\s+(?:and\s+)?(?:it|this)\s+(?:is|was|does|did)(?:\s+not\b|n['\u2019]t\b)",
+                       re.IGNORECASE)
 
 
 def _contrast_turned(old: str, new: str) -> tuple[str, str] | None:
@@ -715,13 +733,18 @@ def _contrast_turned(old: str, new: str) -> tuple[str, str] | None:
     if not (_negations(old) and _negations(new)):
         return None
     a, b = _CONTRAST.search(old), _CONTRAST.search(new)
-    if a and b and (x := _denied(old, a)) and (y := _denied(new, b)) and not x & y:
+    if a and b and (x := _denied(old, a)) and (y := _denied(new, b)) and not _roots(x) & _roots(y):
         return f"not {' '.join(sorted(x))}", f"not {' '.join(sorted(y))}"   # the other thing denied
     if bool(a) == bool(b):
         return None
     def part(m: re.Match) -> str:   # ", not", "but not", "not ... but"
         return m[0].strip() if not m[0].lower().startswith("not") else "not ... but"
     return ("not (of all)", part(b)) if b else (part(a), "not (of all)")
+
+
+def _roots(words: set[str]) -> set[str]:
+    """The words' stems, a noun in -ment as its verb: "requirement" and "required" are one root."""
+    return {stem(w.removesuffix("ment")) for w in words}
 
 
 def _denied(text: str, m: re.Match) -> set[str]:
@@ -755,7 +778,6 @@ def _singular(word: str) -> str:
     return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
 
 
-_DETERMINERS = frozenset("the all its their a an one each that this these those of".split())
 # what follows "uniform over" (concentrates on, averages across, the maximum among): a set, up
 # to the clause's end
 _DOMAIN = re.compile(r"\b(?:uniform(?:ly)?|concentrat(?:es?|ed|ing)|averag(?:es?|ed|ing)|mean|maximum|minimum|max|min|"
@@ -886,6 +908,29 @@ def restriction_dropped(old: str, new: str) -> tuple[str, str] | None:
         if own and not any(w.lower() in kept for w in own) and " ".join(gone).lower() not in _ASIDES:
             return " ".join(gone), ""
     return None
+
+
+def qualifier_dropped(old: str, new: str) -> tuple[str, str] | None:
+    """A word that narrows a phrase of place or condition struck out of it, its noun kept: "In a
+    deterministic decoder," for "In a deterministic causal decoder," claims it of every decoder
+    (probe 97: b06, a hypothesis too weak). The phrase opens with a preposition of place or
+    condition (_RESTRICTING) or "if"/"when", the word stands before its noun, and it is printed
+    nowhere else in ``new``. As (the phrase, the phrase printed)."""
+    a, b = WORD_OR_SPAN.findall(old), WORD_OR_SPAN.findall(new)
+    kept = {w.lower() for w in b}
+    matcher = difflib.SequenceMatcher(None, [w.lower() for w in a], [w.lower() for w in b], autojunk=False)
+    for op, i1, i2, j1, _ in matcher.get_opcodes():
+        gone = [w for w in a[i1:i2] if w.lower() not in FUNCTION_WORDS | _ARTICLES]
+        if op != "delete" or not gone or i2 - i1 > 2 or i2 >= len(a) or any(w.lower() in kept for w in gone) \
+                or not re.fullmatch(r"[a-z][a-z-]+", a[i2].lower()) or a[i2].lower() in FUNCTION_WORDS:
+            continue
+        opens = max((k for k in range(max(0, i1 - 3), i1) if a[k].lower() in _QUALIFIED), default=None)
+        if opens is not None and all(w.lower() in _ARTICLES or re.fullmatch(r"[a-z][a-z-]+", w) for w in a[opens + 1:i1]):
+            return " ".join(a[opens:i2 + 1]), " ".join(b[j1 - (i1 - opens):j1 + 1])
+    return None
+
+
+_QUALIFIED = frozenset("in for under within with if when whenever".split())
 
 
 # a restricting word kept in other words: "above 1 in size" is "whose absolute value exceeds 1" (probe 78: h12)
@@ -1676,6 +1721,11 @@ def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> 
     a, b = _TERM_WORD.findall(text), _TERM_WORD.findall(printed)
     ka, kb = [_term_key(w) for w in a], [_term_key(w) for w in b]
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
+        # a determiner changed with its phrase is no word of the phrase ("the training step" for
+        # "an internal iteration", probe 99: b04)
+        while op == "replace" and i2 - i1 > 1 and j2 - j1 > 1 and a[i1].lower() in _DETERMINERS \
+                and b[j1].lower() in _DETERMINERS:
+            i1, j1 = i1 + 1, j1 + 1
         if op != "replace" or i2 - i1 > 2 or j2 - j1 > 2:
             continue
         # a phrase of two words is a noun and the one word before it: its head noun is compared
@@ -1694,6 +1744,32 @@ def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> 
                 and (new in ka or _note_terms(note)[new] > Counter(kb)[new]):
             return " ".join(a[i1:i2]), " ".join(b[j1:j2])
     return None
+
+
+def question_changed(old: str, new: str) -> tuple[str, str] | None:
+    """The words of an answered question (one the note answers "No." or "Yes." right after) a
+    rewording replaced, added or struck out, as (old, new); None when only function words,
+    inflections and terms of one group changed. The answer is printed for exactly what is
+    asked, and no check computes it: "change the output sampling rule" for "retrain the model"
+    can turn its "No." false (probe 94: b06; "free to leave" for "forced to stay", b12)."""
+    def words(text: str) -> list[str]:   # numbers aside: their quotes and senses judge them ("6" for "six")
+        return [w for w in WORD.findall(text) if w.lower() not in FUNCTION_WORDS | _DETERMINERS | _AUXILIARIES
+                and w.lower() not in SPOKEN and (root := w.lower().removesuffix("s").removesuffix("th")) not in SPOKEN
+                and root not in _ORDINAL_ROOTS]
+    a, b = words(old), words(new)
+    ka, kb = [stem(w) for w in a], [stem(w) for w in b]
+    if any(ka[:i] + [ka[i + 1], ka[i]] + ka[i + 2:] == kb for i in range(len(ka) - 1)):
+        return None   # two neighbours turned round: "weight sharing" for "sharing weights"
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, ka, kb, autojunk=False).get_opcodes():
+        if op == "equal" or op == "replace" and i2 - i1 == j2 - j1 \
+                and all(terms_alike(x, y) for x, y in zip(a[i1:i2], b[j1:j2])):
+            continue
+        return " ".join(a[i1:i2]) or "-", " ".join(b[j1:j2]) or "-"
+    return None
+
+
+# an ordinal's root that is no number in words: "fifth", "millionths"
+_ORDINAL_ROOTS = frozenset("half third quarter fif eigh nin twelf twentie million billion".split())
 
 
 def _holds(old: str, new: str) -> bool:

@@ -496,6 +496,16 @@ MUTATIONS = [
     Edit("c12-legend-q-momentum", C12, "q: position of the oscillator", "q: momentum of the oscillator"),
     # reviewer helper-109: b03, the week a result was derived in
     Edit("w10-derived-in-week-8", W10, "derived in Week 1.", "derived in Week 8."),
+    # probe 94: b06, b12, a question the note answers "No." right after, asked with other words
+    Edit("w10-question-asked-otherwise", W10, "Does zero decoding temperature retrain the model? No.",
+         "Does zero decoding temperature change the output sampling rule? No."),
+    Edit("c12-question-free-to-leave", C12, "if both were forced to stay on the x axis?", "if both were free to leave the x axis?"),
+    # probe 97: b06, a word narrowing the hypothesis struck out; probe 99: b04, a phrase and its determiner
+    Edit("w10-hypothesis-causal-dropped", W10, "In a deterministic causal decoder,", "In a deterministic decoder,"),
+    Edit("w09-internal-iteration-as-the-training-step", W9, "shared weights changes an internal iteration.",
+         "shared weights changes the training step."),
+    Edit("w09-tag-range-between-widened", W9, "[Exact] for $0<\\beta <1$",
+         "[Exact] for $\\beta$ strictly between $0$ and $2$"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -910,6 +920,12 @@ HARMLESS = [
     # probe 96: h11, "sample a token" for "draw a token"
     Edit("w10-sample-a-token", W10, "Evaluate on a prompt, draw a token, append it, repeat.",
          "Evaluate on a prompt, sample a token, append it, and repeat."),
+    # probe 99: h01, h08; probe 97: h04; two neighbours of an answered question turned round
+    Edit("w09-each-one", W9, "even when each is implemented by a loop.", "even when each one is implemented by a loop."),
+    Edit("w10-it-is-not-required", W10, "an optional extension, not a requirement.", "an optional extension; it isn't required."),
+    Edit("w09-tag-strictly-between", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta$ strictly between $0$ and $1$"),
+    Edit("w09-question-weight-sharing", W9, "Does sharing weights make generated text",
+         "Does weight sharing make generated text"),
 ]
 
 

@@ -562,3 +562,21 @@ def test_a_split_keeps_its_condition_and_a_fragment_its_senses(project, key, old
     text = project.notes[key].text
     assert text.count(old) == 1
     assert bool(unaccounted(project, key, text.replace(old, new, 1))) is flagged
+
+
+@pytest.mark.parametrize("key, old, new, changed", [
+    # answered ("No." after it): other words asked are another question (probe 94: b06, b12)
+    ("week10", "Does zero decoding temperature retrain the model? No.",
+     "Does zero decoding temperature change the output sampling rule? No.", True),
+    ("chapter12", "if both were forced to stay on the x axis?", "if both were free to leave the x axis?", True),
+    ("week10", "Does zero decoding temperature retrain the model? No.",
+     "Does a zero decoding temperature retrain the model? No.", False),
+    # not answered right after: a question to think about, judged by its senses and nouns
+    ("chapter12", "When does a computer that follows it in steps draw the wrong picture?",
+     "When does a machine that follows it in steps draw the wrong picture?", False),
+])
+def test_a_question_the_note_answers_is_judged_by_its_words(project, key, old, new, changed):
+    text = project.notes[key].text
+    assert text.count(old) == 1
+    found = unaccounted(project, key, text.replace(old, new, 1))
+    assert bool(found) is changed, found

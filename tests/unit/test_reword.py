@@ -1228,3 +1228,60 @@ def test_a_named_phrase_for_another_and_a_legends_noun_anywhere():
     assert term_swapped("q: position of the oscillator", "q: momentum of the oscillator",
                         note + "q: momentum of the oscillator", anywhere=True) \
         == ("position", "momentum")
+
+
+# probe 99: a determiner changed with its phrase (b04), "each one" (h01), "X; it is not Y" (h08)
+@pytest.mark.parametrize("old, new, changed", [
+    ("These are four experiments even when each is implemented by a loop.",
+     "These are four experiments, even when each one is implemented by a loop.", False),
+    ("These are four experiments even when each is implemented by a loop.",
+     "These are four experiments, even when each two is implemented by a loop.", True),
+    ("Implementing the decoder is an optional extension, not a requirement.",
+     "Implementing the decoder is an optional extension; it isn't required.", False),
+    ("Implementing the decoder is an optional extension, not a requirement.",
+     "Implementing the decoder is an optional extension; it is not optional.", True),
+    ("Implementing the decoder is an optional extension, not a requirement.",
+     "Implementing the decoder is not an optional extension; it is required.", True),
+])
+def test_reworded_or_changed_as_probe_99_found(old, new, changed):
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+
+
+def test_a_phrase_swapped_with_its_determiner_is_a_swap():
+    """Probe 99 b04: "the training step" for "an internal iteration" (the determiner changed too)."""
+    from noteproof.sources.reword import term_swapped
+    note = "Using a target changes the training step. The internal iteration repeats a block. "
+    old = "Repeating block 2 changes an internal iteration."
+    new = "Repeating block 2 changes the training step."
+    assert term_swapped(old, new, note + new) == ("internal iteration", "training step")
+    assert term_swapped(old, old.replace("an internal", "the internal"), note + old) is None
+
+
+# probe 97: b06, a word narrowing a hypothesis struck out; h04, "strictly between" for a chain
+@pytest.mark.parametrize("old, new, changed", [
+    ("In a deterministic causal decoder, extending a prefix does not change earlier representations.",
+     "In a deterministic decoder, extending a prefix does not change earlier representations.", True),
+    ("In a deterministic causal decoder, extending a prefix does not change earlier representations.",
+     "In a deterministic causal transformer decoder, extending a prefix does not change earlier representations.", False),
+    ("[Exact] for $0<\\beta <1$", "[Exact] for $\\beta$ strictly between $0$ and $1$", False),
+    ("[Exact] for $0<\\beta <1$", "[Exact] for $\\beta$ strictly between $0$ and $2$", True),
+])
+def test_reworded_or_changed_as_probe_97_found(old, new, changed):
+    assert (meaning_change(old, new) is not None) is changed, meaning_change(old, new)
+
+
+@pytest.mark.parametrize("new, changed", [
+    ("Does zero decoding temperature change the output sampling rule?", True),    # probe 94: b06
+    ("Does zero decoding temperature retrain the tokens?", True),
+    ("Does a zero decoding temperature retrain the model?", False),
+    ("Does zero decoding temperature retrain the models?", False),
+    ("Does temperature zero decoding retrain the model?", False),   # two neighbours turned round
+])
+def test_an_answered_question_is_judged_by_its_words(new, changed):
+    from noteproof.sources.reword import question_changed
+    got = question_changed("Does zero decoding temperature retrain the model?", new)
+    assert (got is not None) is changed, got
+    # a number is its quote's and its senses' to judge ("6" for "six", "one millionth" for $10^{-6}$)
+    six = "Does a derivative of $10^{-6}$ prove that six decimal digits have been destroyed?"
+    assert question_changed(six, six.replace("six", "6")) is None
+    assert question_changed(six, six.replace("$10^{-6}$", "one millionth")) is None
