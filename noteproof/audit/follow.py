@@ -78,6 +78,14 @@ class Plan:
     reworded: list[tuple[Claim, str, str, int]] = field(default_factory=list)
 
     @cached_property
+    def placed(self) -> frozenset[int]:
+        """Where the report places each quoted number of the note's claims (Note.quote_at): a
+        number followed through the diff to one of these is another quote's, never this one's."""
+        claims = self.note.registry[0] if self.note.registry else ()
+        return frozenset(at[0] for c in claims for q in c.quotes
+                         if (at := self.note.quote_at(q.snippet, q.number)) is not None)
+
+    @cached_property
     def lines(self) -> tuple[list[str], list[str]]:
         """The baseline's and the note's lines, split once (_unchanged asks for them often)."""
         return (self.old.text.split("\n") if self.old is not None else [], self.note.text.split("\n"))
@@ -206,6 +214,10 @@ def _statement(plan: Plan, claim: Claim) -> Claim | None:
             found = find_fragment(text, claim.statement, (0, len(text)))
             span = (found.start, found.end) if found else None
         if span is None or ratio(text[span[0]:span[1]], claim.statement) < ROW_MATCH:
+            # where the report finds it reworded (one judge): its clauses turned round, say
+            stated = plan.note.stated(claim.statement, claim.quoted)
+            span = None if stated is None else (stated[0], stated[0] + len(stated[1]))
+        if span is None:
             plan.gone.add(claim.id)
             _finding(plan, "statement", Severity.ERROR, claim.id, old_place(plan, claim.statement),
                      f"statement of {claim.id} removed: \"{claim.statement}\"", code="NP506",
@@ -266,7 +278,10 @@ def _judge_rewording(plan: Plan) -> None:
         # a count in words the new text prints in digits is the same number ("Twelve" -> "12")
         a, b = numeric_tokens(in_digits(old, new)), numeric_tokens(plan.note.text, max(at, 0), max(at, 0) + len(new))
         bad = []
-        for op, i1, i2, j1, j2 in SequenceMatcher(None, _texts(a), _texts(b), autojunk=False).get_opcodes():
+        # the same numbers in another order (its clauses turned round) are no new numbers: a quote
+        # whose words changed with them says so itself (NP102)
+        moved = sorted(map(repr, _texts(a))) == sorted(map(repr, _texts(b)))
+        for op, i1, i2, j1, j2 in () if moved else SequenceMatcher(None, _texts(a), _texts(b), autojunk=False).get_opcodes():
             if op != "equal":
                 olds, news = a[i1:i2], b[j1:j2]
                 if not news or any(coverage_of(t, spans)[0] is Coverage.UNACCOUNTED for t in news):
@@ -325,6 +340,8 @@ def _quote(plan: Plan, claim: Claim, i: int):
         span = map_span(plan.old.text, text, a, a + len(q.number), plan.where)
         near = region(text, plan.where[plan.old.text.count("\n", 0, a) + 1], margin=0)
         tok = token_at(text, *span, near) if span else find_number(text, q.snippet, q.number, near)
+        if tok is not None and tok.start in plan.placed:   # another quote's number, where the report places it
+            tok = None                                      # ("1 / 0.19 = 5.263" for "- 5 = 0.263" reordered)
     if tok is None and (at := plan.note.quote_at(q.snippet, q.number)) is not None:
         tok = Token(at[1], at[0], at[0] + len(at[1]))   # where the report reads it: "time six", reordered words
     return _moved_quote(plan, claim, i, _unsigned(q, text, tok))

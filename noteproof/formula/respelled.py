@@ -162,19 +162,57 @@ def _registered_sides(note: Note) -> list[_Anchor]:
 def _swaps(note: Note, links: tuple[Link, ...], registered: list[_Anchor]) -> list[tuple[int, int, str]]:
     """(start, end, registered spelling) for each printed side that is a registered side respelled:
     none where a registered text prints the side as it stands (``links``: the note's)."""
-    text, out = note.text, []
+    text, found = note.text, []
     sides = {(s.start, s.end): s for k in links for s in (k.left, k.right)}
     starting = {s.start: s for s in sides.values()}
     ending = {s.end: s for s in sides.values()}
+    held = _held(note)
     for (start, end), printed in sorted(sides.items()):
-        here = [a.side for a in registered if a.stands(text, start, end, starting, ending)]
-        if any(side.text == printed.text for side in here):
+        if any(a <= start and end <= b for a, b in held):
+            continue      # inside a registered text printed as registered: it is that text's
+        here = [a for a in registered if a.stands(text, start, end, starting, ending)]
+        if kept := {id(a) for a in here if a.side.text == printed.text}:
+            found.append((start, end, None, kept))   # printed as registered: its place
             continue
-        spellings = {side.text for side in here
-                     if not (side.literal and printed.literal) and _equal(side.value, printed.value)}
-        if len(spellings) == 1 and not any(start < e and s < end for s, e, _ in out):
-            out.append((start, end, spellings.pop()))
+        fits = [a for a in here if not (a.side.literal and printed.literal) and _equal(a.side.value, printed.value)]
+        if len({a.side.text for a in fits}) == 1:
+            found.append((start, end, fits[0].side.text, {id(a) for a in fits}))
+    out: list[tuple[int, int, str]] = []
+    for start, end, spelling, anchors in found:
+        if spelling is None or any(start < e and s < end for s, e, _ in out):
+            continue
+        # a registered side stands in one place: where its words stand around two printed sides
+        # of its value ("= 1/0.2 = 5" respaced and "= 0.05 x 100 = 5" on another card), the one
+        # printed as registered but for spacing is it, and with none such neither is; one printed
+        # as registered (a view's earlier pass respelled it) leaves the other as printed (probe 104: h19)
+        rivals = [f for f in found if f[3] & anchors]
+        if len(rivals) > 1 and not (_tight(text[start:end]) == _tight(spelling) and all(f[2] for f in rivals)
+                                    and sum(_tight(text[f[0]:f[1]]) == _tight(f[2]) for f in rivals) == 1):
+            continue
+        out.append((start, end, spelling))
     return out
+
+
+def _held(note: Note) -> list[tuple[int, int]]:
+    """Where the note prints a registered text (a statement, formula or quote snippet of some
+    length) as registered: "Fast mode z = h x rate = 0.05 x 100 = 5" is card 8's, whatever
+    another card's snippet "= 1 / 0.2 = 5", respelled or edited, would make of its words."""
+    out = []
+    for registered, _ in _registered_texts(note):
+        if len(registered) < _HELD_LENGTH:
+            continue
+        at = note.text.find(registered)
+        while at >= 0:
+            out.append((at, at + len(registered)))
+            at = note.text.find(registered, at + 1)
+    return out
+
+
+_HELD_LENGTH = 12   # characters: a shorter snippet ("= 5") holds too little to claim its place
+
+
+def _tight(text: str) -> str:
+    return re.sub(r"\s+", "", text)
 
 
 def _ascii_swaps(note: Note) -> list[tuple[int, int, str]]:

@@ -33,6 +33,7 @@ from ..sources.spelling import MATH_SPAN
 from ..sources.tags import TagError, parse_tag
 from .decision import at_settings, reversal, short_value
 from .earn import judge, proposal_evidence, reach_gaps
+from .failing import CELL_CHANGED
 from .interval import consistent, equal_at_precision, exact_value, parse_quoted, same_exact, same_setting, terminates
 from .steps import step_evidence
 
@@ -166,7 +167,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
              *((proposal_evidence(f"{claim.text} {tag}"),) if Status.PROPOSAL in status else ()))
     evidence += added
     outcome, more = verdict(replace(claim, status=status), evidence, formulas, numbers, overridden, claim.status)
-    if not status:
+    if not status or any(CELL_CHANGED.match(m) for m in said):
         outcome = Outcome.FAILED
     return ClaimResult(claim.id, claim.note, claim.text, tag,
                        tuple(dict.fromkeys(s.mark for s in status or claim.status)),
@@ -259,9 +260,10 @@ def printed_tag(claim: Claim, note: Note, within: tuple[str, ...] = ()) -> tuple
     except TagError as exc:
         return cell, (), [f"the status cell {cell!r}: {exc.message}"]
     change = cell_change(claim.tag.text, cell, within)
-    if change is not None:
-        return cell, (), [f"the note's status cell reads {cell!r}, which says something other than the "
-                          f"{claim.tag.text!r} the checks verified ({describe(change)})"]
+    if change is not None:   # and the tag it prints is judged too: every failing check is a finding
+        return cell, parts or claim.status, [
+            f"the note's status cell reads {cell!r}, which says something other than the "
+            f"{claim.tag.text!r} the checks verified ({describe(change)})"]
     return cell, parts or claim.status, [
         f"the note's status cell reads {cell!r} (claims.yaml registers {claim.tag.text!r}); "
         "the note's tag is judged: update claims.yaml's 'tag'"]

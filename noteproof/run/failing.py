@@ -19,6 +19,7 @@ WHERE = re.compile(r"\s*\(?[^\s()]+\.(?:txt|md|markdown):\d+(?::\d+)?\)?")
 INFO = ("reworded:", "partly verified", "the note prints no tag", "the page's label reads")
 RETAGGED = re.compile(r"^the note's status cell reads .* \(claims\.yaml registers ")   # informs; a cell whose
 # words change meaning ("which says something other than ...") is a failing check
+CELL_CHANGED = re.compile(r"^the note's status cell reads .*, which says something other than the ")   # fails
 SOUND_UPSTREAM = re.compile(r"^upstream \S+ has an erratum in its wording; what it establishes holds")   # informs
 
 

@@ -264,7 +264,8 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
                   if (w := next(filter(None, (anchor.reordered(note.text, x, y, text) for x, y in parts)), None)
                       or _best_of(anchor.window(note.text, a, b, text),
                                   *(anchor.regrouped(note.text, x, y, text) for x, y in parts))) is not None
-                  and w[2] >= anchor.NEAR and not any(x <= w[0] and w[1] <= y for x, y in taken[plain])]
+                  and w[2] >= anchor.NEAR and not any(x <= w[0] and w[1] <= y for x, y in taken[plain])
+                  and _relations(note.text[w[0]:w[1]]) == _relations(text)]
         # formulas compete for the same characters: a window is kept unless one over it ranks higher,
         # a formula printed nowhere else first (CS\Delta s^2 is the edited CS\Delta s, not C\Delta s^2,
         # which stands as registered elsewhere), then the more alike
@@ -273,6 +274,15 @@ def _near(note: Note) -> tuple[tuple[anchor.Place, frozenset[str], bool], ...]:
                  plain) for w, text in scored
                 if not any(rank[u] > rank[text] and v[0] < w[1] and w[0] < v[1] for v, u in scored)]
     return tuple(out)
+
+
+# an edited occurrence keeps its formula's relations: "x / (1 - theta) = 1 / 0.3" (the fixed point
+# printed as registered, its number edited) is no edited slope "x / (1 - theta)^2" (probe 104)
+_RELATION = re.compile(r"<=|>=|!=|[=<>\u2264\u2265\u2260\u2248]|\\(?:leq?|geq?|neq?|approx|simeq|lt|gt|sim)(?![A-Za-z])")
+
+
+def _relations(text: str) -> int:
+    return len(_RELATION.findall(text))
 
 
 _DECIMAL = re.compile(r"\d*\.\d+")
@@ -501,7 +511,7 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif (by := next((n for at, n in read if s.start <= at < s.end and is_readout(s.text)), None)) is not None:
             matched.update(t for t in listed if same_readout(t, s.text))   # its question reworded: its quote judges it
             found("check", by)
-        elif (joined := _joined(s.text, listed)) is not None:   # two listed sentences joined by "; "
+        elif (joined := _joined(s.text, listed, unprinted, same)) is not None:   # two listed sentences joined
             matched.update(joined)
             found("prose", listed[joined[0]], rewords=" ".join(joined))
         elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
@@ -840,15 +850,35 @@ def _maths_key(span: str) -> str:
 _SYNONYM = re.compile(r"(\\le|\\ge|\\ne)q(?![A-Za-z])")   # \leq is \le, \geq \ge, \neq \ne
 
 
-def _joined(text: str, listed: dict) -> tuple[str, ...] | None:
+def _joined(text: str, listed: dict, unprinted: list[str] = (),
+            same: Callable[[str, str], bool] | None = None) -> tuple[str, ...] | None:
     """The listed sentences ``text`` prints joined by "; " ("A fixed map gives an autonomous one;
     both are legitimate dynamical systems." for the two), each as listed but for its first
-    capital and its full stop; None otherwise."""
-    parts = text.split("; ")
-    if len(parts) < 2:
-        return None
-    whole = [p[:1].upper() + p[1:] + ("" if p.endswith((".", "!", "?")) else ".") for p in parts]
-    return tuple(whole) if all(w in listed for w in whole) else None
+    capital and its full stop; or joined by ", then" (or "; then", ", and then"), each half a
+    listed sentence the note no longer prints, reworded with its senses and ``$...$`` spans kept
+    ("After training, hold the parameters fixed, then evaluate on a prompt, draw a token, append
+    it and repeat." for the two sentences; probe 105: h15); None otherwise."""
+    whole = [p[:1].upper() + p[1:] + ("" if p.endswith((".", "!", "?")) else ".") for p in text.split("; ")]
+    if len(whole) > 1 and all(w in listed for w in whole):
+        return tuple(whole)
+    for joint in _JOINTS.finditer(text):
+        parts = [text[:joint.start()], text[joint.end():]]
+        whole = [p[:1].upper() + p[1:] + ("" if p.endswith((".", "!", "?")) else ".") for p in parts]
+        found = [t if t in listed else most_alike(t, unprinted) for t in whole]
+        if all(found) and len(set(found)) == len(found) and all(
+                changed_in_words(f, t, same) is None for f, t in zip(found, whole)):
+            return tuple(found)
+    return None
+
+
+_JOINTS = re.compile(r"; (?:then )?|, (?:and )?then ")
+
+
+def changed_in_words(listed: str, printed: str, same: Callable[[str, str], bool] | None = None):
+    """How ``printed`` changes ``listed``: a sense (reword.meaning_change) or a ``$...$`` span
+    (_maths_change); None when it rewords it."""
+    from .reword import meaning_change
+    return meaning_change(listed, printed) or _maths_change(listed, printed, same)
 
 
 def _split(text: str, first, second, listed: dict) -> str | None:

@@ -53,7 +53,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _UNDER.sub(lambda m: "below" if m.group(1).lower() == "under" else "above", _NOT.sub(" not", text))
     text = _UNCHANGING.sub("fixed", _FAIL_TO.sub("not", text))
     text = _WHETHER_EXISTS.sub(r"\1is", _ONCE_AFTER.sub("after", text))
-    text = _UNIT_FRACTION.sub("", text)   # "one millionth" is a number, not the sense "one"
+    text = _ONE_ANOTHER.sub("", _UNIT_FRACTION.sub("", text))   # "one millionth" is a number, not the sense "one"
     text = _ONE_AFTER_ADJECTIVE.sub(_adjective_one, _VERB_ONE.sub(r"\1", text if _PARTITIVE.search(text)
                                                                    else _PRONOUN_ONE.sub("", text)))
     text = _AT_LEAST.sub("atleast", _AT_MOST.sub("bounded", text))
@@ -103,7 +103,8 @@ _UNCHANGING = re.compile(r"\b(?:frozen|unchanged)\b", re.IGNORECASE)
 _FIXED = re.compile(r"\b(?:frozen|unchanged|fixed)\b", re.IGNORECASE)
 # a change denied of the subject itself, the clause ending there: "the order ... cannot change."
 # (not "cannot change sign", "cannot change the order", "cannot change much")
-_CANNOT_CHANGE = re.compile(r"\b(?:cannot|can\s+not|can['\u2019]t|can\s+never|can\s+no\s+longer)\s+change"
+_CANNOT_CHANGE = re.compile(r"\b(?:cannot|can\s+not|can['\u2019]t|can\s+never|can\s+no\s+longer"
+                            r"|(?:do|does|did|will)\s+not|(?:do|does|did|wo)n['\u2019]t)\s+change"
                             r"(?=\s*(?:[,.;:!?]|$))", re.IGNORECASE)
 # "neither A nor B (nor C)": its items, the last one running on into the rest of the clause
 _NEITHER = re.compile(r"\bneither\s+(.+?)\s+nor\s+(.+?)(?=[,.;:!?]|$)", re.IGNORECASE)
@@ -144,9 +145,11 @@ def _neither_nor(text: str, other: str) -> str:
 
 
 def _cannot_change(text: str, other: str) -> str:
-    """``text`` with a clause-ending "cannot change" said "is fixed" where ``other`` says frozen,
-    unchanged or fixed: "So the order along the line cannot change." says "... is frozen." (probe
-    81). Against "do not change", or changing something ("cannot change sign"), it stays."""
+    """``text`` with a clause-ending "cannot change" (or "do not change") said "is fixed" where
+    ``other`` says frozen, unchanged or fixed: "So the order along the line cannot change." says
+    "... is frozen." (probe 81), "the objective and the parameters do not change" says "leaves the
+    objective and the parameters unchanged" (probe 103: h14). Against another negation, or
+    changing something ("cannot change sign"), it stays."""
     return _CANNOT_CHANGE.sub("is fixed", text) if _FIXED.search(other) else text
 
 
@@ -243,6 +246,8 @@ _SECTION_REF = re.compile(r"(?:§\s*|\b[Ss]ection\s+|\b(?P<part>Week|Chapter|Uni
 _FAIL_TO = re.compile(r"\b(?<!\bcan\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bcould\s)(?<!\balso\s)(?<!\beven\s)"
                       r"(?<!\bsometimes\s)(?<!\bstill\s)fail(?:s|ed)?\s+to\b")   # "can also fail to": a possibility
 # "of the two paths, one would be kept" counts: one of them (reviewer helper-105: b14)
+# "from one index to another", "one another": a pairing, no count (probe 105: h13)
+_ONE_ANOTHER = re.compile(r"\b(?<=from\s)one(?=\s+(?:[a-z-]+\s+)?to\s+another\b)|\bone(?=\s+another\b)", re.IGNORECASE)
 _PARTITIVE = re.compile(r"\b[Oo]f\s+(?:the|these|those)\s+(?:[a-z-]+\s+)?(?:two|three|four|five|several|many|\d+)\b")
 # "Once" opening a clause is "after" ("Once training is finished, keep ..." for "After training,
 # keep ...", probe 92: h09), and so is "once" before a clause ("hold them fixed once training is
@@ -1864,7 +1869,11 @@ def _alike(note: str, text: str, keep: Callable[[str], bool]) -> tuple[int, str]
         return printed == sign or printed == signature(in_digits(text, c)) \
             or signature(rounded_back(text, c)) == sign or printed == signature(spans_as_words(text, c)) \
             or signature(halved(c)) == sign   # "shrinks by half" printed "is multiplied by $1/2$"
-    return _most_like(note, text, lambda c: same_maths(c) and keep(c))
+    found = _most_like(note, text, lambda c: same_maths(c) and keep(c))
+    if found is None and _CONNECTIVE.search(text):   # "B, because A" for "A, so B", each clause's maths kept
+        found = _best(((at, c) for at, c in _runs(note) if 0.6 < len(c) / len(text) < 1.7 and cause_turned(text, c)),
+                      lambda c: word_dice(text, c), REORDERED)
+    return found
 
 
 def rounded_back(text: str, printed: str) -> str:

@@ -196,3 +196,30 @@ def test_fix_exits_1_and_names_on_stderr_the_error_it_cannot_fix(repo):
     assert git(repo, "apply", "fix.patch").returncode == 0
     doc = run_cli("audit", "--fix", "--json", cwd=repo).json
     assert [(f["code"], f["location"]) for f in doc["unfixed"]] == [("NP201", "notes/week09.txt:78:49")]
+
+
+def test_a_quote_whose_words_are_rewritten_is_not_followed_onto_another_quotes_number(repo):
+    """Probe 105 h04: "so the actual change is 5.263 - 5 = 0.263" rewritten "subtracting the old
+    value 5 gives the actual change 0.263": the quote "- 5 = 0.263" is no longer found, as the
+    report says (NP102); the character diff's way to "0.19", another quote's number where the
+    report places it, is never its new number ("0.19 is wrong: ... computes 5")."""
+    edit(repo / "notes" / "chapter12.txt",
+         "New equilibrium at theta + 0.01 = 0.81: 1 / 0.19 = 5.263, so the actual change is 5.263 - 5 = 0.263.",
+         "At theta + 0.01 = 0.81 the new equilibrium is 1 / 0.19 = 5.263; subtracting the old value 5 gives "
+         "the actual change 0.263.")
+    run = run_cli("audit", "--json", cwd=repo)
+    assert run.code == 1
+    assert not [f for f in run.json["findings"] if f["code"] == "NP101"], run.json["findings"]
+    assert "NP102" in {f["code"] for f in run.json["findings"]}
+
+
+def test_a_statement_with_its_clauses_turned_is_reworded_as_the_report_finds_it(repo):
+    """Probe 105 h03: "A, so B" printed "B, because A" is the statement reworded (NP505), in the
+    audit as in the report (Note.stated), its numbers the same (no NP504); only the quote whose
+    words went with the turn ("0.25 = 1.25, so") is no longer found."""
+    edit(repo / "notes" / "chapter12.txt",
+         "Each step multiplies the energy by 1 + 0.25 = 1.25, so after two steps it is 0.5 x 1.25^2 = 0.78125.",
+         "After two steps the energy is 0.5 x 1.25^2 = 0.78125, because each step multiplies it by 1 + 0.25 = 1.25.")
+    run = run_cli("audit", "--json", cwd=repo)
+    codes = sorted(f["code"] for f in run.json["findings"])
+    assert codes == ["NP102", "NP505"], run.json["findings"]

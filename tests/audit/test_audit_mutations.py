@@ -506,6 +506,19 @@ MUTATIONS = [
          "shared weights changes the training step."),
     Edit("w09-tag-range-between-widened", W9, "[Exact] for $0<\\beta <1$",
          "[Exact] for $\\beta$ strictly between $0$ and $2$"),
+    # probe 103: h14 turned round, what "does not change" now changed
+    Edit("w10-temperature-leaves-changed", W10, "the scores; the objective and the parameters do not change.",
+         "the scores and leaves the objective and the parameters changed."),
+    # probe 104: h19 with its number edited, "= 1 / 0.3 = 5" (no edited slope, no other card's line)
+    Edit("c12-fixed-point-respaced-and-edited", C12, "z* = x / (1 - theta) = 1 / 0.2 = 5.",
+         "z* = x/(1 - theta) = 1/0.3 = 5.", "0.2", "number"),
+    # probe 105: b08, a cell reworded and its tag raised: two failing checks
+    Edit("w10-adjoint-cell-exact-for-any", W10, "[Controlled approximation], under the Week 9 hypotheses",
+         "[Exact], for any residual network", kind="tag"),
+    # probe 105: h15 turned round, two sentences joined and one's sense changed
+    Edit("w10-sentences-joined-parameters-updated", W10,
+         "After training, hold the parameters fixed. Evaluate on a prompt, draw a token, append it, repeat.",
+         "After training, update the parameters, then evaluate on a prompt, draw a token, append it and repeat."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -517,7 +530,7 @@ DECISIONS = {"c12-multiplier-decision": "NP106", "c12-multiplier-digit": "NP101"
 RESPELLED = {"c12-bound-as-chain", "c12-inequation-turned", "w10-row-order-reordered", "w09-row-frac", "w10-left-right-transpose", "c12-order-turned", "w09-dfrac", "w09-half-as-slash", "w10-slash-as-frac", "w09-left-right", "w10-cdot",
              "w09-formula-spacing", "w10-approx", "w10-groups-dropped", "w09-bound-reordered", "w09-response-frac",
              "c12-explicit-reordered", "w10-p2-dfrac-in-statement", "w10-p2-reordered-in-statement",
-             "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-bracketed-power",
+             "w09-tanh-respelled-in-statement", "c12-slope-negative-power", "c12-slope-negative-power-in-prose", "c12-slope-bracketed-power",
              "w10-chain-turned", "w10-equation-turned", "c12-implicit-negative-power", "w10-exp-respelled",
              "w10-ln-for-log", "w09-row-factors-reordered", "w09-terms-moved", "c12-intermediate-shown",
              "w10-recursion-term-moved", "w09-row-reworded-respelled", "w10-setting-split", "w10-p2-step-shown",
@@ -812,7 +825,7 @@ HARMLESS = [
     Edit("c12-fixed-as-constant", C12, "The exact orbit stays on a circle of fixed energy.",
          "The exact orbit remains on a circle of constant energy."),
     # probe 70: a division printed as a negative power, the variable x after "is"
-    Edit("c12-slope-negative-power", C12, "x/(1-theta)^2, which has the sign of x",
+    Edit("c12-slope-negative-power-in-prose", C12, "x/(1-theta)^2, which has the sign of x",
          "x (1-theta)^(-2), which has the sign of x"),
     # probe 70: a worked product's factors reordered and its result re-rounded at once
     Edit("c12-energy-reordered-rerounded", C12, "0.5 x 1.25^2 = 0.78125", "1.25^2 x 0.5 = 0.781"),
@@ -828,7 +841,7 @@ HARMLESS = [
     # still printed in its own sentence, must not anchor this side of value 5)
     Edit("c12-fast-mode-reordered", C12, "Fast mode z = h x rate = 0.05 x 100 = 5.", "Fast mode z = rate x h = 100 x 0.05 = 5."),
     # probe 75: h05, h12: a row's phrase fronted with an article; a count in digits with a synonym beside it
-    Edit("w09-row-phrase-fronted", W9, "A stable ODE can have an unstable discretization at large step",
+    Edit("w09-row-phrase-fronted-with-article", W9, "A stable ODE can have an unstable discretization at large step",
          "At a large step, a stable ODE can have an unstable discretization"),
     Edit("c12-two-questions-in-digits", C12, "are two separate questions.", "are 2 distinct questions."),
     Edit("c12-always-in-all-cases", C12, "which always shrinks the mode.", "which shrinks the mode in all cases."),
@@ -926,6 +939,17 @@ HARMLESS = [
     Edit("w09-tag-strictly-between", W9, "[Exact] for $0<\\beta <1$", "[Exact] for $\\beta$ strictly between $0$ and $1$"),
     Edit("w09-question-weight-sharing", W9, "Does sharing weights make generated text",
          "Does weight sharing make generated text"),
+    # probe 103: h14, "do not change" said "leaves ... unchanged"
+    Edit("w10-temperature-leaves-unchanged", W10, "the scores; the objective and the parameters do not change.",
+         "the scores and leaves the objective and the parameters unchanged."),
+    # probe 104: h19, a worked step respaced whose side's words stand on another card too
+    Edit("c12-fixed-point-respaced", C12, "z* = x / (1 - theta) = 1 / 0.2 = 5.", "z* = x/(1 - theta) = 1/0.2 = 5."),
+    # probe 105: h13, "from one index to another" is no count; h15, two sentences joined by ", then"
+    Edit("w09-row-carry-over", W9, "the point is that arguments do not transfer",
+         "the point is that arguments do not carry over from one index to another"),
+    Edit("w10-sentences-joined-then", W10,
+         "After training, hold the parameters fixed. Evaluate on a prompt, draw a token, append it, repeat.",
+         "After training, hold the parameters fixed, then evaluate on a prompt, draw a token, append it and repeat."),
 ]
 
 
@@ -1003,6 +1027,8 @@ def _replayed(run) -> bool:
 
 def test_the_suite_is_big_enough_and_spread_over_the_notes():
     assert len(MUTATIONS) >= 40 and len(HARMLESS) >= 10
+    ids = [e.id for e in MUTATIONS + HARMLESS]
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)   # audits are keyed by id
     assert {e.note for e in MUTATIONS} == {W9, W10, C12}
     assert {e.kind for e in MUTATIONS} >= {"number", "formula", "tag", "row", "statement", "input"}
 

@@ -580,3 +580,21 @@ def test_a_question_the_note_answers_is_judged_by_its_words(project, key, old, n
     assert text.count(old) == 1
     found = unaccounted(project, key, text.replace(old, new, 1))
     assert bool(found) is changed, found
+
+
+JOINED = "After training, hold the parameters fixed. Evaluate on a prompt, draw a token, append it, repeat."
+
+
+@pytest.mark.parametrize("new, changed", [
+    # probe 105: h15, two listed sentences joined by ", then", each reworded with its senses kept
+    ("After training, hold the parameters fixed, then evaluate on a prompt, draw a token, append it and repeat.",
+     False),
+    ("After training, hold the parameters fixed; then evaluate on a prompt, draw a token, append it, repeat.", False),
+    # a half with a sense changed, or a half that is no listed sentence
+    ("After training, update the parameters, then evaluate on a prompt, draw a token, append it and repeat.", True),
+    ("After training, hold the parameters fixed, then evaluate on a prompt, never append it and repeat.", True),
+])
+def test_two_listed_sentences_joined_are_judged_half_by_half(project, new, changed):
+    text = project.notes["week10"].text
+    assert text.count(JOINED) == 1
+    assert bool(unaccounted(project, "week10", text.replace(JOINED, new, 1))) is changed

@@ -253,3 +253,24 @@ def test_a_registered_text_still_printed_anchors_no_other_side():
     old, new = "Fast mode z = h x rate = 0.05 x 100 = 5.", "Fast mode z = rate x h = 100 x 0.05 = 5."
     view = registered_view(replace(note, text=note.text.replace(old, new, 1), regions=None))
     assert "= 1 / 0.2 = 5. Explicit" not in view.text
+
+
+def test_a_registered_side_stands_in_one_place():
+    """Probe 104 h19: the quote "= 1 / 0.2 = 5" respaced, and "= 0.05 x 100 = 5" printed as
+    another registered text on another line: the respaced side is the quote's, and the other
+    line stays as printed (it is its own text's), whichever pass reads it."""
+    quote, other = "z* = x / (1 - theta) = 1 / 0.2 = 5.", "Fast mode z = h x rate = 0.05 x 100 = 5."
+    # the quote's snippet, a fragment: its words around the side are only "= " and " = 5"
+    spec = replace(SPEC, prose=((other, "worked"),), math=(("= 1 / 0.2 = 5", "a quote"),))
+    printed = f"{quote.replace('1 / 0.2', '1/0.2')}\nSome words.\n{other}"
+    view = registered_view(Note("notes/x.txt", printed, registry=((), spec)))
+    assert view.text == f"{quote}\nSome words.\n{other}"
+    # the quote's side edited to another value: the other line is still not it
+    printed = f"{quote.replace('1 / 0.2', '1/0.3')}\nSome words.\n{other}"
+    assert registered_view(Note("notes/x.txt", printed, registry=((), spec))).text.endswith(other)
+
+
+def test_two_places_of_a_registered_sides_words_respell_neither_unless_one_is_it_respaced():
+    spec = replace(SPEC, prose=(), math=(("= 1 / 0.2 = 5", "a quote"),))
+    printed = "Here = 0.05 x 100 = 5 and there = 10 / 2 = 5 too."
+    assert registered_view(Note("notes/x.txt", printed, registry=((), spec))).respellings == ()

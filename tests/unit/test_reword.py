@@ -756,6 +756,31 @@ def test_what_cannot_change_is_fixed():
     assert meaning_change(old, "So the order along the line changes.") is not None
 
 
+def test_from_one_thing_to_another_is_no_count():
+    """Probe 105 h13: "from one index to another" and "one another" pair things; "one" there
+    is no count, and a count elsewhere still is."""
+    from noteproof.sources.reword import meaning_change
+    assert meaning_change("Arguments do not transfer.", "Arguments do not carry over from one index to another.") is None
+    assert meaning_change("The layers differ.", "The layers differ from one another.") is None
+    assert meaning_change("Arguments do not transfer.", "Arguments carry over from one index to another.") is not None
+    assert meaning_change("One index advances per step.", "Two indices advance per step.") is not None
+
+
+def test_what_does_not_change_is_left_unchanged():
+    """Probe 103 h14: "the objective and the parameters do not change" says "leaves the objective
+    and the parameters unchanged"; "leaves them changed", or a change of sign, does not."""
+    from noteproof.sources.reword import meaning_change
+    old = "Changing the temperature rescales the scores; the objective and the parameters do not change."
+    assert meaning_change(old, "A change of temperature rescales the scores and leaves the objective and "
+                               "the parameters unchanged.") is None
+    assert meaning_change(old, "Changing the temperature rescales the scores; the objective and the "
+                               "parameters don't change.") is None
+    assert meaning_change(old, "A change of temperature rescales the scores and leaves the objective and "
+                               "the parameters changed.") is not None
+    assert meaning_change("The gap does not change sign.", "The gap is unchanged.") is not None
+    assert meaning_change("The weights do not change.", "The weights are not frozen.") is not None
+
+
 def test_neither_nor_of_three_things_is_one_negation_of_the_list():
     """Probe 81 h05: "neither A nor B nor C" says "not A, B or C"; an item changed, or one
     dropped, does not. "neither the objective nor the scores" is not "the objective and the
