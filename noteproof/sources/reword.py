@@ -63,6 +63,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _GROWING.sub(r"at large \1", _SHRINKING.sub(r"at small \1", text))
     text = limits_in_words(text)
     text = _AT_ONCE.sub("immediately", text)
+    text = _FROM_CENTRE.sub("outward", _TO_CENTRE.sub("inward", text))
     text = _EVERY_OTHER.sub("everyotherstep", _CONSTANT_MAP.sub("constantvalued", text))
     text = _USUALLY.sub("usually", _ALWAYS.sub("always", text))
     text = _ONE_D.sub("onedimensional", text)
@@ -235,7 +236,8 @@ _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) +
 # the pronoun "one" is no count: a sentence that opens "One solves the adjoint backward" (probe 81:
 # h14), before a verb of someone working; "Of the two roots, one lies inside" counts (reviewer helper-90)
 _PRONOUN_ONE = re.compile(r"\bone\s+(?=(?:should|must|may|might|would|could)\s+(?!be\b|do\b|suffice|work|have\s+been)"
-                          r"|(?:has|needs)\s+to\b)"   # "one should measure", "one has to" (probe 92: h03); "one would do" counts
+                          r"|(?:has|needs)\s+to\b|needs\s+(?:the|a|an)\b)"   # "one should measure", "one has to" (probe 92: h03);
+                          # "one needs the gradient" (probe 106: h11); "one would do" counts
                           r"|(?<=\b[Ee]ach\s)one\s+(?=[a-z])"   # "each one is" is "each is" (probe 99: h01)
                           r"|(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|may|might|must|should|would|has|needs"
                           r"|solves|finds|gets|obtains|sees|computes|checks|writes|uses|takes|integrates"
@@ -246,6 +248,9 @@ _SECTION_REF = re.compile(r"(?:§\s*|\b[Ss]ection\s+|\b(?P<part>Week|Chapter|Uni
 _FAIL_TO = re.compile(r"\b(?<!\bcan\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bcould\s)(?<!\balso\s)(?<!\beven\s)"
                       r"(?<!\bsometimes\s)(?<!\bstill\s)fail(?:s|ed)?\s+to\b")   # "can also fail to": a possibility
 # "of the two paths, one would be kept" counts: one of them (reviewer helper-105: b14)
+# "spirals away from the centre" is "spirals outward", "in toward the origin" "inward" (probe 107: h04)
+_FROM_CENTRE = re.compile(r"\baway\s+from\s+the\s+(?:centre|center|origin)\b", re.IGNORECASE)
+_TO_CENTRE = re.compile(r"\b(?:in\s+)?towards?\s+the\s+(?:centre|center|origin)\b", re.IGNORECASE)
 # "from one index to another", "one another": a pairing, no count (probe 105: h13)
 _ONE_ANOTHER = re.compile(r"\b(?<=from\s)one(?=\s+(?:[a-z-]+\s+)?to\s+another\b)|\bone(?=\s+another\b)", re.IGNORECASE)
 _PARTITIVE = re.compile(r"\b[Oo]f\s+(?:the|these|those)\s+(?:[a-z-]+\s+)?(?:two|three|four|five|several|many|\d+)\b")
@@ -546,7 +551,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
             or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new) \
             or _domain_changed(old, new) or _movable_moved(old, new) or _generalised(old, new) \
             or _generalised(new, old, turned=True) or _contrast_turned(old, new) or _place_negated(old, new) \
-            or _place_negated(new, old)
+            or _place_negated(new, old) or terms_exchanged(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -1114,6 +1119,45 @@ def transposed(old: str, new: str) -> tuple[str, str] | None:
 
 
 _COMMUTING = frozenset(("times", "plus"))
+
+
+def terms_exchanged(old: str, new: str) -> tuple[str, str] | None:
+    """Two words of their own that changed places across a word of sense, whatever else was
+    reworded: "loses accuracy to curvature when the step is large and to round-off when it is
+    tiny" printed "...; it loses accuracy to round-off when the step is large and to curvature
+    when the step is tiny" pairs each cause with the other size (probe 107: b05). Each word
+    stands once in each sentence; the sense between them is the same occurrence in both (their
+    senses are kept in order). As (old order, new order)."""
+    a, b = _sense_places(old), _sense_places(new)
+    if len(a) != len(b) or not a:
+        return None
+    ta, tb = _term_places(old), _term_places(new)
+    common = sorted(set(ta) & set(tb), key=ta.get)
+    for i, x in enumerate(common):
+        for y in common[i + 1:]:
+            if tb[y] < tb[x] and any(ta[x] < p < ta[y] and tb[y] < q < tb[x] for p, q in zip(a, b)):
+                return f"{x} … {y}", f"{y} … {x}"
+    return None
+
+
+def _term_places(text: str) -> dict[str, int]:
+    """Where each word of its own (no function word, no word of sense) that stands once stands."""
+    words = [(m.group(0).lower(), m.start()) for m in _TERM.finditer(text)]
+    seen = Counter(w for w, _ in words)
+    return {w: at for w, at in words if seen[w] == 1 and len(w) > 2 and w not in FUNCTION_WORDS
+            and w not in MEANING}
+
+
+def _sense_places(text: str) -> list[int]:
+    """Where each word of sense (senses) stands, in order (found word by word from the left)."""
+    out, at = [], 0
+    for _, shown in senses(text):
+        found = text.lower().find(shown.lower(), at)
+        if found < 0:
+            return []
+        out.append(found)
+        at = found + len(shown)
+    return out
 
 
 _NEGATING = ("non", "un", "in", "im", "ir", "il", "dis")

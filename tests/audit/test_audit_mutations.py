@@ -519,6 +519,12 @@ MUTATIONS = [
     Edit("w10-sentences-joined-parameters-updated", W10,
          "After training, hold the parameters fixed. Evaluate on a prompt, draw a token, append it, repeat.",
          "After training, update the parameters, then evaluate on a prompt, draw a token, append it and repeat."),
+    # probe 107: b05, two causes exchanged across their conditions, the rest reworded
+    Edit("c12-causes-exchanged-reworded", C12,
+         "which loses accuracy to curvature when the step is large and to round-off when it is tiny.",
+         "; it loses accuracy to round-off when the step is large and to curvature when the step is tiny."),
+    # probe 107: b04, the orbit turned inward in other words
+    Edit("c12-spirals-toward-the-centre", C12, "so the orbit spirals outward.", "so the orbit spirals in toward the centre."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -950,6 +956,13 @@ HARMLESS = [
     Edit("w10-sentences-joined-then", W10,
          "After training, hold the parameters fixed. Evaluate on a prompt, draw a token, append it, repeat.",
          "After training, hold the parameters fixed, then evaluate on a prompt, draw a token, append it and repeat."),
+    # probe 107: h05, h04; probe 106: h11
+    Edit("c12-causes-kept-reworded", C12,
+         "which loses accuracy to curvature when the step is large and to round-off when it is tiny.",
+         "; it loses accuracy to curvature when the step is large and to round-off when the step is tiny."),
+    Edit("c12-spirals-away-from-the-centre", C12, "so the orbit spirals outward.", "so the orbit spirals away from the centre."),
+    Edit("c12-one-needs-the-gradient", C12, "Training a deep equilibrium layer needs the gradient",
+         "To train a deep equilibrium layer one needs the gradient"),
 ]
 
 

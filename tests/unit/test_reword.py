@@ -766,6 +766,31 @@ def test_from_one_thing_to_another_is_no_count():
     assert meaning_change("One index advances per step.", "Two indices advance per step.") is not None
 
 
+def test_two_causes_exchanged_across_their_conditions_in_other_words():
+    """Probe 107 b05: curvature and round-off exchanged between "large" and "tiny", the sentence
+    otherwise reworded, says another thing; its twin h05, the causes kept, says the same."""
+    from noteproof.sources.reword import meaning_change, terms_exchanged
+    old = ("A finite difference instead compares two loss values, which loses accuracy to curvature when the step "
+           "is large and to round-off when it is tiny.")
+    twin = "A finite difference, by contrast, compares two loss values; it loses accuracy to {} when the step is large " \
+           "and to {} when the step is tiny."
+    assert meaning_change(old, twin.format("round-off", "curvature")) is not None
+    assert meaning_change(old, twin.format("curvature", "round-off")) is None
+    assert terms_exchanged("At small steps Euler is cheap and at large steps RK4 is cheap.",
+                           "At small steps RK4 is cheap and at large steps Euler is cheap.") is not None
+
+
+def test_away_from_the_centre_is_outward_and_one_needs_is_no_count():
+    """Probe 107 h04, b04; probe 106 h11."""
+    from noteproof.sources.reword import meaning_change
+    old = "Euler multiplies the energy at each step, so the orbit spirals outward."
+    assert meaning_change(old, "At each step Euler multiplies the energy, so the orbit spirals away from the centre.") is None
+    assert meaning_change(old, "At each step Euler multiplies the energy, so the orbit spirals in toward the centre.") \
+        == ("outward", "inward")
+    assert meaning_change("Training a layer needs the gradient.", "To train a layer one needs the gradient.") is None
+    assert meaning_change("Of the two layers, one needs the gradient.", "Of the two layers, both need the gradient.")
+
+
 def test_what_does_not_change_is_left_unchanged():
     """Probe 103 h14: "the objective and the parameters do not change" says "leaves the objective
     and the parameters unchanged"; "leaves them changed", or a change of sign, does not."""
