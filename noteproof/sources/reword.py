@@ -236,7 +236,7 @@ _UNIT_FRACTION = re.compile(r"\b(?:a|one)\s+(?=(?:" + "|".join(FRACTION_PARTS) +
 # the pronoun "one" is no count: a sentence that opens "One solves the adjoint backward" (probe 81:
 # h14), before a verb of someone working; "Of the two roots, one lies inside" counts (reviewer helper-90)
 _PRONOUN_ONE = re.compile(r"\bone\s+(?=(?:should|must|may|might|would|could)\s+(?!be\b|do\b|suffice|work|have\s+been)"
-                          r"|(?:has|needs)\s+to\b|needs\s+(?:the|a|an)\b)"   # "one should measure", "one has to" (probe 92: h03);
+                          r"|(?:has|needs)\s+to\b|needs\s+(?:the|a|an)\b|gets\b|obtains\b)"   # "one should measure", "one has to" (probe 92: h03);
                           # "one needs the gradient" (probe 106: h11); "one would do" counts
                           r"|(?<=\b[Ee]ach\s)one\s+(?=[a-z])"   # "each one is" is "each is" (probe 99: h01)
                           r"|(?:^|(?<=[.;:!?]\s))One\s+(?=(?:can(?:not)?|could|may|might|must|should|would|has|needs"
@@ -551,7 +551,8 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
             or causes_exchanged(old, new) or _voice_turned_otherwise(old, new) or _counts_exchanged(old, new) \
             or _domain_changed(old, new) or _movable_moved(old, new) or _generalised(old, new) \
             or _generalised(new, old, turned=True) or _contrast_turned(old, new) or _place_negated(old, new) \
-            or _place_negated(new, old) or terms_exchanged(old, new)
+            or _place_negated(new, old) or terms_exchanged(old, new) or pairing_changed(old, new) \
+            or negation_moved(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -1138,6 +1139,71 @@ def terms_exchanged(old: str, new: str) -> tuple[str, str] | None:
             if tb[y] < tb[x] and any(ta[x] < p < ta[y] and tb[y] < q < tb[x] for p, q in zip(a, b)):
                 return f"{x} … {y}", f"{y} … {x}"
     return None
+
+
+def pairing_changed(old: str, new: str) -> tuple[str, str] | None:
+    """Two names given two values in order ("mean and covariance are $A$ and $B$"), paired
+    otherwise: "covariance and mean are $A$ and $B$" gives each name the other's value (probe
+    108: b14); names and values both turned round ("covariance and mean are $B$ and $A$") keep
+    the pairs. As (old pairs, new pairs)."""
+    a, b = _pairs_of(old), _pairs_of(new)
+    if a is None or b is None or a == b or set(a) != set(b) or set(a.values()) != set(b.values()):
+        return None
+    def shown(pairs: dict) -> str:
+        return ", ".join(f"{k}: {v}" for k, v in pairs.items())
+    return shown(a), shown(b)
+
+
+_NAMES_VALUES = re.compile(r"\b(?P<n1>[A-Za-z][\w-]*)\s+and\s+(?P<n2>[A-Za-z][\w-]*)\s+(?:are|were|is|equal|read|become)\s+"
+                         r"(?P<s1>\$[^$]+\$)\s+and\s+(?P<s2>\$[^$]+\$)")
+
+
+def negation_moved(old: str, new: str) -> tuple[str, str] | None:
+    """A negation moved onto other words of the sentence: "is the course's teaching example and
+    not a reduction derived from it" printed "is not the course's teaching example; it is a
+    reduction derived from it" denies the other thing (probe 108: b12). Each "not" is compared
+    with its counterpart by the words it denies, to the end of its clause; it moved when it now
+    denies none of the words it denied, only words the sentence printed outside its reach. As
+    (old denial, new denial)."""
+    a, b = _denials(old), _denials(new)
+    if len(a) != len(b):
+        return None
+    words = {_word_root(w) for w in _TERM.findall(old)}
+    for (said, x), (now, y) in zip(a, b):
+        if x and y and not x & y and y <= words - x:
+            return said, now
+    return None
+
+
+_CLAUSE_EDGE = re.compile(r"[,;:.!?]|\s(?:and|but|while|whereas)\s", re.IGNORECASE)
+
+
+def _denials(text: str) -> list[tuple[str, set[str]]]:
+    """Each "not" of ``text`` (``n't`` read as "not") with its clause and the roots of the clause's
+    words of its own ("but the learned parameters do not change" denies the parameters' change)."""
+    text = _NOT.sub(" not", text)
+    edges = [0, *(m.end() for m in _CLAUSE_EDGE.finditer(text)), len(text)]
+    out = []
+    for m in re.finditer(r"\bnot\b", text, re.IGNORECASE):
+        a = max(e for e in edges if e <= m.start())
+        b = min((e.start() for e in _CLAUSE_EDGE.finditer(text, m.end())), default=len(text))
+        clause = text[a:b]
+        out.append((clause.strip(), {_word_root(w) for w in _TERM.findall(clause) if w.lower() not in FUNCTION_WORDS
+                                     and len(w) > 2 and w.lower() not in MEANING}))
+    return out
+
+
+def _word_root(word: str) -> str:
+    return re.sub(r"ment$", "", stem(word.lower()))
+
+
+def _pairs_of(text: str) -> dict[str, str] | None:
+    m = _NAMES_VALUES.search(text)
+    if m is None:
+        return None
+    def tight(span: str) -> str:
+        return re.sub(r"\s+", "", span)
+    return {m["n1"].lower(): tight(m["s1"]), m["n2"].lower(): tight(m["s2"])}
 
 
 def _term_places(text: str) -> dict[str, int]:

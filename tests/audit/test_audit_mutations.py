@@ -525,6 +525,11 @@ MUTATIONS = [
          "; it loses accuracy to round-off when the step is large and to curvature when the step is tiny."),
     # probe 107: b04, the orbit turned inward in other words
     Edit("c12-spirals-toward-the-centre", C12, "so the orbit spirals outward.", "so the orbit spirals in toward the centre."),
+    # probe 108: b12, the negation moved onto the other predicate; b14, two names paired with the other values
+    Edit("w09-negation-moved", W9, "The scalar map of §3 is the course’s teaching example and not a reduction derived from it.",
+         "The scalar map of §3 is not the course’s teaching example; it is a reduction derived from it."),
+    Edit("w10-mean-and-covariance-paired-otherwise", W10, "Its exact one-step conditional mean and covariance are $-\\eta \\nabla \\hat{\\mathcal{L}}$ and ${\\eta }^{2}C/B$.",
+         "Its exact one-step conditional covariance and mean are $-\\eta \\nabla \\hat{\\mathcal{L}}$ and ${\\eta }^{2}C/B$, respectively."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -963,6 +968,13 @@ HARMLESS = [
     Edit("c12-spirals-away-from-the-centre", C12, "so the orbit spirals outward.", "so the orbit spirals away from the centre."),
     Edit("c12-one-needs-the-gradient", C12, "Training a deep equilibrium layer needs the gradient",
          "To train a deep equilibrium layer one needs the gradient"),
+    # probe 108: h12, h14, h16: the twins, their pairs kept; "one gets" is no count
+    Edit("w09-negation-kept-clauses-turned", W9, "The scalar map of §3 is the course’s teaching example and not a reduction derived from it.",
+         "The scalar map of §3 is not a reduction derived from it; it is the course’s teaching example."),
+    Edit("w10-mean-and-covariance-both-turned", W10, "Its exact one-step conditional mean and covariance are $-\\eta \\nabla \\hat{\\mathcal{L}}$ and ${\\eta }^{2}C/B$.",
+         "Its exact one-step conditional covariance and mean are ${\\eta }^{2}C/B$ and $-\\eta \\nabla \\hat{\\mathcal{L}}$, respectively."),
+    Edit("w10-one-gets", W10, "For scores $(\\log 3,0)$, $p_1(A)=3/4$, whereas",
+         "With scores $(\\log 3,0)$ one gets $p_1(A)=3/4$ but"),
 ]
 
 

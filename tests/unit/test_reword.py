@@ -791,6 +791,36 @@ def test_away_from_the_centre_is_outward_and_one_needs_is_no_count():
     assert meaning_change("Of the two layers, one needs the gradient.", "Of the two layers, both need the gradient.")
 
 
+def test_names_paired_with_other_values_and_a_negation_moved_are_changes():
+    """Probe 108 b14: "mean and covariance are $A$ and $B$" printed "covariance and mean are $A$
+    and $B$" pairs each name with the other value; names and values both turned keep the pairs
+    (h14). Probe 108 b12: "is X and not Y" printed "is not X; it is Y" denies the other thing;
+    "is not Y; it is X" (h12) says the same."""
+    from noteproof.sources.reword import meaning_change
+    old = "Its mean and covariance are $-\\eta g$ and $\\eta^2C/B$."
+    assert meaning_change(old, "Its covariance and mean are $-\\eta g$ and $\\eta^2C/B$, respectively.") is not None
+    assert meaning_change(old, "Its covariance and mean are $\\eta^2C/B$ and $-\\eta g$, respectively.") is None
+    old = "The scalar map is the course's teaching example and not a reduction derived from it."
+    assert meaning_change(old, "The scalar map is not the course's teaching example; it is a reduction derived from it.")
+    assert meaning_change(old, "The scalar map is not a reduction derived from it; it is the course's teaching example.") \
+        is None
+    # the denied words kept in the clause of the negation: one denial said otherwise
+    assert meaning_change("A change of temperature changes the sampling rule, not the learned parameters.",
+                          "A change of temperature changes the sampling rule but the learned parameters do not "
+                          "change.") is None
+
+
+def test_convergence_is_the_sense_of_converges_and_one_gets_no_count():
+    """Probe 108 h01, h16."""
+    from noteproof.sources.reword import meaning_change
+    old = "The formula needs I - J_f to be invertible; convergence of the iteration is a separate condition."
+    assert meaning_change(old, "Invertibility of I - J_f is what the formula requires; whether the iteration converges "
+                               "is a separate condition.") is None
+    assert meaning_change(old, "The formula needs I - J_f to be invertible; divergence of the iteration is a separate "
+                               "condition.") == ("convergence", "divergence")
+    assert meaning_change("For scores $s$, $p=3/4$.", "With scores $s$ one gets $p=3/4$.") is None
+
+
 def test_what_does_not_change_is_left_unchanged():
     """Probe 103 h14: "the objective and the parameters do not change" says "leaves the objective
     and the parameters unchanged"; "leaves them changed", or a change of sign, does not."""
