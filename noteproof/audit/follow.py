@@ -280,8 +280,9 @@ def _judge_rewording(plan: Plan) -> None:
         bad = []
         # the same numbers in another order (its clauses turned round) are no new numbers: a quote
         # whose words changed with them says so itself (NP102)
-        moved = sorted(map(repr, _texts(a))) == sorted(map(repr, _texts(b)))
-        for op, i1, i2, j1, j2 in () if moved else SequenceMatcher(None, _texts(a), _texts(b), autojunk=False).get_opcodes():
+        va, vb = _texts(a), _texts(b)
+        moved = sorted(map(repr, va)) == sorted(map(repr, vb))
+        for op, i1, i2, j1, j2 in () if moved else SequenceMatcher(None, va, vb, autojunk=False).get_opcodes():
             if op != "equal":
                 olds, news = a[i1:i2], b[j1:j2]
                 if not news or any(coverage_of(t, spans)[0] is Coverage.UNACCOUNTED for t in news):

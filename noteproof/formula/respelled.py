@@ -212,6 +212,7 @@ _HELD_LENGTH = 12   # characters: a shorter snippet ("= 5") holds too little to 
 
 
 def _tight(text: str) -> str:
+    """``text`` with its white space taken out: spacing is no spelling."""
     return re.sub(r"\s+", "", text)
 
 
@@ -251,11 +252,11 @@ def _sign_swaps(note: Note) -> list[tuple[int, int, str]]:
     curvature $h$ be positive" reads "Let the curvature be $h>0$" (probe 80: h06; the places
     are sources.reword.sign_after_symbol's, the rule the words' own comparison reads too)."""
     from ..sources.reword import sign_after_symbol
-    tight = re.sub(r"\s+", "", note.text)
+    tight = _tight(note.text)
     out = []
     for claim in note.registry[0]:
         for f in claim.formulas:
-            if f.plain or re.sub(r"\s+", "", f"${f.text}$") in tight:
+            if f.plain or _tight(f"${f.text}$") in tight:
                 continue
             out += [(start, end, f"{verb} ${f.text}$") for start, end, verb in sign_after_symbol(note.text, f.text)]
     return out

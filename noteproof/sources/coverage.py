@@ -858,23 +858,27 @@ def _joined(text: str, listed: dict, unprinted: list[str] = (),
     listed sentence the note no longer prints, reworded with its senses and ``$...$`` spans kept
     ("After training, hold the parameters fixed, then evaluate on a prompt, draw a token, append
     it and repeat." for the two sentences; probe 105: h15); None otherwise."""
-    whole = [p[:1].upper() + p[1:] + ("" if p.endswith((".", "!", "?")) else ".") for p in text.split("; ")]
+    whole = [_as_sentence(p) for p in text.split("; ")]
     if len(whole) > 1 and all(w in listed for w in whole):
         return tuple(whole)
     for joint in _JOINTS.finditer(text):
-        parts = [text[:joint.start()], text[joint.end():]]
-        whole = [p[:1].upper() + p[1:] + ("" if p.endswith((".", "!", "?")) else ".") for p in parts]
+        whole = [_as_sentence(text[:joint.start()]), _as_sentence(text[joint.end():])]
         found = [t if t in listed else most_alike(t, unprinted) for t in whole]
         if all(found) and len(set(found)) == len(found) and all(
-                changed_in_words(f, t, same) is None for f, t in zip(found, whole)):
+                _changed_in_words(f, t, same) is None for f, t in zip(found, whole)):
             return tuple(found)
     return None
+
+
+def _as_sentence(part: str) -> str:
+    """A part of a joined sentence as a sentence of its own: its first capital, its full stop."""
+    return part[:1].upper() + part[1:] + ("" if part.endswith((".", "!", "?")) else ".")
 
 
 _JOINTS = re.compile(r"; (?:then )?|, (?:and )?then ")
 
 
-def changed_in_words(listed: str, printed: str, same: Callable[[str, str], bool] | None = None):
+def _changed_in_words(listed: str, printed: str, same: Callable[[str, str], bool] | None = None):
     """How ``printed`` changes ``listed``: a sense (reword.meaning_change) or a ``$...$`` span
     (_maths_change); None when it rewords it."""
     from .reword import meaning_change

@@ -1182,11 +1182,11 @@ def _denials(text: str) -> list[tuple[str, set[str]]]:
     """Each "not" of ``text`` (``n't`` read as "not") with its clause and the roots of the clause's
     words of its own ("but the learned parameters do not change" denies the parameters' change)."""
     text = _NOT.sub(" not", text)
-    edges = [0, *(m.end() for m in _CLAUSE_EDGE.finditer(text)), len(text)]
+    edges = [(e.start(), e.end()) for e in _CLAUSE_EDGE.finditer(text)]
     out = []
     for m in re.finditer(r"\bnot\b", text, re.IGNORECASE):
-        a = max(e for e in edges if e <= m.start())
-        b = min((e.start() for e in _CLAUSE_EDGE.finditer(text, m.end())), default=len(text))
+        a = max((end for _, end in edges if end <= m.start()), default=0)
+        b = min((start for start, _ in edges if start >= m.end()), default=len(text))
         clause = text[a:b]
         out.append((clause.strip(), {_word_root(w) for w in _TERM.findall(clause) if w.lower() not in FUNCTION_WORDS
                                      and len(w) > 2 and w.lower() not in MEANING}))
@@ -1201,9 +1201,7 @@ def _pairs_of(text: str) -> dict[str, str] | None:
     m = _NAMES_VALUES.search(text)
     if m is None:
         return None
-    def tight(span: str) -> str:
-        return re.sub(r"\s+", "", span)
-    return {m["n1"].lower(): tight(m["s1"]), m["n2"].lower(): tight(m["s2"])}
+    return {m[f"n{k}"].lower(): re.sub(r"\s+", "", m[f"s{k}"]) for k in (1, 2)}   # spacing aside
 
 
 def _term_places(text: str) -> dict[str, int]:
@@ -1216,9 +1214,9 @@ def _term_places(text: str) -> dict[str, int]:
 
 def _sense_places(text: str) -> list[int]:
     """Where each word of sense (senses) stands, in order (found word by word from the left)."""
-    out, at = [], 0
+    out, at, lowered = [], 0, text.lower()
     for _, shown in senses(text):
-        found = text.lower().find(shown.lower(), at)
+        found = lowered.find(shown.lower(), at)
         if found < 0:
             return []
         out.append(found)
