@@ -44,6 +44,7 @@ from typing import Any, Iterable
 
 from ..sources.notes import Note, agree_rounded, math_spans
 from ..sources.numtext import SUPERSCRIPT
+from ..sources.sentences import sentences
 from .arith import DIGITS
 from .chains import Link, Side, read_links
 from .lex_plain import UNICODE_GREEK
@@ -167,6 +168,10 @@ def _swaps(note: Note, links: tuple[Link, ...], registered: list[_Anchor]) -> li
     starting = {s.start: s for s in sides.values()}
     ending = {s.end: s for s in sides.values()}
     held = _held(note)
+    partners: dict[tuple[int, int], set[str]] = {}
+    for k in links:
+        partners.setdefault((k.left.start, k.left.end), set()).add(_tight(k.right.text))
+        partners.setdefault((k.right.start, k.right.end), set()).add(_tight(k.left.text))
     for (start, end), printed in sorted(sides.items()):
         if any(a <= start and end <= b for a, b in held):
             continue      # inside a registered text printed as registered: it is that text's
@@ -175,7 +180,9 @@ def _swaps(note: Note, links: tuple[Link, ...], registered: list[_Anchor]) -> li
             found.append((start, end, None, kept))   # printed as registered: its place
             continue
         fits = [a for a in here if not (a.side.literal and printed.literal) and _equal(a.side.value, printed.value)]
-        if len({a.side.text for a in fits}) == 1:
+        # a side printed where its equal partner was ("h < 0.02 = 2 / 100" for "h < 2 / 100 =
+        # 0.02"): the link's sides changed places, and the quotes find it turned (probe 111: h15)
+        if len({a.side.text for a in fits}) == 1 and _tight(fits[0].side.text) not in partners.get((start, end), ()):
             found.append((start, end, fits[0].side.text, {id(a) for a in fits}))
     out: list[tuple[int, int, str]] = []
     for start, end, spelling, anchors in found:
@@ -357,12 +364,29 @@ REWORDED = 0.7   # Dice similarity of the words of a line and of a registered te
 def _reworded_anchor(text: str, m, wholes) -> set[str]:
     """The registered spans ``m`` may be a respelling of when its words around it changed: the
     span at its place in a registered whole text of as many spans whose words the cell (of a
-    line, up to a tab) around ``m`` mostly keeps (REWORDED)."""
+    line, up to a tab) around ``m`` mostly keeps (REWORDED), or else the sentence around it (a
+    listed sentence reworded in a paragraph: probe 111, h05)."""
     lo = max(text.rfind("\n", 0, m.start), text.rfind("\t", 0, m.start)) + 1
     ends = [e for e in (text.find("\n", m.end), text.find("\t", m.end)) if e >= 0]
-    cell = text[lo:min(ends, default=len(text))]
+    hi = min(ends, default=len(text))
+    found = _reworded_in(text[lo:hi], m.start - lo, wholes)
+    if not found:
+        sentence = next(((a, b) for a, b in _sentence_bounds(text[lo:hi]) if a <= m.start - lo and m.end - lo <= b), None)
+        if sentence is not None and sentence != (0, hi - lo):
+            found = _reworded_in(text[lo + sentence[0]:lo + sentence[1]], m.start - lo - sentence[0], wholes)
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _sentence_bounds(line: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each sentence of a line of prose (sources.sentences)."""
+    return tuple((s.start, s.end) for s in sentences(line, every=True))
+
+
+def _reworded_in(cell: str, start: int, wholes) -> set[str]:
+    """The spans of ``wholes`` at the place of the span at ``start`` in ``cell`` (_reworded_anchor)."""
     found = math_spans(cell)
-    at = next((k for k, f in enumerate(found) if f.start == m.start - lo), None)
+    at = next((k for k, f in enumerate(found) if f.start == start), None)
     if at is None:
         return set()
     words = _words_of(cell, found)

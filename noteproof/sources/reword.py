@@ -69,6 +69,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _ONE_D.sub("onedimensional", text)
     text = _ABOUT_AMOUNT.sub("roughly", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
+    text = _REFERENCE.sub(r"\1", _BOTH_ALIKE.sub("", text))
     out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in WORD.finditer(text)
            if (sense := MEANING.get(m.group(0).lower(), "all")) != "all"]
     # a section or week a sentence refers to is what it says ("under the conventions of §3"; probe 94: b08)
@@ -252,6 +253,13 @@ _FAIL_TO = re.compile(r"\b(?<!\bcan\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bcould\s)(?
 _FROM_CENTRE = re.compile(r"\baway\s+from\s+the\s+(?:centre|center|origin)\b", re.IGNORECASE)
 _TO_CENTRE = re.compile(r"\b(?:in\s+)?towards?\s+the\s+(?:centre|center|origin)\b", re.IGNORECASE)
 # "from one index to another", "one another": a pairing, no count (probe 105: h13)
+# "the hypotheses stated above", "the map defined below": where in the page, not a comparison
+_REFERENCE = re.compile(r"\b(stated|given|shown|defined|listed|derived|written|described|mentioned|discussed|computed"
+                        r"|introduced|noted|displayed|printed)\s+(?:above|below)\b", re.IGNORECASE)
+# "both states receive the same inputs" (for "identical inputs"): a relation of two things holds of
+# both by its sense, so "both" adds no count there (not "both A and B", two named things)
+_BOTH_ALIKE = re.compile(r"\bboth\b(?=\s+(?:(?!and\b|or\b)[\w-]+\s+){1,4}(?:the\s+same|identical|equal|alike)\b)",
+                         re.IGNORECASE)
 _ONE_ANOTHER = re.compile(r"\b(?<=from\s)one(?=\s+(?:[a-z-]+\s+)?to\s+another\b)|\bone(?=\s+another\b)", re.IGNORECASE)
 _PARTITIVE = re.compile(r"\b[Oo]f\s+(?:the|these|those)\s+(?:[a-z-]+\s+)?(?:two|three|four|five|several|many|\d+)\b")
 # "Once" opening a clause is "after" ("Once training is finished, keep ..." for "After training,

@@ -530,6 +530,14 @@ MUTATIONS = [
          "The scalar map of §3 is not the course’s teaching example; it is a reduction derived from it."),
     Edit("w10-mean-and-covariance-paired-otherwise", W10, "Its exact one-step conditional mean and covariance are $-\\eta \\nabla \\hat{\\mathcal{L}}$ and ${\\eta }^{2}C/B$.",
          "Its exact one-step conditional covariance and mean are $-\\eta \\nabla \\hat{\\mathcal{L}}$ and ${\\eta }^{2}C/B$, respectively."),
+    # probe 110: b02, probe 111: b05, b09, b04 (the twins of the rewordings in HARMLESS)
+    Edit("w09-row-inputs-arbitrary", W9, "for identical inputs\t[Exact] for $0<\\beta <1$",
+         "for arbitrary inputs\t[Exact] for $0<\\beta <1$"),
+    Edit("w10-ratio-sign-reworded", W10, "Their ratio is $1/(1-\\eta h/2)$, so agreement is controlled by a small $\\eta h$.",
+         "Their ratio is $\\dfrac{2}{2+\\eta h}$, so a small $\\eta h$ controls the agreement.", kind="formula"),
+    Edit("w09-halves-while-alternating", W9, "at $\\Delta s=3$ it doubles while alternating sign",
+         "at $\\Delta s=3$ it halves while alternating sign"),
+    Edit("w10-balance-half-temperature", W10, "precisely when $\\eta C/B=2TI$", "exactly when $\\eta C/B=TI$", kind="formula"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -975,6 +983,16 @@ HARMLESS = [
          "Its exact one-step conditional covariance and mean are ${\\eta }^{2}C/B$ and $-\\eta \\nabla \\hat{\\mathcal{L}}$, respectively."),
     Edit("w10-one-gets", W10, "For scores $(\\log 3,0)$, $p_1(A)=3/4$, whereas",
          "With scores $(\\log 3,0)$ one gets $p_1(A)=3/4$ but"),
+    # probe 110: h02, h06; probe 111: h04, h05, h09
+    Edit("w09-row-both-states-same-inputs", W9, "for identical inputs\t[Exact] for $0<\\beta <1$",
+         "when both states receive the same inputs\t[Exact] for $0<\\beta <1$"),
+    Edit("w10-cell-hypotheses-stated-above", W10, "[Approximation] to SGD, controlled only with the stated small-step hypotheses",
+         "[Approximation] to SGD, controlled only under the small-step hypotheses stated above"),
+    Edit("w10-balance-exactly-sides-turned", W10, "precisely when $\\eta C/B=2TI$", "exactly when $2T\\,I=\\eta C/B$"),
+    Edit("w10-ratio-respelled-reworded", W10, "Their ratio is $1/(1-\\eta h/2)$, so agreement is controlled by a small $\\eta h$.",
+         "Their ratio is $\\dfrac{2}{2-\\eta h}$, so a small $\\eta h$ controls the agreement."),
+    Edit("w09-alternates-while-doubling", W9, "at $\\Delta s=3$ it doubles while alternating sign",
+         "at $\\Delta s=3$ it alternates in sign while doubling in magnitude"),
 ]
 
 

@@ -194,6 +194,35 @@ def test_a_span_respelled_in_a_reworded_row_is_read_as_registered(printed, read)
     assert view.text == "Claim\tStatus\n" + (read or printed) + "\n"
 
 
+LISTED = "Their ratio is $1/(1-\\eta h/2)$, so agreement is controlled by a small $\\eta h$."
+
+
+@pytest.mark.parametrize("printed, read", [
+    # a listed sentence reworded in its paragraph, its span respelled: read by the sentence's words (probe 111: h05)
+    ("First. Their ratio is $\\dfrac{2}{2-\\eta h}$, so a small $\\eta h$ controls the agreement. Last.",
+     "First. Their ratio is $1/(1-\\eta h/2)$, so a small $\\eta h$ controls the agreement. Last."),
+    # another value: as printed
+    ("First. Their ratio is $\\dfrac{2}{2+\\eta h}$, so a small $\\eta h$ controls the agreement. Last.", None),
+])
+def test_a_span_respelled_in_a_reworded_sentence_is_read_as_registered(printed, read):
+    view = _spec_view("Intro.\n" + printed + "\n", LISTED)
+    assert view.text == "Intro.\n" + (read or printed) + "\n"
+
+
+def test_sides_that_change_places_are_not_respelled_into_each_other():
+    """Chapter 12's "h < 0.02 = 2 / 100" for "h < 2 / 100 = 0.02", reworded around it: the sides
+    changed places; neither is read as the other's registered spelling ("2 / 100 = 2 / 100",
+    which the note never printed; probe 111: h15)."""
+    from noteproof.sources.project import load_project
+    from tests.helpers import ROOT
+    project = load_project(ROOT, documents=False, view=registered_view)
+    note = project.notes["chapter12"]
+    old = "stable only if |1 - z| < 1, that is h < 2 / 100 = 0.02."
+    printed = note.text.replace(old, "stable only if |1 - z| < 1, i.e. h < 0.02 = 2 / 100.")
+    view = project.judged("chapter12", replace(note, text=printed, respellings=(), regions=None))
+    assert "i.e. h < 0.02 = 2 / 100." in view.text
+
+
 @pytest.mark.parametrize("printed, read", [
     ("At $w=2$ and $x=y=1$, this is $12$.", "At $w=2,x=y=1$, this is $12$."),
     ("At $w=2$, $x=y=1$, this is $12$.", "At $w=2,x=y=1$, this is $12$."),

@@ -82,6 +82,19 @@ def test_a_word_of_comparison_direction_quantity_or_quantifier_changed(old, new,
     assert meaning_change(old, new) == change
 
 
+@pytest.mark.parametrize("old, new, change", [
+    # "both" with a relation of two things restates it; two things named, or "both" alone, count
+    ("for identical inputs", "for both inputs", ("identical", "both")),
+    ("it holds for $A$", "it holds for both $A$ and $B$, the same", ("", "both same")),
+    # "above" after "stated" says where in the page; a comparison still counts
+    ("the hypotheses stated above", "the hypotheses stated below", None),
+    ("the value stays small", "the value stays above", ("small", "above")),
+    ("it doubles while alternating sign", "it halves while alternating sign", ("doubles", "halves")),
+])
+def test_words_of_reference_and_of_two(old, new, change):
+    assert meaning_change(old, new) == change
+
+
 def test_the_order_of_such_words_counts():
     assert meaning_change("lowers the score of A and raises the score of B",
                           "raises the score of A and lowers the score of B") is not None
@@ -118,6 +131,12 @@ def test_the_order_of_such_words_counts():
      "A change of temperature changes the sampling rule but the learned parameters do not change."),
     ("A change of temperature changes the sampling rule, not the learned parameters.",
      "A change of temperature changes not the learned parameters but the sampling rule."),
+    # probe 110: h02, h06; probe 111: h04, h09
+    ("$|a_i-b_i|\\le \\beta^i|a_0-b_0|$ for identical inputs",
+     "$|a_i-b_i|\\le \\beta^i|a_0-b_0|$ when both states receive the same inputs"),
+    ("controlled only with the stated small-step hypotheses", "controlled only under the small-step hypotheses stated above"),
+    ("solves this balance precisely when $A=B$.", "solves this balance exactly when $A=B$."),
+    ("at $s=3$ it doubles while alternating sign.", "at $s=3$ it alternates in sign while doubling in magnitude."),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
