@@ -67,7 +67,38 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
     if lost:   # inside a span a formula checks or a declaration defines, respelled ((y - x(1))^2)
         judged = _accounted_spans(note, claims, spec)
         lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in judged))
+    if lost and _named_alike(note, claims, spec, lost):
+        # inside a span that reads as a registered formula or declaration, or holds an edited
+        # occurrence of one (unaccounted_math: the formula reader; probe 113: h04): its check
+        # judges it there, so its numbers are that formula's, not numbers nothing checks
+        read = _read_by_meaning(note, claims, spec)
+        lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in read))
     return lost
+
+
+def _named_alike(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, lost: tuple) -> bool:
+    """Whether a span holding one of the ``lost`` numbers names what a registered formula or a
+    declared span names (the cheap test: no formula reader, so a replayed audit imports no SymPy)."""
+    held = [m.text for m in note.math_spans() + note.plain_math()
+            if any(m.start <= n.token.start < m.end for n in lost)]
+    if not held:
+        return False
+    names = {_names(f.text) for c in claims for f in c.formulas}
+    names |= {_names(m.group(1) or m.group(2)) for s, _ in spec.math for m in MATH_SPAN.finditer(s)}
+    # a span of numbers and relations only names nothing: its numbers are the quotes' to read
+    return any((mine := _names(t)) in names and mine - _RELATIONS for t in held)
+
+
+_RELATIONS = frozenset(r"\simeq \le \ge \ne \lt \gt \to \sim \equiv".split())
+
+
+def _read_by_meaning(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> list[tuple[int, int]]:
+    """(start, end) of each span scan_math leaves unaccounted that unaccounted_math accounts for."""
+    lost = {m.location for m in scan_math(note, claims, spec) if m.coverage == "unaccounted"}
+    if not lost:
+        return []
+    lost -= {m.location for m in unaccounted_math(note, claims, spec)}
+    return [(m.start, m.end) for m in note.math_spans() + note.plain_math() if note.location_of(m.start) in lost]
 
 
 def _stated_values(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int, set]]:

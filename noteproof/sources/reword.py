@@ -70,6 +70,7 @@ def senses(text: str) -> list[tuple[str, str]]:
     text = _ABOUT_AMOUNT.sub("roughly", text)
     text = _SLASH.sub(" divided ", text)   # "fast rate / slow rate" divides as "fast rate divided by slow rate"
     text = _REFERENCE.sub(r"\1", _BOTH_ALIKE.sub("", text))
+    text = _OTHER_THAN.sub("not", _DEFINITE_MATRIX.sub(r"\1", text))
     out = [(sense, _SHOWN.get(m.group(0), m.group(0)), m.start(), m.end()) for m in WORD.finditer(text)
            if (sense := MEANING.get(m.group(0).lower(), "all")) != "all"]
     # a section or week a sentence refers to is what it says ("under the conventions of §3"; probe 94: b08)
@@ -260,6 +261,11 @@ _REFERENCE = re.compile(r"\b(stated|given|shown|defined|listed|derived|written|d
 # both by its sense, so "both" adds no count there (not "both A and B", two named things)
 _BOTH_ALIKE = re.compile(r"\bboth\b(?=\s+(?:(?!and\b|or\b)[\w-]+\s+){1,4}(?:the\s+same|identical|equal|alike)\b)",
                          re.IGNORECASE)
+# "for theta other than 1" is "for theta not 1" (probe 113: h09)
+_OTHER_THAN = re.compile(r"\bother\s+than\b", re.IGNORECASE)
+# a "positive Hessian" is a positive-definite one: of a matrix, "positive" says "definite" (probe 113: h07)
+_DEFINITE_MATRIX = re.compile(r"\b(positive|negative)[- ]definite(?=\s+(?:symmetric\s+)?(?:Hessians?|matri(?:x|ces)"
+                              r"|covariances?)\b)", re.IGNORECASE)
 _ONE_ANOTHER = re.compile(r"\b(?<=from\s)one(?=\s+(?:[a-z-]+\s+)?to\s+another\b)|\bone(?=\s+another\b)", re.IGNORECASE)
 _PARTITIVE = re.compile(r"\b[Oo]f\s+(?:the|these|those)\s+(?:[a-z-]+\s+)?(?:two|three|four|five|several|many|\d+)\b")
 # "Once" opening a clause is "after" ("Once training is finished, keep ..." for "After training,
@@ -560,7 +566,7 @@ def meaning_change(old: str, new: str) -> tuple[str, str] | None:
             or _domain_changed(old, new) or _movable_moved(old, new) or _generalised(old, new) \
             or _generalised(new, old, turned=True) or _contrast_turned(old, new) or _place_negated(old, new) \
             or _place_negated(new, old) or terms_exchanged(old, new) or pairing_changed(old, new) \
-            or negation_moved(old, new)
+            or negation_moved(old, new) or alternative_added(old, new)
     if _converse(sa, sb, old, new):
         return None
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, sa, sb).get_opcodes():
@@ -1164,6 +1170,25 @@ def pairing_changed(old: str, new: str) -> tuple[str, str] | None:
 
 _NAMES_VALUES = re.compile(r"\b(?P<n1>[A-Za-z][\w-]*)\s+and\s+(?P<n2>[A-Za-z][\w-]*)\s+(?:are|were|is|equal|read|become)\s+"
                          r"(?P<s1>\$[^$]+\$)\s+and\s+(?P<s2>\$[^$]+\$)")
+
+
+def alternative_added(old: str, new: str) -> tuple[str, str] | None:
+    """An alternative the sentence did not allow, added with "or": "In a deterministic decoder,
+    causal or bidirectional," for "In a deterministic causal decoder" widens the hypothesis to
+    things the claim was not made for (probe 113: b12). The word after the new "or" is one the
+    sentence never printed; "or equivalently" and the like add no alternative. As ("", "or" and
+    the word)."""
+    a, b = _ALTERNATIVE.findall(MATH_SPAN.sub(" ", old)), _ALTERNATIVE.findall(MATH_SPAN.sub(" ", new))
+    if len(b) <= len(a):
+        return None
+    words = {_word_root(w) for w in _TERM.findall(old.lower())}
+    added = [w for w in b if w.lower() not in _NO_ALTERNATIVE and _word_root(w.lower()) not in words]
+    return ("", f"or {added[0]}") if added else None
+
+
+_ALTERNATIVE = re.compile(r"\bor\s+([A-Za-z][\w-]*)", re.IGNORECASE)
+_NO_ALTERNATIVE = frozenset("equivalently rather so more less fewer greater larger smaller higher lower above below not "
+                            "else otherwise in at a an the its their".split())
 
 
 def negation_moved(old: str, new: str) -> tuple[str, str] | None:

@@ -538,6 +538,9 @@ MUTATIONS = [
     Edit("w09-halves-while-alternating", W9, "at $\\Delta s=3$ it doubles while alternating sign",
          "at $\\Delta s=3$ it halves while alternating sign"),
     Edit("w10-balance-half-temperature", W10, "precisely when $\\eta C/B=2TI$", "exactly when $\\eta C/B=TI$", kind="formula"),
+    # probe 113: b12, an alternative added to the hypothesis with "or" (reword.alternative_added)
+    Edit("w10-decoder-causal-or-bidirectional", W10, "In a deterministic causal decoder",
+         "In a deterministic decoder, causal or bidirectional,"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -993,6 +996,11 @@ HARMLESS = [
          "Their ratio is $\\dfrac{2}{2-\\eta h}$, so a small $\\eta h$ controls the agreement."),
     Edit("w09-alternates-while-doubling", W9, "at $\\Delta s=3$ it doubles while alternating sign",
          "at $\\Delta s=3$ it alternates in sign while doubling in magnitude"),
+    # probe 113: h07, h09: "positive-definite Hessian", "other than 1" said "is not 1"
+    Edit("w10-positive-definite-hessian", W10, "Near a quadratic minimum with positive Hessian $A$",
+         "Near a quadratic minimum with positive-definite Hessian $A$"),
+    Edit("c12-theta-not-one", C12, "A fixed point exists for theta other than 1 even outside contraction.",
+         "A fixed point exists whenever theta is not 1, even outside contraction."),
 ]
 
 

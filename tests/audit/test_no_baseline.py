@@ -26,12 +26,10 @@ BROKEN = (Outcome.FAILED, Outcome.ERROR)
 # a formula printed twice leaves that occurrence unaccounted.
 GAPS: dict[str, str] = {}
 # Harmless edits after which the report lists numbers as checked by nothing (warnings; the audit,
-# comparing values with the baseline, says nothing): a span only the formula reader finds alike
-# to its registered formula or declaration. Strict: each must keep listing them until closed.
-NUMBER_GAPS = {
-    "c12-loss-turned": "(y - x(1))^2 for the declared (x(1) - y)^2: read alike by SymPy only; its inputs' snippets are spelled",
-    "w09-slope-negative-power": "the slope with a negative power: placed by meaning (run.claim.check_formula) only",
-}
+# comparing values with the baseline, says nothing). None is left: a span only the formula reader
+# finds alike to its registered formula or declaration accounts for its numbers too
+# (formula.declared.unaccounted_numbers). Strict: each must keep listing them until closed.
+NUMBER_GAPS: dict[str, str] = {}
 
 
 def _cases(edits):

@@ -95,6 +95,20 @@ def test_words_of_reference_and_of_two(old, new, change):
     assert meaning_change(old, new) == change
 
 
+@pytest.mark.parametrize("old, new, change", [
+    # an alternative added with "or" widens the hypothesis (probe 113: b12)
+    ("In a deterministic causal decoder, extending a prefix does not change earlier representations.",
+     "In a deterministic decoder, causal or bidirectional, extending a prefix does not change earlier representations.",
+     ("", "or bidirectional")),
+    ("In a causal decoder, X holds.", "In a causal or bidirectional decoder, X holds.", ("", "or bidirectional")),
+    ("Near a minimum with positive Hessian $A$, write", "Near a minimum with positive-semidefinite Hessian $A$, write",
+     ("", "semidefinite")),
+    ("A fixed point exists for theta other than 1.", "A fixed point exists for theta equal to 1.", ("not", "equal")),
+])
+def test_an_alternative_added_or_another_hypothesis_changes_the_sense(old, new, change):
+    assert meaning_change(old, new) == change
+
+
 def test_the_order_of_such_words_counts():
     assert meaning_change("lowers the score of A and raises the score of B",
                           "raises the score of A and lowers the score of B") is not None
@@ -137,6 +151,12 @@ def test_the_order_of_such_words_counts():
     ("controlled only with the stated small-step hypotheses", "controlled only under the small-step hypotheses stated above"),
     ("solves this balance precisely when $A=B$.", "solves this balance exactly when $A=B$."),
     ("at $s=3$ it doubles while alternating sign.", "at $s=3$ it alternates in sign while doubling in magnitude."),
+    # probe 113: h07, h09; an "or" that adds no alternative
+    ("Near a minimum with positive Hessian $A$, write", "Near a minimum with positive-definite Hessian $A$, write"),
+    ("A fixed point exists for theta other than 1 even outside contraction.",
+     "A fixed point exists whenever theta is not 1, even outside contraction."),
+    ("In a causal decoder, X holds, that is Y.", "In a causal decoder, X holds, or equivalently Y."),
+    ("Use A or B here.", "Use B or A here."),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
