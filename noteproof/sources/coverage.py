@@ -956,8 +956,11 @@ def _senses_lost(note: Note, missing: list[str], found: list[ProseCoverage], sta
     if not missing:
         return []
     taken = {p.start for p in found if p.coverage != "unlisted"}
+    # a sentence printed as a listed one is that one ("t: flow time, from 0 to 1", a legend), never
+    # another's loss (probe 112: h15)
+    printed = set(listed)
     bare = {s.text: s for s in sentences(note.text, every=True) if not s.senses and s.start not in taken
-            and not any(a < s.end and s.start < b for a, b, _ in stated)}
+            and s.text not in printed and not any(a < s.end and s.start < b for a, b, _ in stated)}
     struck = [(_struck(t), t) for t in bare]     # each once, in the note's order
     flagged = [p.text for p in found if p.coverage == "unaccounted"]
     out = []

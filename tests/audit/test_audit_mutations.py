@@ -541,6 +541,10 @@ MUTATIONS = [
     # probe 113: b12, an alternative added to the hypothesis with "or" (reword.alternative_added)
     Edit("w10-decoder-causal-or-bidirectional", W10, "In a deterministic causal decoder",
          "In a deterministic decoder, causal or bidirectional,"),
+    # probe 112: h15's twin, two sentences joined with the direction of the solve turned
+    Edit("c12-adjoint-joined-solved-forward", C12,
+         "The adjoint a(t) carries the loss's sensitivity backward in time. The adjoint is solved backward in time, from t = 1 down to t = 0.",
+         "The adjoint a(t) carries the loss's sensitivity backward in time and is solved from t = 0 up to t = 1."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -1001,6 +1005,10 @@ HARMLESS = [
          "Near a quadratic minimum with positive-definite Hessian $A$"),
     Edit("c12-theta-not-one", C12, "A fixed point exists for theta other than 1 even outside contraction.",
          "A fixed point exists whenever theta is not 1, even outside contraction."),
+    # probe 112: h15, two listed sentences joined: the legend printed as listed is no loss of theirs
+    Edit("c12-adjoint-sentences-joined", C12,
+         "The adjoint a(t) carries the loss's sensitivity backward in time. The adjoint is solved backward in time, from t = 1 down to t = 0.",
+         "The adjoint a(t) carries the loss's sensitivity backward in time and is solved from t = 1 down to t = 0."),
 ]
 
 
