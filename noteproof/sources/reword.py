@@ -96,7 +96,7 @@ _PREPOSITIONS = frozenset("of at in on by for to from with without below above u
 # two senses that say one: "above zero" is "positive", "shrinks by half" is "halves", "never
 # exceeds" (and "no more than") is "bounded by", "need not" (and "not necessarily") is "not
 # necessarily": a necessity denied, not "never"
-_PAIRS = {("not", "up"): "at most", ("need", "not"): "not necessarily", ("not", "necessary"): "not necessarily", ("up", "zero"): "positive", ("down", "zero"): "negative", ("down", "half"): "half",
+_PAIRS = {("exact", "one"): "unique", ("not", "up"): "at most", ("need", "not"): "not necessarily", ("not", "necessary"): "not necessarily", ("up", "zero"): "positive", ("down", "zero"): "negative", ("down", "half"): "half",
           ("down", "third"): "third", ("down", "quarter"): "quarter"}
 _SLASH = re.compile(r"(?<=[a-z]) / (?=[a-z])")   # between words, not names: "EPUB / v43 print"
 _JOINS = re.compile(r"\s*(?:(?:than|by|a)\s+)*")
@@ -1130,7 +1130,12 @@ def transposed(old: str, new: str) -> tuple[str, str] | None:
     between = {w.lower() for w in a[i + 1:j]}
     if between & _COMMUTING and between <= _COMMUTING | _ARTICLES:
         return None   # "the step times the rate" is "the rate times the step": a product commutes
+    if j == i + 1 and _PARTICIPLE.fullmatch(a[i].lower()):
+        return None   # "no performance reported" for "no reported performance": the participle follows its noun (probe 114: h11)
     return f"{a[i]} … {a[j]}", f"{b[i]} … {b[j]}"
+
+
+_PARTICIPLE = re.compile(r"[a-z]{3,}ed|given|shown|taken|written|chosen|known|drawn")
 
 
 _COMMUTING = frozenset(("times", "plus"))

@@ -1009,6 +1009,9 @@ HARMLESS = [
     Edit("c12-adjoint-sentences-joined", C12,
          "The adjoint a(t) carries the loss's sensitivity backward in time. The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint a(t) carries the loss's sensitivity backward in time and is solved from t = 1 down to t = 0."),
+    # probe 114: h11, a participle after its noun; probe 113: h08's "exactly one" for "unique"
+    Edit("w09-cell-performance-reported", W9, "[Proposal]: no reported performance in the version consulted",
+         "[Proposal]: no performance reported in the version consulted"),
 ]
 
 

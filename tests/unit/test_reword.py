@@ -157,6 +157,9 @@ def test_the_order_of_such_words_counts():
      "A fixed point exists whenever theta is not 1, even outside contraction."),
     ("In a causal decoder, X holds, that is Y.", "In a causal decoder, X holds, or equivalently Y."),
     ("Use A or B here.", "Use B or A here."),
+    ("For a unique largest score, X.", "When exactly one token has the largest score, X."),   # probe 113: h08
+    ("[Proposal]: no reported performance in the version consulted",   # probe 114: h11
+     "[Proposal]: no performance reported in the version consulted"),
 ])
 def test_synonyms_and_other_words_are_a_rewording(old, new):
     assert meaning_change(old, new) is None
