@@ -43,6 +43,7 @@ SENSES = {
     "expand": "expand expands expanding expansion expansive",
     "last": "last final", "before": "before", "after": "after", "inside": "inside",
     "outside": "outside", "left": "left", "right": "right", "positive": "positive", "negative": "negative",
+    "enabled": "enable enables enabled", "disabled": "disable disables disabled",
     "zero": "zero", "yes": "yes", "true": "true", "false": "false", "stable": "stable", "unstable": "unstable", "converge": "converge converges converged converging convergence",
     "diverge": "diverge diverges diverged diverging divergence", "exact": "exact exactly precisely", "fail": "fail fails failed failing",
     "approximate": "approximate approximately approximation roughly", "sum": "sum sums summed summing total add adds adding",

@@ -545,6 +545,9 @@ MUTATIONS = [
     Edit("c12-adjoint-joined-solved-forward", C12,
          "The adjoint a(t) carries the loss's sensitivity backward in time. The adjoint is solved backward in time, from t = 1 down to t = 0.",
          "The adjoint a(t) carries the loss's sensitivity backward in time and is solved from t = 0 up to t = 1."),
+    # probe 116: b12, the caching condition's random operations turned on (vocabulary: enabled/disabled)
+    Edit("w10-random-operations-enabled", W10, "with random training operations disabled",
+         "with random training operations enabled"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only

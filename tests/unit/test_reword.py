@@ -104,6 +104,8 @@ def test_words_of_reference_and_of_two(old, new, change):
     ("Near a minimum with positive Hessian $A$, write", "Near a minimum with positive-semidefinite Hessian $A$, write",
      ("", "semidefinite")),
     ("A fixed point exists for theta other than 1.", "A fixed point exists for theta equal to 1.", ("not", "equal")),
+    ("with random training operations disabled", "with random training operations enabled",   # probe 116: b12
+     ("disabled", "enabled")),
 ])
 def test_an_alternative_added_or_another_hypothesis_changes_the_sense(old, new, change):
     assert meaning_change(old, new) == change
