@@ -152,11 +152,18 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
     (an audit's replay, replay.py, calls it with what a cached result computed)."""
     at = note.stated(claim.text, claim.quoted) or _stated_otherwise(claim, note, formulas)
+    corrected = None if at is not None else _corrected(claim, note, evidence)
+    at = at if corrected is None else corrected[0]
     where = None if at is None else note.location_of(at[0])
-    evidence = as_printed(note, evidence, claim, at)
+    # the words an erratum quotes stand reworded at ``at`` only when it rewords the statement, not its correction
+    evidence = as_printed(note, evidence, claim, at if corrected is None else None)
     messages = [] if where else [_not_found(claim, note)]
     # (a statement whose formulas alone are respelled says the same: no registry edit to ask for)
-    if at is not None and note.printed(claim.text, claim.quoted) is None:   # found reworded or respelled
+    if corrected is not None:   # the note prints the correction its erratum suggested: judged as printed
+        messages.append(f"reworded: the note now reads '{at[1]}', the correction suggested for "
+                        f"'{corrected[1]}'; claims.yaml registers '{claim.text}' (update it; `noteproof audit --fix` "
+                        "prints the change)")
+    elif at is not None and note.printed(claim.text, claim.quoted) is None:   # found reworded or respelled
         if not respelled(at[1], claim.text):
             messages.append(f"reworded: the note now reads '{at[1]}'; claims.yaml registers '{claim.text}' "
                             "(update it; `noteproof audit --fix` prints the change)")
@@ -173,7 +180,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
                        tuple(dict.fromkeys(s.mark for s in status or claim.status)),
                        Outcome.FAILED if not where else outcome, evidence, numbers, formulas,
                        claim.uses, where, tuple(messages + said + more), steps,
-                       errata=located_errata(claim, note, evidence, at), scope=claim.scope,
+                       errata=located_errata(claim, note, evidence, at if corrected is None else None), scope=claim.scope,
                        assembled=len(added))
 
 
@@ -204,6 +211,21 @@ def _rounds(printed: str, given: str) -> bool:
         return consistent(printed, parse_quoted(given))
     except (NoteproofError, ValueError, TypeError, ArithmeticError):
         return False
+
+
+def _corrected(claim: Claim, note: Note, evidence: tuple[Evidence, ...]) -> tuple[tuple[int, str], str] | None:
+    """Where the note prints the statement with an erratum's words replaced by the correction
+    it suggested (the derivation proves the corrected statement in general, and its refutation of
+    the words no longer printed is inert: as_printed), and the words corrected; or None."""
+    for e in evidence:
+        if e.erratum is None or not e.erratum.suggestion or not e.erratum.says:
+            continue
+        says, suggestion = e.erratum.says, e.erratum.suggestion
+        # a suggestion is the corrected statement whole, or the corrected words of it
+        for text in dict.fromkeys((suggestion, claim.text.replace(says, suggestion, 1))):
+            if (found := note.printed(text)) is not None:
+                return found, says
+    return None
 
 
 def _stated_otherwise(claim: Claim, note: Note, formulas: tuple[FormulaResult, ...]) -> tuple[int, str] | None:

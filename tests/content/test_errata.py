@@ -356,3 +356,26 @@ def test_an_erratum_stands_when_its_status_cell_drops_a_restriction():
     r = run_claim(project.registry.claim("w10.continuous-adjoint"), CONTENT, edited)
     assert r.outcome is Outcome.FAILED and r.errata, r.messages
     assert any("says something other than" in m for m in r.messages)
+
+
+@pytest.mark.parametrize("claim_id", ["w09.euler-error-bound", "w10.effective-temperature", "c12.d01.factor-by-step",
+                                      "c12.d04.energy-surface", "c12.d02.distance-grows"])
+def test_the_note_corrected_as_the_report_suggests_is_verified_before_claims_yaml_is(claim_id):
+    """An author prints the erratum's suggestion in place of the statement (the corrected
+    statement, or the corrected words of it): the claim finds its statement there, the refutation
+    of the words no longer printed is inert, and the derivation's proof of the correction
+    verifies it, with a notice to update claims.yaml. Another sentence there is still not the claim."""
+    project = load_project(ROOT)
+    claim = project.registry.claim(claim_id)
+    note = project.notes[claim.note]
+    [e] = [e for e in _run(ROOT, claim_id).errata]
+    whole = claim.text if note.text.count(claim.text) == 1 and e.says in claim.text else e.says
+    for printed, verified in ((e.suggestion, True), (e.suggestion.replace(" ", "  ", 1) + " Not quite.", True),
+                              (e.suggestion[:-12] + " otherwise.", False)):
+        text = note.text.replace(whole, printed, 1)
+        r = run_claim(claim, CONTENT, project.judged(claim.note, type(note)(note.path, text)))
+        if verified:
+            assert r.outcome in (Outcome.VERIFIED, Outcome.PARTLY) and not r.errata, r.messages
+            assert any(m.startswith("reworded: ") and "the correction suggested" in m for m in r.messages)
+        else:
+            assert r.outcome is Outcome.FAILED, r.messages
