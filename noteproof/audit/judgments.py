@@ -73,8 +73,7 @@ def reconcile(findings: list[Finding], old: Judgment, new: Judgment, where: dict
         if f.severity is Severity.ERROR and not _stands(f, gained, old, new):
             if f.code in OWNERLESS:
                 continue   # the report accounts for the edited text as it accounted for the old
-            f = replace(f, severity=Severity.NOTICE,
-                        message=f"{f.message} (the report's judgment of the claims is unchanged)")
+            f = _demoted(f, old, new)
         out.append(f)
     named = {c for f in out if f.severity is Severity.ERROR for c in (f.claim, *f.claims) if c}
     # a warning about a claim whose judgment gained a failure is what broke it (an input lost)
@@ -87,6 +86,20 @@ def reconcile(findings: list[Finding], old: Judgment, new: Judgment, where: dict
                                f"{cid} no longer holds: " + "; ".join(sorted(checks)), code="NP901",
                                help=f"run `noteproof check {cid}` to see the computation"))
     return out + _unnamed(out, old, new)
+
+
+def _demoted(f: Finding, old: Judgment, new: Judgment) -> Finding:
+    """An error the report's judgment does not bear out, as a notice. A reworded statement whose
+    claim lost a failing check (an erratum fixed as its suggestion reads: run.claim._corrected)
+    asks for claims.yaml to follow, not for the old words back."""
+    fixed = f.claim is not None and old.failing.get(f.claim, frozenset()) - new.failing.get(f.claim, frozenset())
+    if f.code == "NP507" and fixed:
+        return replace(f, severity=Severity.NOTICE,
+                       message=f"{f.message} (the report's judgment of {f.claim} lost a failing check: "
+                               f"{'; '.join(sorted(fixed))})",
+                       help="the report's checks hold for the new words: change the claim's statement in "
+                            "claims.yaml to them")
+    return replace(f, severity=Severity.NOTICE, message=f"{f.message} (the report's judgment of the claims is unchanged)")
 
 
 def _unnamed(findings: list[Finding], old: Judgment, new: Judgment) -> list[Finding]:

@@ -71,3 +71,16 @@ def test_a_new_unchecked_number_stands_only_where_the_report_lists_one_more():
     more = Judgment({}, numbers=(("12", Location("n.txt", 9, 31)),))
     assert reconcile([unchecked], same, same, {}) == []          # "12 updates" for "Twelve updates"
     assert reconcile([unchecked], same, more, {}) == [unchecked]  # a number nothing checks, as the report lists it
+
+
+def test_a_statement_reworded_where_its_claim_lost_a_failure_asks_for_claims_yaml_to_follow():
+    """An erratum fixed as suggested (run.claim._corrected): NP507 is a notice that names the
+    failing check gone and asks for claims.yaml's statement, not for the old words back."""
+    fixed = Finding("statement", Severity.ERROR, "c.one", Location("n.txt", 3, 1), "statement reworded",
+                    code="NP507", help='restore "small"')
+    old, new = Judgment({"c.one": frozenset({"does not hold: small"})}), Judgment({"c.one": frozenset()})
+    [f] = reconcile([fixed], old, new, {})
+    assert f.severity is Severity.NOTICE and "lost a failing check: does not hold: small" in f.message
+    assert "claims.yaml" in f.help and "restore" not in f.help
+    [g] = reconcile([fixed], new, new, {})   # nothing fixed: the old help stands
+    assert g.severity is Severity.NOTICE and g.help == 'restore "small"'
