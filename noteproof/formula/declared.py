@@ -64,15 +64,18 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
             a <= n.token.start < b and _kept(v := value_of(n.token.text), neighbours(note.text, n.token.start), values,
                                              printed(a, b, v))
             for a, b, values in stated))
-    if lost:   # inside a span a formula checks or a declaration defines, respelled ((y - x(1))^2)
-        judged = _accounted_spans(note, claims, spec)
+    if lost:   # inside a span a formula checks or a declaration defines, respelled ((y - x(1))^2): read
+        # by text alone, so an edit of their meaning leaves the span unaccounted (the report lists it)
+        math = scan_math(note, claims, spec)
+        judged = _spans_at(note, {m.location for m in math if m.coverage != "unaccounted"})
         lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in judged))
-    if lost and _named_alike(note, claims, spec, lost):
-        # inside a span that reads as a registered formula or declaration, or holds an edited
-        # occurrence of one (unaccounted_math: the formula reader; probe 113: h04): its check
-        # judges it there, so its numbers are that formula's, not numbers nothing checks
-        read = _read_by_meaning(note, claims, spec)
-        lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in read))
+        unread = {m.location for m in math if m.coverage == "unaccounted"}
+        if lost and unread and _named_alike(note, claims, spec, lost):
+            # inside a span that reads as a registered formula or declaration, or holds an edited
+            # occurrence of one (unaccounted_math: the formula reader; probe 113: h04): its check
+            # judges it there, so its numbers are that formula's, not numbers nothing checks
+            read = _spans_at(note, unread - {m.location for m in unaccounted_math(note, claims, spec)})
+            lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in read))
     return lost
 
 
@@ -90,15 +93,6 @@ def _named_alike(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, lost: tu
 
 
 _RELATIONS = frozenset(r"\simeq \le \ge \ne \lt \gt \to \sim \equiv".split())
-
-
-def _read_by_meaning(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> list[tuple[int, int]]:
-    """(start, end) of each span scan_math leaves unaccounted that unaccounted_math accounts for."""
-    lost = {m.location for m in scan_math(note, claims, spec) if m.coverage == "unaccounted"}
-    if not lost:
-        return []
-    lost -= {m.location for m in unaccounted_math(note, claims, spec)}
-    return [(m.start, m.end) for m in note.math_spans() + note.plain_math() if note.location_of(m.start) in lost]
 
 
 def _stated_values(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, int, set]]:
@@ -154,14 +148,10 @@ def neighbours(text: str, at: int) -> tuple[str, str]:
     return (before[-1].lower() if before else "", after[0].lower() if after else "")
 
 
-def _accounted_spans(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> list[tuple[int, int]]:
-    """(start, end) of each math span the note's registry accounts for as printed or respelled
-    (sources.coverage.scan_math: a formula checks or restates it, a declaration defines it): a
-    respelling keeps its numbers, and an edit of their meaning leaves the span unaccounted,
-    which the report lists on its own. Read by text alone: the audit's replay path imports no
-    SymPy (a span only the formula reader finds alike keeps its numbers listed)."""
-    accounted = {m.location for m in scan_math(note, claims, spec) if m.coverage != "unaccounted"}
-    return [(m.start, m.end) for m in note.math_spans() + note.plain_math() if note.location_of(m.start) in accounted]
+def _spans_at(note: Note, locations: set) -> list[tuple[int, int]]:
+    """(start, end) of each math span (``$...$`` or plain-text) that stands at one of
+    ``locations`` (sources.coverage.scan_math's)."""
+    return [(m.start, m.end) for m in note.math_spans() + note.plain_math() if note.location_of(m.start) in locations]
 
 
 def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, scanned: tuple = ()) -> frozenset[int]:

@@ -156,7 +156,8 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     at = at if corrected is None else corrected[0]
     where = None if at is None else note.location_of(at[0])
     # the words an erratum quotes stand reworded at ``at`` only when it rewords the statement, not its correction
-    evidence = as_printed(note, evidence, claim, at if corrected is None else None)
+    reworded = at if corrected is None else None
+    evidence = as_printed(note, evidence, claim, reworded)
     messages = [] if where else [_not_found(claim, note)]
     # (a statement whose formulas alone are respelled says the same: no registry edit to ask for)
     if corrected is not None:   # the note prints the correction its erratum suggested: judged as printed
@@ -180,7 +181,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
                        tuple(dict.fromkeys(s.mark for s in status or claim.status)),
                        Outcome.FAILED if not where else outcome, evidence, numbers, formulas,
                        claim.uses, where, tuple(messages + said + more), steps,
-                       errata=located_errata(claim, note, evidence, at if corrected is None else None), scope=claim.scope,
+                       errata=located_errata(claim, note, evidence, reworded), scope=claim.scope,
                        assembled=len(added))
 
 

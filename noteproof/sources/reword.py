@@ -253,7 +253,6 @@ _FAIL_TO = re.compile(r"\b(?<!\bcan\s)(?<!\bmay\s)(?<!\bmight\s)(?<!\bcould\s)(?
 # "spirals away from the centre" is "spirals outward", "in toward the origin" "inward" (probe 107: h04)
 _FROM_CENTRE = re.compile(r"\baway\s+from\s+the\s+(?:centre|center|origin)\b", re.IGNORECASE)
 _TO_CENTRE = re.compile(r"\b(?:in\s+)?towards?\s+the\s+(?:centre|center|origin)\b", re.IGNORECASE)
-# "from one index to another", "one another": a pairing, no count (probe 105: h13)
 # "the hypotheses stated above", "the map defined below": where in the page, not a comparison
 _REFERENCE = re.compile(r"\b(stated|given|shown|defined|listed|derived|written|described|mentioned|discussed|computed"
                         r"|introduced|noted|displayed|printed)\s+(?:above|below)\b", re.IGNORECASE)
@@ -266,6 +265,7 @@ _OTHER_THAN = re.compile(r"\bother\s+than\b", re.IGNORECASE)
 # a "positive Hessian" is a positive-definite one: of a matrix, "positive" says "definite" (probe 113: h07)
 _DEFINITE_MATRIX = re.compile(r"\b(positive|negative)[- ]definite(?=\s+(?:symmetric\s+)?(?:Hessians?|matri(?:x|ces)"
                               r"|covariances?)\b)", re.IGNORECASE)
+# "from one index to another", "one another": a pairing, no count (probe 105: h13)
 _ONE_ANOTHER = re.compile(r"\b(?<=from\s)one(?=\s+(?:[a-z-]+\s+)?to\s+another\b)|\bone(?=\s+another\b)", re.IGNORECASE)
 _PARTITIVE = re.compile(r"\b[Oo]f\s+(?:the|these|those)\s+(?:[a-z-]+\s+)?(?:two|three|four|five|several|many|\d+)\b")
 # "Once" opening a clause is "after" ("Once training is finished, keep ..." for "After training,
