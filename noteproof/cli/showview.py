@@ -195,7 +195,12 @@ def check_view(out, claim, checked, readouts: list[dict]) -> None:
         for st in judged:
             out.print(f"  {'[green]holds[/]' if st['holds'] else '[bold red]fails[/]'}  "
                       f"{st['kind']}: {escape(math_text(st['statement']))}")
-    examples = [s for s in checked.statements if not s["judged"]]
+    corrected = [s for s in checked.statements if s.get("corrected")]
+    if corrected:
+        out.print("\n[bold]refutations of words the note no longer prints[/] (not judged: the note was corrected)")
+        for st in corrected:
+            out.print(f"  [dim]corrected[/]  {st['kind']}: {escape(math_text(st['statement']))}")
+    examples = [s for s in checked.statements if not s["judged"] and not s.get("corrected")]
     if examples or checked.examples:
         out.print("\n[bold]the page's worked example, recomputed at your settings[/] (not judged: the note "
                   "states it at its own settings)")

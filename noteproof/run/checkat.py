@@ -209,12 +209,23 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
         Evidence(EvidenceKind.DEFINITION, f"condition: {c['statement']}", c["holds"], detail=c["check"],
                  condition=True) for c in conditions if c["holds"] is not None)
     result = assemble(spec, note, evidence, tuple(formulas), tuple(numbers), (), overridden=True)
+    _mark_corrected(statements, result.evidence)
     if why and result.outcome is Outcome.VERIFIED:
         result = replace(result, outcome=Outcome.FAILED)
     if why:
         result = replace(result, messages=tuple(why) + tuple(m for m in result.messages if m not in why))
     return Checked(result, dict(params), known, forms, conditions, statements, examples, why, conclusions,
                    outside_sliders(project, spec, params))
+
+
+def _mark_corrected(statements: list[dict], evidence: tuple[Evidence, ...]) -> None:
+    """A refutation of words the note no longer prints (the note was corrected: run.claim.as_printed
+    made it inert) is shown as such, not as a statement that fails: ``corrected``, not judged."""
+    from .claim import NOT_PRINTED
+    inert = {(e.kind.value, e.statement) for e in evidence if e.detail.startswith(NOT_PRINTED)}
+    for st in statements:
+        if st["judged"] and (st["kind"], st["statement"]) in inert:
+            st.update(judged=False, corrected=True)
 
 
 def _yours(statement: str, params: dict[str, str]) -> str:

@@ -152,7 +152,9 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
     (an audit's replay, replay.py, calls it with what a cached result computed)."""
     at = note.stated(claim.text, claim.quoted) or _stated_otherwise(claim, note, formulas)
-    corrected = None if at is not None else _corrected(claim, note, evidence)
+    # printed reworded as its erratum suggested ("below 1 in size" for "below 1") is the correction
+    corrected = None if at is not None and note.printed(claim.text, claim.quoted) is not None \
+        else _corrected(claim, note, evidence)
     at = at if corrected is None else corrected[0]
     where = None if at is None else note.location_of(at[0])
     # the words an erratum quotes stand reworded at ``at`` only when it rewords the statement, not its correction

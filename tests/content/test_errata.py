@@ -359,7 +359,8 @@ def test_an_erratum_stands_when_its_status_cell_drops_a_restriction():
 
 
 @pytest.mark.parametrize("claim_id", ["w09.euler-error-bound", "w10.effective-temperature", "c12.d01.factor-by-step",
-                                      "c12.d04.energy-surface", "c12.d02.distance-grows"])
+                                      "c12.d04.energy-surface", "c12.d02.distance-grows",
+                                      "c12.d02.multiplier-decides"])   # printed reworded as suggested
 def test_the_note_corrected_as_the_report_suggests_is_verified_before_claims_yaml_is(claim_id):
     """An author prints the erratum's suggestion in place of the statement (the corrected
     statement, or the corrected words of it): the claim finds its statement there, the refutation
