@@ -310,6 +310,11 @@ class Note:
         # a list's read-out is read name by name ("(RK4, Euler): 16, 4" for "(Euler, RK4): 4, 16")
         at = listed_readout(self.text, snippet, number) if snippet not in self.text else None
         at = self._quote_at(snippet, number) if at is None else at
+        if at is not None and not agree_rounded(at[1], number):
+            # a new value where a link was inserted before the number ("x 1.649 = 2 (-0.351) x
+            # 1.649 = -1.16"): the number after the new link, when it keeps the value (probe 120: h15)
+            chained = self._in_longer_chain(snippet, number)
+            at = chained if chained is not None and agree_rounded(chained[1], number) else at
         if at is None and (other := turned(snippet)) is not None:   # |theta| < 1 printed 1 > |theta|
             at = self._quote_at(other, number)
         if at is None and number.isalpha():   # a read-out in words, capitalised: "Yes." for "yes"

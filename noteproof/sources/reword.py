@@ -520,15 +520,21 @@ def sign_said_in_words(text: str, snippet: str) -> bool:
     return bool(signs_in_words_at(text, snippet))
 
 
-def meaning_change(old: str, new: str) -> tuple[str, str] | None:
+def meaning_change(old: str, new: str, swaps: int = 2) -> tuple[str, str] | None:
     """The first words whose sense a rewording changed (``("below", "above")``; ``("only", "")``
-    for a dropped "only"), or None when every word of MEANING kept its sense and its order."""
+    for a dropped "only"), or None when every word of MEANING kept its sense and its order. Two
+    conjuncts swapped (``_unswapped``, at most ``swaps`` times) are turned back before the rest
+    is judged: "constant set by $K$ and $S$" reworded "with the constant set by $S$ and $K$"."""
+    if swaps and (turned := _unswapped(old, new)) is not None:
+        return meaning_change(turned, new, swaps - 1)
     old, new = in_digits(old, new), in_digits(new, old)
     old, new = _neither_nor(old, new), _neither_nor(new, old)
     old, new = _cannot_change(old, new), _cannot_change(new, old)
     old, new = _only_under(old, new), _only_under(new, old)
     old, new = _does_not_hold(old, new), _does_not_hold(new, old)
     old, new = _roughly_as_about(old, new), _roughly_as_about(new, old)
+    old, new = _uninverted(old), _uninverted(new)
+    old, new = _never_as_no(old, new), _never_as_no(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = signs_as_spans(old, new), signs_as_spans(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
@@ -603,6 +609,35 @@ def _added_conjunct(old: str, new: str) -> str:
     return added if _CONJUNCT.fullmatch(added) else ""
 
 
+# "Only at X does Y hold": the phrase "only" restricts fronted, the subject after its auxiliary
+_INVERTED_ONLY = re.compile(r"\bOnly\s+((?:at|when|for|under|if|in|on|with|below|above|near)\b[^,.;:]*?)\s+"
+                            r"(does|do|is|are|can)\s+([^,.;:]+?)\s+([A-Za-z-]+)(?=\s*[.;:]|\s*$)")
+_UNINVERTED = {"does": "{verb}s", "do": "{verb}", "is": "is {verb}", "are": "are {verb}", "can": "can {verb}"}
+
+
+def _uninverted(text: str) -> str:
+    """``text`` with "Only at X does Y hold" said "Y holds only at X" (and "Only when X is Y
+    stable" as "Y is stable only when X"): the same restriction, the subject first."""
+    def turn(m: re.Match) -> str:
+        subject = m.group(3)
+        subject = subject[:1].upper() + subject[1:] if m.start() == 0 or text[:m.start()].rstrip()[-1:] in ".!?" \
+            else subject
+        return f"{subject} {_UNINVERTED[m.group(2)].format(verb=m.group(4))} only {m.group(1)}"
+    return _INVERTED_ONLY.sub(turn, text)
+
+
+def _never_as_no(text: str, other: str) -> str:
+    """``other`` where ``text`` is it with its "no" subject said "a ... never": "a flow with unique
+    solutions never allows it" for "no flow with unique solutions allows it" (probe 119: h15)."""
+    if not re.search(r"\bnever\b", text) or not re.search(r"\b[Nn]o\b", other) or re.search(r"\bnever\b", other):
+        return text
+    for m in re.finditer(r"\b([Aa]n?)\s+", text):
+        rest = re.sub(r"\s+never\b", "", text[m.end():], count=1)
+        if text[:m.start()] + ("No " if m.group(1)[0] == "A" else "no ") + rest == other:
+            return other
+    return text
+
+
 def phrase_moved(old: str, new: str) -> bool:
     """Whether ``new`` is ``old`` with one phrase of place or condition moved from its end to its
     start or back ("At large step, a stable ODE can have an unstable discretization" for "A
@@ -614,6 +649,8 @@ def phrase_moved(old: str, new: str) -> bool:
     a, b = ([w.lower() for w in WORD_OR_SPAN.findall(t) if w.lower() not in _ARTICLES] for t in (old, new))
     if len(a) != len(b) or a == b:
         return False
+    # a condition moved may open with "whenever" for "if" ("If A, add B" as "Add B whenever A")
+    a, b = ([_AS_IF.get(w, w) for w in words] for words in (a, b))
     for k in range(1, len(a)):
         if b == a[k:] + a[:k]:   # the tail fronted, or the head sent to the end
             return any(m[0] in _RESTRICTING and 2 <= len(m) <= 6 or m[0] in _CONDITIONAL and 2 <= len(m) <= 12
@@ -622,6 +659,7 @@ def phrase_moved(old: str, new: str) -> bool:
 
 
 _CONDITIONAL = frozenset("if when whenever unless provided".split())   # "If A, B" is "B if A"
+_AS_IF = {"when": "if", "whenever": "if"}   # a condition's opening words of one sense
 
 
 def in_other_voice(old: str, new: str) -> bool:
@@ -1470,6 +1508,31 @@ def swapped_conjuncts(old: str, new: str) -> bool:
     return False
 
 
+def _unswapped(old: str, new: str) -> str | None:
+    """``old`` with two short conjuncts around one "and" or "or" (one to four words each) put in
+    the order ``new`` prints them, where ``new`` prints that order and ``old`` does not; None when
+    there are none, or when a list after them pairs with them in order (_RESPECTIVE: "A and B
+    are X and Y"). What else the rewording changed is judged after (meaning_change)."""
+    words = old.split(" ")
+    for k, join in enumerate(words):
+        if join not in ("and", "or"):
+            continue
+        for left in range(1, 5):
+            for right in range(1, 5):
+                if k - left < 0 or k + right >= len(words):
+                    continue
+                x, y = " ".join(words[k - left:k]), " ".join(words[k + 1:k + 1 + right])
+                y = y.rstrip(",.;:")   # a conjunct ends before the clause's punctuation
+                here, there = f"{x} {join} {y}", f"{y} {join} {x}"
+                if x == y or not x or not y or there not in new or there in old or old.count(here) != 1:
+                    continue
+                at = old.index(here)
+                if _RESPECTIVE.match(old, at + len(here)) or _RESPECTIVE_BEFORE.search(old[:at]):
+                    continue
+                return old.replace(here, there, 1)
+    return None
+
+
 def _whole_clauses(text: str, a: int, b: int) -> bool:
     """Whether ``text[a:b]`` runs from a clause's start to a clause's end: two clauses around "; "
     swap whole, never two phrases inside them ("rescales the objective; the scores ... do not
@@ -1480,6 +1543,8 @@ def _whole_clauses(text: str, a: int, b: int) -> bool:
 
 # "A and B are X and Y": a second list after the swapped one pairs with it, in order
 _RESPECTIVE = re.compile(r"\W*(?:are|were|is|equal|read|give|respectively)\b[^.;]*\band\b")
+# ... and the values of such a pairing, after their names
+_RESPECTIVE_BEFORE = re.compile(r"\b(?:and|or)\b[^.;]*\b(?:are|were|is|equal|read|give)\W*$")
 
 
 def _same_clause(a: str, b: str) -> bool:

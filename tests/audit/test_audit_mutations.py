@@ -548,6 +548,17 @@ MUTATIONS = [
     # probe 116: b12, the caching condition's random operations turned on (vocabulary: enabled/disabled)
     Edit("w10-random-operations-enabled", W10, "with random training operations disabled",
          "with random training operations enabled"),
+    # probe 118: h07's twin, the two conjuncts turned back and the sense changed besides (reword._unswapped)
+    Edit("w10-row-reverse-and-forward-unequal", W10, "Forward and reverse of the two-state path have equal probability",
+         "Reverse and forward of the two-state path have unequal probability"),
+    # probe 120: h15's twin, a link inserted before the chain's end, wrong (Note.quote_at)
+    Edit("c12-gradient-link-inserted-wrong", C12, "= 2 (1.649 - 2) x 1.649 = -1.16",
+         "= 2 (1.649 - 2) x 1.649 = 2 (-0.451) x 1.649 = -1.16"),
+    # probe 119: the twins of h05 and h07, the sense changed under the same restructuring
+    Edit("w09-only-fronted-inverted-fails", W9, "The energy inequality holds at fixed current input only.",
+         "Only at fixed current input does the energy inequality fail."),
+    Edit("w10-add-unless-used-in-several", W10, "If the same parameter is used in several layers, add the contributions from all its uses.",
+         "Add the contributions from all its uses unless the same parameter is used in several layers."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -1015,6 +1026,19 @@ HARMLESS = [
     # probe 114: h11, a participle after its noun; probe 113: h08's "exactly one" for "unique"
     Edit("w09-cell-performance-reported", W9, "[Proposal]: no reported performance in the version consulted",
          "[Proposal]: no performance reported in the version consulted"),
+    # probe 118: h07, a row reworded with its two conjuncts turned round (reword._unswapped)
+    Edit("w09-row-constant-set-by-s-and-k", W9, "Euler error proportional to $\\Delta s$, constant set by $K$ and $S$",
+         "Euler error proportional to $\\Delta s$, with the constant set by $S$ and $K$"),
+    # probe 120: h15, a correct link inserted before the chain's end (Note.quote_at)
+    Edit("c12-gradient-link-inserted", C12, "= 2 (1.649 - 2) x 1.649 = -1.16",
+         "= 2 (1.649 - 2) x 1.649 = 2 (-0.351) x 1.649 = -1.16"),
+    # probe 119: h05, h07, h15: "Only at X does Y hold", "If A, add B" as "Add B whenever A", "a ... never" as "no ..."
+    Edit("w09-only-fronted-inverted", W9, "The energy inequality holds at fixed current input only.",
+         "Only at fixed current input does the energy inequality hold."),
+    Edit("w10-add-whenever-used-in-several", W10, "If the same parameter is used in several layers, add the contributions from all its uses.",
+         "Add the contributions from all its uses whenever the same parameter is used in several layers."),
+    Edit("c12-no-flow-allows-it", C12, "a flow with unique solutions never allows it",
+         "no flow with unique solutions allows it"),
 ]
 
 

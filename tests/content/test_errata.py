@@ -380,3 +380,18 @@ def test_the_note_corrected_as_the_report_suggests_is_verified_before_claims_yam
             assert any(m.startswith("reworded: ") and "the correction suggested" in m for m in r.messages)
         else:
             assert r.outcome is Outcome.FAILED, r.messages
+
+
+def test_check_lists_a_refutation_of_corrected_words_as_corrected_not_failing(tmp_path):
+    """The note printed as the erratum suggested ("below 1 in size"): `check` lists the
+    counterexample to the old words ("below 1") apart, as corrected, never among the statements
+    that fail (run.checkat._mark_corrected); the claim is verified."""
+    from noteproof.run.checkat import check_at
+    root = copy_project(tmp_path / "p")
+    path = root / "notes" / "chapter12.txt"
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "staying below 1, not on", "staying below 1 in size, not on", 1), encoding="utf-8")
+    project = load_project(root)
+    checked = check_at(project, project.registry.claim("c12.d02.multiplier-decides"), {})
+    [old] = [s for s in checked.statements if s["kind"] == "counterexample" and "does not settle" in s["statement"]]
+    assert old.get("corrected") and not old["judged"] and checked.result.outcome is Outcome.VERIFIED

@@ -118,6 +118,18 @@ def test_a_worked_chain_with_a_link_inserted_keeps_its_quote():
     assert printed == "1.6487" and note.text[at:at + 6] == "1.6487"
 
 
+@pytest.mark.parametrize("printed, found", [
+    ("= 2 (1.649 - 2) x 1.649 = 2 (-0.351) x 1.649 = -1.16.", "-1.16"),   # a link inserted before the end
+    ("= 2 (1.649 - 2) x 1.649 = -1.26.", "-1.26"),                        # a new value: judged by its quote
+])
+def test_a_link_inserted_before_a_quoted_chain_end_is_not_the_quote(printed, found):
+    """Probe 120 h15: the new link's first number (2) is not the gradient the quote checks."""
+    note = Note("notes/x.txt", "Gradient = 2 (x(1) - y) x(1) = 2 (1.649 - 2) x 1.649 = -1.16.".replace(
+        "= 2 (1.649 - 2) x 1.649 = -1.16.", printed))
+    at, number = note.quote_at("x(1) = 2 (1.649 - 2) x 1.649 = -1.16", "-1.16")
+    assert number == found and note.text[at:at + len(found)] == found
+
+
 def test_a_chain_link_across_a_sentence_is_no_inserted_link():
     note = Note("notes/x.txt", "So x(1) = e^0.5 = a. Then y = 1.6487 follows.")
     assert note.quote_at("x(1) = e^0.5 = 1.649", "1.649") is None

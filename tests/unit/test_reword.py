@@ -1409,3 +1409,34 @@ def test_an_answered_question_is_judged_by_its_words(new, changed):
     six = "Does a derivative of $10^{-6}$ prove that six decimal digits have been destroyed?"
     assert question_changed(six, six.replace("six", "6")) is None
     assert question_changed(six, six.replace("$10^{-6}$", "one millionth")) is None
+
+
+def test_two_conjuncts_turned_round_are_judged_with_the_rest_of_the_rewording():
+    """Probe 118 h07: "constant set by $K$ and $S$" reworded "with the constant set by $S$ and $K$"
+    says the same (the conjuncts turned back, the rest judged); a sense changed besides is still a
+    change, and names paired with values in order are not conjuncts to turn (_RESPECTIVE)."""
+    from noteproof.sources.reword import meaning_change
+    old = "Euler error proportional to $\\Delta s$, constant set by $K$ and $S$"
+    assert meaning_change(old, "Euler error proportional to $\\Delta s$, with the constant set by $S$ and $K$") is None
+    row = "Forward and reverse of the two-state path have equal probability"
+    assert meaning_change(row, "Reverse and forward of the two-state path have equal probability") is None
+    assert meaning_change(row, "Reverse and forward of the two-state path have unequal probability") is not None
+    assert meaning_change("the drift grows with the step and shrinks with the rate",
+                          "the drift grows with the rate and shrinks with the step") is not None
+
+
+def test_a_restriction_fronted_a_condition_moved_and_a_no_subject_say_the_same():
+    """Probe 119 h05, h07, h15: "Only at X does Y hold" is "Y holds at X only"; "If A, add B" is
+    "Add B whenever A"; "a flow ... never allows it" is "no flow ... allows it". A sense changed
+    under the same restructuring is still a change."""
+    from noteproof.sources.reword import meaning_change
+    only = "The energy inequality holds at fixed current input only."
+    assert meaning_change(only, "Only at fixed current input does the energy inequality hold.") is None
+    assert meaning_change(only, "Only at fixed current input does the energy inequality fail.") is not None
+    assert meaning_change(only, "Only at varying current input does the energy inequality hold.") is not None
+    cond = "If the same parameter is used in several layers, add the contributions from all its uses."
+    assert meaning_change(cond, "Add the contributions from all its uses whenever the same parameter is used in several layers.") is None
+    assert meaning_change(cond, "Add the contributions from all its uses unless the same parameter is used in several layers.") is not None
+    never = "Hence a flow with unique solutions never allows it."
+    assert meaning_change(never, "Hence no flow with unique solutions allows it.") is None
+    assert meaning_change("Hence a flow with unique solutions allows it.", "Hence no flow with unique solutions allows it.") is not None
