@@ -221,8 +221,8 @@ def check_at(project, spec, params: dict[str, str], dps: int = DEFAULT_DPS) -> C
 def _mark_corrected(statements: list[dict], evidence: tuple[Evidence, ...]) -> None:
     """A refutation of words the note no longer prints (the note was corrected: run.claim.as_printed
     made it inert) is shown as such, not as a statement that fails: ``corrected``, not judged."""
-    from .claim import NOT_PRINTED
-    inert = {(e.kind.value, e.statement) for e in evidence if e.detail.startswith(NOT_PRINTED)}
+    from .claim import is_inert
+    inert = {(e.kind.value, e.statement) for e in evidence if is_inert(e)}
     for st in statements:
         if st["judged"] and (st["kind"], st["statement"]) in inert:
             st.update(judged=False, corrected=True)

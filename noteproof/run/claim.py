@@ -152,9 +152,9 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
     evidence its verified numbers add, and the verdict on its tag. Needs no content and no SymPy
     (an audit's replay, replay.py, calls it with what a cached result computed)."""
     at = note.stated(claim.text, claim.quoted) or _stated_otherwise(claim, note, formulas)
+    verbatim = at is not None and note.printed(claim.text, claim.quoted) is not None
     # printed reworded as its erratum suggested ("below 1 in size" for "below 1") is the correction
-    corrected = None if at is not None and note.printed(claim.text, claim.quoted) is not None \
-        else _corrected(claim, note, evidence)
+    corrected = None if verbatim else _corrected(claim, note, evidence)
     at = at if corrected is None else corrected[0]
     where = None if at is None else note.location_of(at[0])
     # the words an erratum quotes stand reworded at ``at`` only when it rewords the statement, not its correction
@@ -166,7 +166,7 @@ def assemble(claim: Claim, note: Note, evidence: tuple[Evidence, ...], formulas:
         messages.append(f"reworded: the note now reads '{at[1]}', the correction suggested for "
                         f"'{corrected[1]}'; claims.yaml registers '{claim.text}' (update it; `noteproof audit --fix` "
                         "prints the change)")
-    elif at is not None and note.printed(claim.text, claim.quoted) is None:   # found reworded or respelled
+    elif at is not None and not verbatim:   # found reworded or respelled
         if not respelled(at[1], claim.text):
             messages.append(f"reworded: the note now reads '{at[1]}'; claims.yaml registers '{claim.text}' "
                             "(update it; `noteproof audit --fix` prints the change)")
@@ -403,6 +403,11 @@ def still_said(note: Note, says: str, claim: Claim, at: tuple[int, str] | None) 
     return found
 
 
+def is_inert(e: Evidence) -> bool:
+    """Whether ``e`` refutes words the note no longer prints (as_printed made it inert)."""
+    return e.detail.startswith(NOT_PRINTED)
+
+
 def as_printed(note: Note, evidence: tuple[Evidence, ...], claim: Claim,
                at: tuple[int, str] | None) -> tuple[Evidence, ...]:
     """Evidence that shows the note wrong refutes the words its erratum quotes (``says``). Where
@@ -413,7 +418,7 @@ def as_printed(note: Note, evidence: tuple[Evidence, ...], claim: Claim,
     for e in evidence:
         if e.erratum is not None:
             printed = still_said(note, e.erratum.says, claim, at) is not None
-            inert = e.detail.startswith(NOT_PRINTED)
+            inert = is_inert(e)
             if printed and inert:
                 e = replace(e, holds=False, condition=False, detail=e.detail[len(NOT_PRINTED):])
             elif not printed and not inert and not e.holds:

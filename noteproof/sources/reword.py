@@ -620,8 +620,8 @@ def _uninverted(text: str) -> str:
     stable" as "Y is stable only when X"): the same restriction, the subject first."""
     def turn(m: re.Match) -> str:
         subject = m.group(3)
-        subject = subject[:1].upper() + subject[1:] if m.start() == 0 or text[:m.start()].rstrip()[-1:] in ".!?" \
-            else subject
+        if text[:m.start()].rstrip()[-1:] in ("", ".", "!", "?"):   # the inversion opened a sentence
+            subject = subject[:1].upper() + subject[1:]
         return f"{subject} {_UNINVERTED[m.group(2)].format(verb=m.group(4))} only {m.group(1)}"
     return _INVERTED_ONLY.sub(turn, text)
 
