@@ -206,8 +206,9 @@ def _judged(project: Project, t: Target, sides: tuple[Side, Side], judged_new: d
             unchecked: bool) -> list[tuple]:
     """(the report's judgment, the claims' results) of the baseline and of the edited note; the
     rows, math and sentences no claim owns judged when ``ownerless``, the numbers nothing checks
-    when ``unchecked``."""
+    and the wrong steps that print them when ``unchecked``."""
     from ..formula.declared import prose_read, unaccounted_math, unaccounted_numbers
+    from ..run.steps import unchecked_wrong_steps, wrong_step
     from ..sources.coverage import encoded_rows
     from ..sources.notes import table_rows
     from .judgments import judgment
@@ -217,16 +218,18 @@ def _judged(project: Project, t: Target, sides: tuple[Side, Side], judged_new: d
         results = dict(side.results)
         if name == "new":   # a claim the edit did not rewrite was judged on the edited note already
             results.update({k: v for k, v in (judged_new or {}).items() if k not in results})
-        rows = math = prose = numbers = ()
+        rows = math = prose = numbers = steps = ()
         mine, spec = project.claims_of(t.key), project.registry.notes[t.key]
         if unchecked:
-            numbers = tuple((n.token.text, n.location) for n in unaccounted_numbers(note, mine, spec))
+            lost = unaccounted_numbers(note, mine, spec)
+            numbers = tuple((n.token.text, n.location) for n in lost)
+            steps = tuple((wrong_step(c, located=False), c.location) for c in unchecked_wrong_steps(note, lost))
         if ownerless:   # judged as the report judges it
             encoded = encoded_rows(note, mine)
             rows = tuple((r.text, r.location) for r in _rows(note, table_rows) if r.text not in encoded)
             math = tuple((m.text, m.location) for m in unaccounted_math(note, mine, spec))
             prose = tuple((p.text, p.location) for p in prose_read(note, mine, spec) if p.coverage == "unaccounted")
-        out.append((judgment(results, rows, math, prose, numbers), results))
+        out.append((judgment(results, rows, math, prose, numbers, steps), results))
     return out
 
 

@@ -41,17 +41,22 @@ class Judgment:
     math: tuple = ()
     prose: tuple = ()
     numbers: tuple = ()   # the numbers nothing checks (formula.declared.unaccounted_numbers): warnings
+    steps: tuple = ()     # the wrong worked steps that print them (run.steps.unchecked_wrong_steps): errors
 
 
 def judgment(results: dict[str, ClaimResult], rows: tuple = (), math: tuple = (), prose: tuple = (),
-             numbers: tuple = ()) -> Judgment:
-    return Judgment({cid: failing_checks(r) for cid, r in results.items()}, rows, math, prose, numbers)
+             numbers: tuple = (), steps: tuple = ()) -> Judgment:
+    return Judgment({cid: failing_checks(r) for cid, r in results.items()}, rows, math, prose, numbers, steps)
 
 
 # an ownerless kind the report finds more of, with no finding of the audit naming it: its own
 _UNNAMED = {"math": ("formula", "NP301", "math the report finds unaccounted after the edit"),
             "prose": ("statement", "NP303", "a sentence the report finds unaccounted after the edit"),
-            "rows": ("row", "NP502", "a status row the report finds no claim encoding after the edit")}
+            "rows": ("row", "NP502", "a status row the report finds no claim encoding after the edit"),
+            "steps": ("number", "NP105", "a worked step no quote reads that does not hold as printed")}
+
+
+_HELP = {"steps": "print what the left side computes, or restore the step"}
 
 
 def new_failures(old: Judgment, new: Judgment) -> dict[str, frozenset[str]]:
@@ -118,7 +123,8 @@ def _unnamed(findings: list[Finding], old: Judgment, new: Judgment) -> list[Find
                 was[text] -= 1
                 continue
             out.append(Finding(what, Severity.ERROR, "", where, f"{message}: {text}", text, code=code,
-                               help="restore the text its declaration or listing reads, or register it in claims.yaml"))
+                               help=_HELP.get(kind, "restore the text its declaration or listing reads, or "
+                                                     "register it in claims.yaml")))
     return out
 
 

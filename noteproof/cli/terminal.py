@@ -150,6 +150,8 @@ def print_summary(view, written: Path | None = None) -> None:
               + (f"; {plural(s['unaccounted_numbers'], 'number')} checked by nothing"
                  if s.get("unaccounted_numbers") else "")
               + (f"; {plural(s['decision_errors'], 'decision error')}" if s.get("decision_errors") else "")
+              + (f"; {plural(s['wrong_steps'], 'wrong worked step')}" if s.get("wrong_steps") and not s.get("unregistered")
+                 else "")
               + (f"; not registered: {', '.join(s['unregistered'])} ({plural(s['wrong_steps'], 'wrong worked step')}, "
                  f"{plural(s.get('wrong_identities', 0), 'wrong relation')})"
                  if s.get("unregistered") else "")

@@ -150,6 +150,13 @@ def _plain_side(text: str, start: int, end: int) -> Side | None:
         body, e = body[:-1].rstrip(), e - 1
     while body.endswith(".") and (e >= len(text) or not text[e:e + 1].isdigit()):
         body, e = body[:-1], e - 1
+    while body.startswith("(") and body.count("(") > body.count(")"):   # "(1 - 1.8 = -0.8)": the
+        body = body[1:].lstrip()                                        # aside's parentheses are no side's
+        s = e - len(body)
+    while body.endswith(")") and body.count(")") > body.count("("):
+        body, e = body[:-1].rstrip(), e - 1 - (len(body[:-1]) - len(body[:-1].rstrip()))
+    if not body:
+        return None
     if _RANGE.search(body):
         return None      # ``10-12``: a range, not a subtraction (the notes space their minus signs)
     glued = (s > 0 and (text[s - 1].isalnum() or text[s - 1] in "_*'")) or \

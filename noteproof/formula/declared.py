@@ -32,6 +32,11 @@ def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> t
     steps = worked_numbers(note, claims, spec)
     if {note.location_of(at).line for at in steps} & {m.location.line for m in lost}:
         lost = tuple(m for m in scan_math(note, claims, spec, worked=steps) if m.coverage == "unaccounted")
+    # a whole span of arithmetic that holds (not a formula that merely begins with such a chain:
+    # "1/4 = 0.25 = h/N" is a formula; reviewer helper-139: H1)
+    whole = {(s.start, s.end) for s in note.math_spans() + note.plain_math()} & set(evident_arithmetic(note))
+    evident = {note.location_of(a): b - a for a, b in whole}
+    lost = tuple(m for m in lost if evident.get(m.location) != len(m.text))
     missing = tuple((s, why) for s, why in spec.math if not note.declared(s))
     formulas = tuple(dict.fromkeys((f.text, f.plain) for c in claims for f in c.formulas))
     edited = {(note.location_of(p.start).line, p.printed) for f, plain in formulas
@@ -52,6 +57,9 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
     if lost:
         worked = worked_numbers(note, claims, spec, scanned)
         lost = tuple(n for n in lost if n.token.start not in worked)
+    if lost:   # a span of arithmetic that holds ("$1-3=-2$"): it accounts for its own numbers
+        evident = evident_arithmetic(note)
+        lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in evident))
     if lost:   # "50% of the derivative" in a listed or stated sentence is its "half" (sources.reword reads it so)
         listed = [(p.start, p.end) for p in prose_read(note, claims, spec) if p.coverage in ("prose", "check")]
         lost = tuple(n for n in lost if not (as_fraction_word(note.text, n.token.start, n.token.end)
@@ -194,6 +202,53 @@ def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, scanne
                         grew = True
         found |= ok - covered
     return frozenset(found)
+
+
+@lru_cache(maxsize=16)
+def evident_arithmetic(note: Note) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each math span (``$...$`` or plain-text) that is nothing but a chain of
+    numbers that holds, exactly or as a marked rounding (``$1-3=-2$``, ``$0.8<1$``,
+    ``$e^{-2}\\approx 0.135$``), and each such chain of the prose (``1 - 3 = -2``): what it says
+    is arithmetic, checked here, so no claim need account for it. A step that fails, or any name
+    or word in the span, leaves it to the claims."""
+    from .chains import links
+    found = links(note)
+    out = []
+    for m in note.math_spans() + note.plain_math():
+        mine = [k for k in found if m.start <= k.left.start and k.right.end <= m.end]
+        if mine and all(_holds(k) for k in mine) and not _ARITH_REST.sub("", _blanked(note.text, m, mine)):
+            out.append((m.start, m.end))
+    # and in the prose, a chain of plain numbers that holds at every link ("so 1 - 3 = -2")
+    spans = [(m.start, m.end) for m in note.math_spans()]
+    for chain in _chains(k for k in found if not k.left.latex and not any(a <= k.left.start < b for a, b in spans)):
+        if all(_holds(k) for k in chain):
+            out.append((chain[0].left.start, chain[-1].right.end))
+    return tuple(out)
+
+
+def _blanked(text: str, m, mine: list) -> str:
+    """The span's text with the sides of its links left out: what else it prints."""
+    chars = list(text[m.start:m.end])
+    for k in mine:
+        for side in (k.left, k.right):
+            chars[side.start - m.start:side.end - m.start] = " " * (side.end - side.start)
+    return "".join(chars)
+
+
+# what may stand between a chain's sides: relations, spacing, punctuation
+_ARITH_REST = re.compile(r"\\(?:simeq|approx|le|ge|leq|geq|lt|gt|ne|neq|,|;|!|quad|qquad)(?![A-Za-z])|[=<>≈≤≥≠~\s.,;:]")
+
+
+def _holds(link) -> bool:
+    """Whether one link holds as printed: ``=`` exactly (a rounding with ``=`` is a claim's to
+    judge, run.steps), ``\\approx`` to the printed digits, an order exactly."""
+    from fractions import Fraction
+    a, b = link.left.value, link.right.value
+    if link.op == "~":
+        return _rounds_to(link)
+    if not (isinstance(a, Fraction) and isinstance(b, Fraction)):
+        return False
+    return {"=": a == b, "<": a < b, ">": a > b, "<=": a <= b, ">=": a >= b, "!=": a != b}.get(link.op, False)
 
 
 def _rounds_to(link) -> bool:

@@ -4,7 +4,8 @@ It yields the same `Token` s as ``noteproof.latex`` so that one parser reads bot
 Words are split as the chapter writes them: known function names (asin, exp, ...) are
 functions; Greek words (theta, lambda, ...) and names with an underscore (x_new, z_k) are
 single symbols; ``x0`` is ``x_0``; a trailing ``*`` on a name (``z*``) means "star"; a bare
-`` x `` between two numbers (``1.5 x 1.2``) is a multiplication sign; other runs of
+`` x `` between two numbers (``1.5 x 1.2``) is a multiplication sign, "minus" and "plus" are
+their signs; other runs of
 letters are products of single letters (``ah`` -> a*h).  Nothing here evaluates text.
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ UNICODE_GREEK = {"\u03b1": "alpha", "\u03b2": "beta", "\u03b3": "gamma", "\u03b4
                   "\u0394": "Delta"}
 _TWO = {"<=": "<=", ">=": ">=", "!=": "!=", "=>": "=>", "->": "->", "==": "="}
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
+_OPERATOR_WORDS = {"minus": "-", "plus": "+"}
 _LETTERS = re.compile(r"([A-Za-z]+)(\d*)")
 
 
@@ -66,7 +68,9 @@ def _star(src: str, j: int, out: list[Token]) -> int:
 def _word(src: str, m: re.Match, out: list[Token], fail) -> None:
     """Append the tokens of one word (see the module docstring for the rules)."""
     word, pos = m[0], m.start()
-    if "_" in word:
+    if word in _OPERATOR_WORDS:   # "p_B minus 1" is p_B - 1 (probe 125: h12): an operator in words
+        out.append(Token("op", _OPERATOR_WORDS[word], pos))
+    elif "_" in word:
         if word.endswith("_") or "__" in word:
             fail(f"malformed name {word!r}", pos)
         out.append(Token("atom", word, pos))

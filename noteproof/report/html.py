@@ -178,6 +178,11 @@ def note_section(section: NoteSection) -> list[str]:
             f'<td data-label="outcome" class="failed">not encoded ({escape(str(r.location))})</td></tr>'
             for r in section.unencoded]
     out += ["</table></div>"]
+    if section.registered and section.wrong_steps:
+        from ..run.steps import wrong_step
+        out += [f'<p class="failed" id="steps-{escape(section.key)}">Worked steps that no quote reads and that do '
+                "not hold as printed:</p><ul>"]
+        out += [f"<li>{text_html(wrong_step(c))}</li>" for c in section.wrong_steps] + ["</ul>"]
     if section.unaccounted_math:
         out += [f'<p class="failed" id="math-{escape(section.key)}">Math that no formula, claim or declaration '
                 "accounts for:</p><ul>"]

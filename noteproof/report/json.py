@@ -85,11 +85,13 @@ def render(report: Report) -> str:
 
 
 def unregistered_dict(s) -> dict:
-    """An unregistered note's fields ({} for a registered one): each worked step judged, each
-    self-contained relation decided (``verdict``: holds, wrong or cannot decide)."""
-    if s.registered:
-        return {}
+    """An unregistered note's fields: each worked step judged, each self-contained relation
+    decided (``verdict``: holds, wrong or cannot decide); a registered one's wrong steps that no
+    quote reads, when it has any ({} else)."""
     from ..run.steps import wrong_step
+    if s.registered:   # its wrong steps no quote reads (run.steps.unchecked_wrong_steps)
+        return {"wrong_steps": [{"step": c.link.text, "location": str(c.location), "expected": c.expected,
+                                 "message": wrong_step(c)} for c in s.wrong_steps]} if s.wrong_steps else {}
     return {"registered": False,
             "steps": [{"step": c.link.text, "location": str(c.location),
                        "outcome": "verified" if c.holds else "failed", "how": c.how,

@@ -56,6 +56,10 @@ def render(report: Report) -> str:
         for row in section.unencoded:
             out += [f"| (no claim)<br>{cell(row.text)} | {cell(row.tag)} | | ❌ not encoded ({row.location}) |"]
         out += unregistered_lines(section)
+        if section.registered and section.wrong_steps:
+            from ..run.steps import wrong_step
+            out += ["", "Worked steps that no quote reads and that do not hold as printed:", ""]
+            out += [f"- ❌ {cell(wrong_step(c))}" for c in section.wrong_steps]
         if section.unaccounted_math:
             out += ["", "Math that no formula, claim or declaration accounts for (edited? register or restore it):", ""]
             out += [f"- ❌ `{m.location}`: `{cell(m.printed)}`" for m in section.unaccounted_math]

@@ -22,7 +22,8 @@ class NoteSection:
     unaccounted_math: tuple = ()        # math spans no formula, claim or declaration accounts for (scan.MathCoverage)
     unaccounted_prose: tuple = ()       # sentences no claim states and claims.yaml's prose: does not list (ProseCoverage)
     registered: bool = True             # False: a note of notes/ that claims.yaml does not list (sources.newnotes)
-    steps: tuple = ()                   # an unregistered note's worked steps, each judged (run.steps.StepCheck)
+    steps: tuple = ()                   # an unregistered note's worked steps, each judged (run.steps.StepCheck);
+    #                                     a registered one's wrong steps no quote reads (unchecked_wrong_steps)
     identities: tuple = ()              # its self-contained relations, each decided (run.identities.IdentityCheck)
     unaccounted_numbers: tuple = ()     # numbers nothing checks (formula.declared.unaccounted_numbers): warnings
 
@@ -66,6 +67,7 @@ class Report:
             "unaccounted_math": sum(len(s.unaccounted_math) for s in self.sections),
             "unaccounted_prose": sum(len(s.unaccounted_prose) for s in self.sections),
             "unaccounted_numbers": sum(len(s.unaccounted_numbers) for s in self.sections),
+            "wrong_steps": sum(len(s.wrong_steps) for s in self.sections),
             "errata": len(self.errata),
             "failing_checks": sum(len(failing_checks(r)) for r in results),
             "acknowledged": sum(self.settled(r) for r in results),
@@ -78,13 +80,13 @@ class Report:
 
     @property
     def unregistered_summary(self) -> dict:
-        """The notes of notes/ that claims.yaml does not list, their wrong worked steps and wrong
-        self-contained relations (the fields are there only when there is such a note: a
-        registered project's report is unchanged)."""
+        """The notes of notes/ that claims.yaml does not list and their wrong self-contained
+        relations (the fields are there only when there is such a note; ``wrong_steps`` counts
+        every note's)."""
         new = [s for s in self.sections if not s.registered]
         if not new:
             return {}
-        return {"unregistered": [s.path for s in new], "wrong_steps": sum(len(s.wrong_steps) for s in new),
+        return {"unregistered": [s.path for s in new],
                 "wrong_identities": sum(len(s.wrong_identities) for s in new)}
 
     @property
@@ -137,6 +139,7 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
     ``figures`` is false) MathML and figures computed for the HTML report."""
     from ..sources.coverage import encoded_rows
     from ..formula.declared import prose_read, unaccounted_math, unaccounted_numbers
+    from ..run.steps import unchecked_wrong_steps
     if figures:
         results = enrich(project, results, dps, jobs)
     by_id = {r.id: r for r in propagate(results)}
@@ -151,9 +154,10 @@ def build_report(project: Project, results: list[ClaimResult], dps: int,
         lost = unaccounted_math(project.notes[key], claims, spec)
         said = tuple(p for p in prose_read(project.notes[key], claims, spec) if p.coverage == "unaccounted")
         unchecked = unaccounted_numbers(project.notes[key], claims, spec)
+        wrong = unchecked_wrong_steps(project.notes[key], unchecked)
         sections.append(NoteSection(key, spec.title, spec.file,
                                     tuple(by_id[c.id] for c in claims if c.id in by_id), unencoded, lost, said,
-                                    unaccounted_numbers=unchecked))
+                                    steps=wrong, unaccounted_numbers=unchecked))
     acknowledged = tuple((c.id, c.acknowledged) for c in project.registry.claims if c.acknowledged)
     return Report(VERSION, dps, tuple(sections), acknowledged)
 

@@ -89,6 +89,19 @@ def step_evidence(claim: Claim, note: Note) -> list[Evidence]:
     return out
 
 
+def unchecked_wrong_steps(note: Note, unchecked: tuple) -> tuple[StepCheck, ...]:
+    """The worked steps of a registered note that print one of the numbers nothing checks
+    (``unchecked``: formula.declared.unaccounted_numbers, no quote reads them) and do not hold as
+    printed: a wrong step no claim owns ("(1 - 1.8 = -0.9)" written into a caption) is a finding
+    of its own, as each step of an unregistered note is. A step a quote reads is its claim's
+    (step_checks)."""
+    lost = [n.token.start for n in unchecked]
+    if not lost:
+        return ()
+    return tuple(c for k in links(note) if any(k.left.start <= i < k.right.end for i in lost)
+                 and not (c := judge(k, note)).holds)
+
+
 def wrong_step(c: StepCheck, located: bool = True) -> str:
     """The message for a step that fails: the step, where (``located``), and both sides' values."""
     link = c.link

@@ -403,6 +403,8 @@ def scan_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, near: bool 
             out.append(MathCoverage(m.text, where, "definition", why))
             continue
         shown = _worked(note, m, spots, declared, printed, worked) if m.plain else None
+        if shown is None and m.plain:
+            shown = _in_label(note, m, claims) or _relation_listed(note, m, spec)
         if shown is not None:
             out.append(MathCoverage(m.text, where, *shown))
             continue
@@ -767,6 +769,37 @@ def _spoken_counts(text: str) -> str:
                   lambda m: m[0] if re.search(r"\b[A-Z]\w*\s+$", text[:m.start()]) else said.get(m[0], m[0]), text)
 
 
+def _in_label(note: Note, m, claims: tuple[Claim, ...]) -> tuple[str, str] | None:
+    """("check", numeric) for a plain-text formula in the label of a read-out line whose quote
+    finds its number there: "Gap in x (B − A): 0.271" for "Gap in x (B minus A): 0.271" (probe
+    123: h02). The quote found the line by its label's words, operators read either way, so the
+    label is that quote's; a label turned ("A − B") loses the quote, and the claim fails."""
+    lo, hi = note.text.rfind("\n", 0, m.start) + 1, note.text.find("\n", m.end)
+    line = note.text[lo:hi if hi >= 0 else len(note.text)]
+    colon = line.rfind(":")
+    if colon < 0 or m.end > lo + colon or not is_readout(line):
+        return None
+    for q in (q for c in claims for q in c.quotes if q.numeric and quotes_line(q.snippet, q.number)):
+        # the line as the quote's snippet, its operators in words or signs (Note.same_words): not a
+        # line the quote found by its label's words alone ("(1 + ah)" is not "(1 - ah)")
+        if any(lo <= a and b <= lo + len(line) for a, b in note.same_words(q.snippet.strip())):
+            return "check", q.numeric
+    return None
+
+
+def _relation_listed(note: Note, m, spec: NoteSpec) -> tuple[str, str] | None:
+    """("definition", why) for a plain relation (``|theta| > 1``) in a sentence that, with its
+    relations read in words (reword.relations_in_words), is a sentence of the note's ``prose:``
+    ("because |theta| is above 1", probe 125: h02): the listed words, printed in symbols."""
+    from .reword import relations_in_words, sentence_around
+    if not spec.prose or relations_in_words(m.text.strip()) == m.text.strip():
+        return None
+    a, b = sentence_around(note.text, m.start, m.end)
+    said = relations_in_words(note.text[a:b])
+    listed = dict(spec.prose)
+    return ("definition", listed[said]) if said in listed else None
+
+
 def _readouts_read(note: Note, claims: tuple[Claim, ...]) -> list[tuple[int, str]]:
     """(offset, numeric) of each read-out line a quote finds (Note.quote_at), its label as printed."""
     out = []
@@ -795,7 +828,8 @@ def _maths_change(listed: str, printed: str, same: Callable[[str, str], bool] | 
     judges a re-rounding). "may use only $x_{\\le t}$" printed "$x_{\\le t+1}$" is no rewording."""
     from collections import Counter
 
-    from .reword import halved, limits_in_words, signs_as_spans, spans_as_words
+    from .reword import halved, limits_in_words, signs_as_spans, spans_as_words, unicode_as_spans
+    printed = unicode_as_spans(printed, listed)   # "β > 0" printed for "$\\beta >0$": one span (probe 122: h06)
     # "$10^{-6}$" said "one millionth", "ten steps" printed "$10$ steps": a number, in words either
     # way; "shrinks by half" printed "is multiplied by $1/2$": a factor of one half (reword.halved)
     listed, printed = spans_as_words(halved(listed), printed), spans_as_words(halved(printed), listed)
@@ -853,14 +887,15 @@ _SYNONYM = re.compile(r"(\\le|\\ge|\\ne)q(?![A-Za-z])")   # \leq is \le, \geq \g
 def _joined(text: str, listed: dict, unprinted: list[str] = (),
             same: Callable[[str, str], bool] | None = None) -> tuple[str, ...] | None:
     """The listed sentences ``text`` prints joined by "; " ("A fixed map gives an autonomous one;
-    both are legitimate dynamical systems." for the two), each as listed but for its first
+    both are legitimate dynamical systems." for the two), a dash or a colon ("No — it measures"), each as listed but for its first
     capital and its full stop; or joined by ", then" (or "; then", ", and then"), each half a
     listed sentence the note no longer prints, reworded with its senses and ``$...$`` spans kept
     ("After training, hold the parameters fixed, then evaluate on a prompt, draw a token, append
     it and repeat." for the two sentences; probe 105: h15); None otherwise."""
-    whole = [_as_sentence(p) for p in text.split("; ")]
-    if len(whole) > 1 and all(w in listed for w in whole):
-        return tuple(whole)
+    for joint in _WHOLE_JOINTS:   # "No — it measures ..." for "No. It measures ..." (probe 123: h11)
+        whole = [_as_sentence(p) for p in text.split(joint)]
+        if len(whole) > 1 and all(w in listed for w in whole):
+            return tuple(whole)
     for joint in _JOINTS.finditer(text):
         whole = [_as_sentence(text[:joint.start()]), _as_sentence(text[joint.end():])]
         found = [t if t in listed else most_alike(t, unprinted) for t in whole]
@@ -876,6 +911,7 @@ def _as_sentence(part: str) -> str:
 
 
 _JOINTS = re.compile(r"; (?:then )?|, (?:and )?then ")
+_WHOLE_JOINTS = ("; ", " \u2014 ", " \u2013 ", ": ")   # a semicolon, a dash or a colon between two whole sentences
 
 
 def _changed_in_words(listed: str, printed: str, same: Callable[[str, str], bool] | None = None):

@@ -26,7 +26,7 @@ from .numtext import (
     value_of,
 )
 from .readout import listed_readout, relabelled_line, relabelled_readout, reversed_label, reworded_readout
-from .spelling import MATH_SPAN, goes_on, spelling, turned
+from .spelling import MATH_SPAN, command_or_character, goes_on, spelling, turned
 from .tables import Row, status_rows
 
 TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
@@ -37,7 +37,7 @@ _NUMBER_WORD = re.compile(f"(?<![\\w.])(?:{NUMBER_TOKEN})(?![\\w])")   # one, as
 _QUALIFIER = r"(?:(?:about|approximately|roughly|around|nearly|≈|~)\s*)?"
 APPROXIMATE = re.compile(r"(\\simeq|\\approx|≈|≃|~|\babout|\broughly|\bnear|\baround)\s*[-+(]?\s*$")
 # a number in a quote's words, in any notation, bracketed or not: e^(1/2) for e^0.5
-BRACKETED = r"(?:\(\s*)?({})(?:\s*\))?"
+BRACKETED = r"(?:[({{]\s*)?({})(?:\s*[)}}])?"   # (1/2); an exponent's group: 1.25^{40}
 # a number among registered words, however the note prints it: 4 x 10^-3, (1/2), 79.2412\%, six
 ANY_VALUE = BRACKETED.format(f"(?:{UNSIGNED}|{WORD})(?:{PERCENT})?")
 CONTEXT = 3          # characters of a snippet's own words needed to find its number printed otherwise
@@ -140,7 +140,17 @@ class Note:
             or next(filter(None, (self.same_words(t, free) for t in _reordered_items(snippet))), []) \
             or next(filter(None, (self.same_words(t, free) for t in _approximated(snippet, free))), []) \
             or self._declared_reworded(snippet) or self._declared_in_reworded(snippet) \
-            or self._declared_words_moved(snippet) or signs_in_words_at(self.text, snippet)
+            or self._declared_words_moved(snippet) or signs_in_words_at(self.text, snippet) \
+            or self._declared_in_unicode(snippet, free)
+
+    def _declared_in_unicode(self, snippet: str, free: frozenset[str]) -> list[tuple[int, int]]:
+        """The snippet with its ``$...$`` spans printed as plain text, commands as Unicode or Greek
+        names ("Hold the parameter β > 0 fixed"), outside every ``$...$`` of the note."""
+        if "$" not in snippet:
+            return []
+        spans = self.math_spans()
+        return [(a, b) for a, b in self.same_words(snippet.replace("$", ""), free)
+                if not any(m.start < b and a < m.end for m in spans)]
 
     def _quotes(self) -> tuple[tuple[str, str, bool, bool], ...]:
         """Each distinct (snippet, number, input?, computed?) of the registry's quotes (quotes_of)."""
@@ -173,7 +183,9 @@ class Note:
     def says(self, text: str) -> Location | None:
         """Where the note still says ``text`` (an erratum's words): the same words and values,
         in any notation (Note.same_words); None when they are gone or changed."""
-        found = self.same_words(text)
+        # words that go on with an alternative or an exception ("only when |θ| < 1 or the start is
+        # the fixed point") say less: the erratum's correction, not its words
+        found = [(a, b) for a, b in self.same_words(text) if not _QUALIFIED.match(self.text, b)]
         return self.location_of(found[0][0]) if found else None
 
     def _declared_reworded(self, snippet: str) -> list[tuple[int, int]]:
@@ -333,6 +345,8 @@ class Note:
             at = self._respelled_at(snippet, number)
         if at is None:   # "p(B\mid AB)\simeq 0.7924" for "p(B\mid AB)=0.792412": stated approximately
             at = self._approximately_at(snippet, number)
+        if at is None and "$" in snippet:   # "Hold the parameter β > 0" for "... $\beta >0$": Unicode prose
+            at = self._unicode_at(snippet, number)
         return percent_of(self.text, snippet, number, at)
 
     def _approximately_at(self, snippet: str, number: str) -> tuple[int, str] | None:
@@ -348,6 +362,17 @@ class Note:
             if at is not None:
                 return at
         return None
+
+    def _unicode_at(self, snippet: str, number: str) -> tuple[int, str] | None:
+        """The quoted number where the snippet's ``$...$`` spans stand as plain text, their commands
+        printed as Unicode characters or Greek names ("Hold the parameter β > 0" for "Hold the
+        parameter $\\beta >0$"; _spelled_piece reads them): outside every ``$...$`` of the note,
+        and not going on past the number ("β > 0 - 2" is another formula)."""
+        bare = snippet.replace("$", "")
+        at = self._quote_at(bare, number)
+        if at is None or any(m.start <= at[0] < m.end for m in self.math_spans()):
+            return None
+        return None if _GOES_ON.match(self.text, at[0] + len(at[1])) else at
 
     def _respelled_at(self, snippet: str, number: str) -> tuple[int, str] | None:
         """The quoted number in the one place printing ``snippet`` with its notation set aside
@@ -527,6 +552,15 @@ class Note:
             # no number stands after the words as registered (reviewer helper-98: not "about 3,760" on
             # another line over the 3,860 printed in its place)
             scored = scores(head + _QUALIFIER + number_on)
+        if not scored and after and not head_numbers and before.rstrip().endswith("=") \
+                and len(before.strip()) > CONTEXT and len(re.findall(head, self.text)) == 1:
+            # the words after the number printed otherwise, its own before it kept: "h(-a x0) = 1 - 1.5
+            # x 1.2" printed "h(-a x0) = 1 − 1.2 × 1.5" (factors commuted; probe 122: h14). Only the
+            # registered value there, after words without numbers that end in "=" and stand once in
+            # the note: another value, a number after numbers of its own (a link inserted:
+            # Note._in_longer_chain), or after common words ("After 4 steps"), is no place of it
+            scored = [(f, n) for f, n in scores(head + BRACKETED.format(NUMBER_TOKEN) + r"(?![\d.,])")
+                      if agree_rounded(f[1], number)]
         # the words around a number printed as registered (in any notation) outrank a coarser re-rounding of them
         # ("1 / 0.18 = 5.263" is the place of "1 / 0.19 = 5.263", not "1 / 0.2 = 5")
         best = max((n for _, n in scored), default=0)
@@ -816,6 +850,19 @@ def _context(words: str) -> tuple[str, list[str]]:
     return "".join(out), numbers
 
 
+_OPERATOR_WORD = re.compile(r"\bminus\b|\bplus\b|\[-\u2212\]|\\\+")   # in an escaped pattern
+_OPERATOR_SIGN = {"minus": "(?:minus|[-\u2212])", "[-\u2212]": "(?:minus|[-\u2212])", "plus": r"(?:plus|\+)",
+                  "\\+": r"(?:plus|\+)"}
+_QUALIFIED = re.compile(r",?\s+(?:or|unless|except|provided)\b")
+_GOES_ON = re.compile(r"\s*(?:[-+*/^=<>\u2212\u00d7\u00b7\d(]|\.\d)")   # a formula going on after a number
+_SPACED = frozenset("<>=+-*/\u2212\u2264\u2265\u2248")
+_ESCAPED_COMMAND = re.compile(r"\\\\([A-Za-z]+)")   # \beta in an escaped pattern
+_RELATION_WORDS = re.compile(r"(?<![A-Za-z])is\\s\*(below|above|at\\s\*most|at\\s\*least)(?![A-Za-z])")   # in an escaped pattern
+_RELATION_SIGN = {"below": r"(?:is\s*below|<)", "above": r"(?:is\s*above|>)", "at\\s*most": r"(?:is\s*at\s*most|<=|≤)",
+                  "at\\s*least": r"(?:is\s*at\s*least|>=|≥)"}
+_EQUALS = r"(?:=|\u2248|\\approx(?![A-Za-z])|\\simeq(?![A-Za-z]))"
+
+
 def _spelled(words: str) -> str:
     """Words as a pattern that any minus sign (``-`` or ``\u2212``) and any spacing match
     (``1.2 x 0 + 1`` is ``1.2 x 0+1``), and a times sign however printed (``x``, ``×``, ``·``)."""
@@ -823,9 +870,19 @@ def _spelled(words: str) -> str:
 
 
 def _spelled_piece(words: str) -> str:
-    pattern = re.sub(r"(?:\\ )+", r"\\s*", re.escape(words)).replace(r"\-", "[-\u2212]")
+    pattern = re.escape(words)
+    # a command printed as its character or name outside $...$ ("β > 0", "beta > 0" for the span's
+    # "\\beta >0": Note._unicode_at; probe 122: h06), read before the spacing (a control space "\\ ")
+    pattern = _ESCAPED_COMMAND.sub(lambda m: command_or_character("\\" + m[1]), pattern)
+    pattern = re.sub(r"(?:\\ )+", r"\\s*", pattern).replace(r"\-", "[-\u2212]")
+    # "1.25^40 = 3,760" printed "1.25^40 ≈ 3.76 x 10^3"; "(B minus A)" printed "(B − A)": the same words
+    pattern = re.sub(r"(?<![<>!=])=(?!=)", lambda _: _EQUALS, pattern)
+    pattern = _OPERATOR_WORD.sub(lambda m: _OPERATOR_SIGN[m[0]], pattern)
+    pattern = _RELATION_WORDS.sub(lambda m: _RELATION_SIGN[m[1]], pattern)   # "|theta| is above 1" is "|θ| > 1"
     pattern = _LOG.sub(lambda m: r"\\(?:log|ln)(?![A-Za-z])", pattern)   # \ln is \log, as the reader reads them
-    return re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
+    pattern = re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
+    # a relation or operator at either end may stand spaced from the number beside it: ">0" is "> 0"
+    return ("\\s*" if words[:1] in _SPACED else "") + pattern + ("\\s*" if words[-1:] in _SPACED else "")
 
 
 def _approximated(snippet: str, free: frozenset[str]) -> list[str]:

@@ -19,8 +19,10 @@ import re
 from functools import lru_cache
 
 from ..defaults import FUNCTIONS, GREEK
+from .numtext import TIMES_TEN
 
-PIECE = re.compile(r"(?P<num>\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+(?!\w|\.\d))?|\.\d+)|(?P<word>[A-Za-z][A-Za-z0-9_]*(?:\*(?!\*))?)"
+# a number in any notation is one piece: 4x10^{-3} is no product of 4 and a symbol x10
+PIECE = re.compile(r"(?P<num>\d+(?:,\d{3})*(?:\.\d+)?(?:[eE][-+]?\d+(?!\w|\.\d)|" + TIMES_TEN + r")?|\.\d+)|(?P<word>[A-Za-z][A-Za-z0-9_]*(?:\*(?!\*))?)"
                    r"|(?P<brk>\*\*)|(?P<rel><=|>=|!=|->|=>|[=<>~\u2248\u2264\u2265\u2260])"
                    r"|(?P<op>[-+*/^|\u2212\u00d7])|(?P<open>\()|(?P<close>\))|(?P<comma>,)|(?P<space>[ \t]+)")
 ENGLISH = frozenset("am an as at be by do go he if in is it me my no of on or so to up us we".split())

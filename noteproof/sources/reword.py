@@ -21,8 +21,9 @@ from functools import lru_cache
 from itertools import combinations, permutations
 from typing import Callable, Iterator
 
-from .numtext import FRACTION_PARTS, NUMBER_SPAN, SPOKEN, canonical, spoken, value_of
-from .spelling import MATH_SPAN, alike, skeleton
+from ..defaults import EXPONENT
+from .numtext import FRACTION_PARTS, MANTISSA, NUMBER_SPAN, SPOKEN, TIMES_TEN, canonical, spoken, value_of
+from .spelling import MATH_SPAN, alike, skeleton, span_pattern
 from .vocabulary import FUNCTION_WORDS, MEANING, REORDERED, WORD, WORD_OR_SPAN, stem, terms_alike, word_bag, word_dice
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
@@ -373,6 +374,65 @@ def _roughly_as_about(text: str, other: str) -> str:
                                else m[0], text)
 
 
+def unicode_as_spans(text: str, other: str) -> str:
+    """``text`` with a plain-text formula printed in Unicode written as the ``$...$`` span of
+    ``other`` it prints ("Hold the parameter β > 0 fixed" against "Hold the parameter $\\beta
+    >0$ fixed": one span, in two notations; probe 122: h06). Only a run with a symbol or an
+    operator in it: a word is no span ("a" is not ``$a$``); a Greek letter may be printed by name
+    ("beta > 0", as the note's plain text reads "β > 0": formula.respelled)."""
+    spans = {m.group(0): m.group(1) or m.group(2) for m in MATH_SPAN.finditer(other)}
+    if not spans:
+        return text
+    for printed, inner in spans.items():
+        if printed in text:
+            continue
+        # the whole plain formula: not "β > 0 - 2", "β > 0.5" or "−β > 0" (reviewer helper-139: H2)
+        pattern = re.compile(rf"(?<![\w$\\]){_NOT_AFTER_AN_OPERATOR}{span_pattern(inner)}(?![\w$]){_NOT_GOING_ON}")
+        out, last = [], 0
+        for m in MATH_SPAN.finditer(text):
+            out += [_as_span(pattern, text[last:m.start()], printed), m.group(0)]
+            last = m.end()
+        text = "".join(out + [_as_span(pattern, text[last:], printed)])
+    return text
+
+
+_NOT_AFTER_AN_OPERATOR = r"(?<![-+*/^=<>.\u2212\u00d7\u00b7(|])(?<![-+*/^=<>\u2212\u00d7\u00b7]\s)"
+_NOT_GOING_ON = r"(?!\s*(?:[-+*/^=<>\u2212\u00d7\u00b7\d(]|\.\d))"
+
+
+def _as_span(pattern: re.Pattern, plain: str, printed: str) -> str:
+    return pattern.sub(lambda m: m[0] if _BARE_WORD.fullmatch(m[0]) else printed, plain)
+
+
+_BARE_WORD = re.compile(r"[A-Za-z]+")
+
+
+def relations_in_words(text: str) -> str:
+    """``text`` with a relation between a plain-text name and a number said in words: "while
+    ah < 2" is "while ah is below 2" (probe 121: h08); "ah <= 2" is "ah is at most 2". Both
+    sides of a comparison are read so, and each relation keeps its own word: "<" and ">" stay
+    apart ("below", "above"), as the senses compare them."""
+    if not _PLAIN_RELATION.search(text):
+        return text
+    out, last = [], 0
+    for m in MATH_SPAN.finditer(text):   # inside $...$ a relation is the formula's (spans compare by meaning)
+        out += [_PLAIN_RELATION.sub(_in_words, text[last:m.start()]), m.group(0)]
+        last = m.end()
+    return "".join(out + [_PLAIN_RELATION.sub(_in_words, text[last:])])
+
+
+def _in_words(m: re.Match) -> str:
+    return f"{m[1]} {_RELATION_WORD[m[2]]} {m[3]}"
+
+
+_GREEK_NAME = "alpha|beta|gamma|delta|epsilon|eta|theta|lambda|mu|sigma|tau|omega"
+_RELATION_WORD = {"<": "is below", ">": "is above", "<=": "is at most", "≤": "is at most", ">=": "is at least",
+                  "≥": "is at least"}
+# outside $...$: a name (letters, no digits first) or |name|, a relation, a number
+_PLAIN_RELATION = re.compile(rf"(?<![$\\\w])(\|?(?:{_GREEK_NAME}|[A-Za-z]{{1,3}}|[\u03b1-\u03c9])\|?)\s*(<=|>=|[<>≤≥])\s*"
+                             r"(\d+(?:\.\d+)?)(?![\d$])")
+
+
 def limits_in_words(text: str) -> str:
     """``text`` with "as $\\tau \\to \\infty$" written "at large $\\tau$" and "as $h \\to 0$" (or
     ``0^{+}``) "at small $h$": one statement, in words or as a limit."""
@@ -533,6 +593,8 @@ def meaning_change(old: str, new: str, swaps: int = 2) -> tuple[str, str] | None
     old, new = _only_under(old, new), _only_under(new, old)
     old, new = _does_not_hold(old, new), _does_not_hold(new, old)
     old, new = _roughly_as_about(old, new), _roughly_as_about(new, old)
+    old, new = unicode_as_spans(old, new), unicode_as_spans(new, old)
+    old, new = relations_in_words(old), relations_in_words(new)
     old, new = _uninverted(old), _uninverted(new)
     old, new = _never_as_no(old, new), _never_as_no(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
@@ -1598,7 +1660,14 @@ def spans_as_words(text: str, other: str) -> str:
     words = {}
     for m in _COUNT_WORD.finditer(other):
         words.setdefault(value_of(m.group(0)), m.group(0))
+    # or in digits outside $...$: "a derivative of 0.000001" for "a derivative of $10^{-6}$" (probe 125: h06)
+    for m in _PLAIN_NUMBER.finditer(MATH_SPAN.sub(lambda s: " " * len(s.group(0)), other)):
+        if (v := value_of(m.group(0))) is not None:
+            words.setdefault(v, m.group(0))
     return NUMBER_SPAN.sub(lambda m: words.get(value_of(m.group(1)), m.group(0)), text) if words else text
+
+
+_PLAIN_NUMBER = re.compile(rf"(?<![\w.^])(?:{MANTISSA})(?:{TIMES_TEN}|{EXPONENT})?(?![\w.])")
 
 
 _FRACTION_WORDS = {"half": "50", "a quarter": "25", "a third": r"33(?:\.3+)?", "three quarters": "75"}
@@ -1814,12 +1883,33 @@ def signature(text: str) -> str:
     """What of a text's mathematics a rewording must keep: the characters of _MATHS in order,
     and of each ``$...$`` span those of its skeleton (sources.anchor: notation and grouping set
     aside) in any order, so ``\\frac{\\sqrt{3}}{\\sqrt{3}+1}`` keeps ``\\sqrt{3}/(1+\\sqrt{3})``'s and
-    a changed sign or digit does not (the formula reader judges the span as printed)."""
+    a changed sign or digit does not (the formula reader judges the span as printed). A plain
+    relation is read in words first ("ah < 2" keeps "ah is below 2"'s: relations_in_words)."""
+    text = relations_in_words(text)
     out, last = [], 0
     for m in MATH_SPAN.finditer(text):
-        out += [_maths(text[last:m.start()]), "$" + "".join(sorted(_maths(skeleton(m.group(1) or m.group(2))))) + "$"]
+        out += [_maths(_decimals(text[last:m.start()])), "$" + "".join(sorted(_maths(skeleton(m.group(1) or m.group(2))))) + "$"]
         last = m.end()
-    return "".join(out) + _maths(text[last:])
+    return "".join(out) + _maths(_decimals(text[last:]))
+
+
+def _decimals(text: str) -> str:
+    """Plain text with each number printed with a power of ten written as a decimal, and a
+    number alone in parentheses without them: "2/(4x10^{-3})" is "2/0.004" (probe 122: h20)."""
+    text = _POWER_OF_TEN.sub(lambda m: _as_decimal(m[0]), text)
+    return _LONE_NUMBER.sub(r"\1", text)
+
+
+def _as_decimal(number: str) -> str:
+    value = value_of(number)
+    if value is None:
+        return number
+    d = Decimal(value.numerator) / Decimal(value.denominator)
+    return format(d.normalize(), "f")
+
+
+_POWER_OF_TEN = re.compile(rf"(?<![\w.])(?:{MANTISSA})(?:{TIMES_TEN}|{EXPONENT})(?![\w.])")
+_LONE_NUMBER = re.compile(r"\(\s*(\d+(?:\.\d+)?)\s*\)")
 
 
 def respelled(a: str, b: str) -> bool:

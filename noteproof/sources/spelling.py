@@ -108,3 +108,57 @@ def turned(text: str) -> str | None:
     m = found[0]
     a, pre, op, post, b = m.groups()
     return text[:m.start()] + b + pre + _TURNED[op] + post + a + text[m.end():]
+
+
+def _unicode_of(command: str) -> str | None:
+    """The Unicode character a LaTeX command prints (``\\beta`` β, ``\\Delta`` Δ, ``\\le`` ≤), or None."""
+    import unicodedata
+    name = command[1:]
+    if name in _SYMBOLS:
+        return _SYMBOLS[name]
+    if name not in _GREEK_NAMES:
+        return None
+    case = "CAPITAL" if name[0].isupper() else "SMALL"
+    try:
+        return unicodedata.lookup(f"GREEK {case} LETTER {_UNICODE_NAME.get(name.lower(), name.upper())}")
+    except KeyError:
+        return None
+
+
+_GREEK_NAMES = frozenset("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau "
+                         "upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split())
+_UNICODE_NAME = {"lambda": "LAMDA"}
+_SYMBOLS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "times": "×", "cdot": "·",
+            "to": "→", "infty": "∞", "approx": "≈", "simeq": "≃", "pm": "±", "nabla": "∇", "partial": "∂", "ell": "ℓ"}
+_SPAN_TOKEN = re.compile(r"\\[A-Za-z]+|\s+|.", re.S)
+
+
+def command_or_character(command: str) -> str:
+    """A pattern for one LaTeX command as printed in LaTeX, as its Unicode character, or (a
+    Greek letter) as its name: ``\\beta``, ``β``, ``beta``."""
+    ch = _unicode_of(command)
+    if ch is None:
+        return re.escape(command) + "(?![A-Za-z])"
+    # a Greek letter may stand as its name too: a note's plain text reads "β" as "beta" (formula.respelled)
+    name = rf"|(?<![A-Za-z]){command[1:]}(?![A-Za-z])" if command[1:] in _GREEK_NAMES else ""
+    return rf"(?:{re.escape(command)}(?![A-Za-z])|{re.escape(ch)}{name})"
+
+
+@lru_cache(maxsize=4096)
+def span_pattern(latex: str) -> str:
+    """A pattern that matches the inside of a ``$...$`` span printed in LaTeX or as plain text in
+    Unicode: ``\\beta >0`` matches ``\\beta>0`` and ``β > 0``, ``\\Delta s=0.5`` ``Δs = 0.5``
+    (each command as its character, spacing free, a minus either minus, braces optional)."""
+    out = []
+    for t in _SPAN_TOKEN.findall(latex):
+        if t.isspace():
+            continue
+        if t.startswith("\\") and len(t) > 1:
+            out.append(command_or_character(t))
+        elif t in "-\u2212":
+            out.append("[-\u2212]")
+        elif t in "{}":
+            out.append(re.escape(t) + "?")
+        else:
+            out.append(re.escape(t))
+    return r"\s*".join(out)

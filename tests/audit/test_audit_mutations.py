@@ -559,6 +559,31 @@ MUTATIONS = [
          "Only at fixed current input does the energy inequality fail."),
     Edit("w10-add-unless-used-in-several", W10, "If the same parameter is used in several layers, add the contributions from all its uses.",
          "Add the contributions from all its uses unless the same parameter is used in several layers."),
+    # probe 122: the twins of h06, h14, h16, h20: the same notation, a changed meaning
+    Edit("w09-beta-unicode-negative", W9, "Hold the parameter $\\beta >0$ fixed", "Hold the parameter β < 0 fixed"),
+    Edit("c12-first-step-commuted-wrong", C12, "= 1 - 1.5 x 1.2 x 1 = -0.8.", "= 1 − 1.2 × 1.5 × 1 = −0.9."),
+    Edit("c12-energy-power-of-ten-wrong", C12, "H = 0.5 x 1.25^40 = 3,760.", "H = 0.5 × 1.25^{40} ≈ 3.86 × 10^3."),
+    Edit("c12-largest-step-power-of-ten-wrong", C12, "2/500 = 0.004, so 2/0.004 = 500 steps",
+         "2/500 = 4x10^{-2}, so 2/(4x10^{-2}) = 500 steps"),
+    # probe 121: h08's twin, a relation in symbols turned ("ah > 2" for "ah is below 2": reword.relations_in_words)
+    Edit("c12-follows-decay-symbols-turned", C12, "Euler follows the decay only while ah is below 2,",
+         "Euler follows the decay only while ah > 2,"),
+    # probe 120: h04's twin, a wrong step of arithmetic inserted (formula.declared.evident_arithmetic)
+    Edit("c12-check-answer-wrong-arithmetic", C12, "unlike the exact positive decay.",
+         "unlike the exact positive decay, since $1-1.5=-0.4$."),
+    # probe 125: the twins of h02 and h06: the relation turned, another power of ten
+    Edit("c12-theta-below-one-in-symbols", C12, "because |theta| is above 1", "because |θ| < 1"),
+    Edit("w09-derivative-in-digits-wrong", W9, "Does a derivative of $10^{-6}$ prove", "Does a derivative of 0.00001 prove"),
+    # reviewer helper-139: H1, a formula that begins with true arithmetic; H2, a span going on in Unicode
+    Edit("c12-step-formula-after-arithmetic", C12, "Step h = 1/4 = 0.25.", "Step h = 1/4 = 0.25. So 1/4 = 0.25 = h/N."),
+    Edit("w09-beta-unicode-goes-on", W9, "Hold the parameter $\\beta >0$ fixed", "Hold the parameter β > 0 - 2 fixed"),
+    # probe 123: h11's twin, the answer turned as the sentences are joined
+    Edit("w09-answer-joined-by-dash-turned", W9, "No. It measures local sensitivity", "Yes — it measures local sensitivity"),
+    # probe 123: h02's twin, the label's difference turned
+    Edit("c12-gap-label-turned", C12, "Gap in x (B minus A): 0.271", "Gap in x (A − B): 0.271"),
+    # a wrong step no quote reads, in the prose: a finding of its own (run.steps.unchecked_wrong_steps)
+    Edit("c12-caption-wrong-arithmetic-plain", C12, "Left: smooth exact decay and zigzag Euler steps.",
+         "Left: smooth exact decay and zigzag Euler steps (1 - 1.8 = -0.9)."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -1039,6 +1064,28 @@ HARMLESS = [
          "Add the contributions from all its uses whenever the same parameter is used in several layers."),
     Edit("c12-no-flow-allows-it", C12, "a flow with unique solutions never allows it",
          "no flow with unique solutions allows it"),
+    # probe 122: h06, h14, h16, h20: a span in Unicode outside $...$, factors commuted, an
+    # exponent's braces with "≈" and a power of ten, a power of ten in a quotient
+    Edit("w09-beta-unicode", W9, "Hold the parameter $\\beta >0$ fixed", "Hold the parameter β > 0 fixed"),
+    Edit("c12-first-step-commuted", C12, "= 1 - 1.5 x 1.2 x 1 = -0.8.", "= 1 − 1.2 × 1.5 × 1 = −0.8."),
+    Edit("c12-energy-power-of-ten", C12, "H = 0.5 x 1.25^40 = 3,760.", "H = 0.5 × 1.25^{40} ≈ 3.76 × 10^3."),
+    Edit("c12-largest-step-power-of-ten", C12, "2/500 = 0.004, so 2/0.004 = 500 steps",
+         "2/500 = 4x10^{-3}, so 2/(4x10^{-3}) = 500 steps"),
+    # probe 121: h08, relations in symbols for their words (reword.relations_in_words)
+    Edit("c12-follows-decay-symbols", C12,
+         "Euler follows the decay only while ah is below 2, and it keeps the smooth shape only while ah is below 1.",
+         "Euler follows the decay only while ah < 2, and it keeps the smooth shape only while ah < 1."),
+    # probe 125: h02, a relation in symbols for its words by a Greek name; h06, a number span in digits
+    Edit("c12-theta-above-one-in-symbols", C12, "because |theta| is above 1", "because |θ| > 1"),
+    Edit("w09-derivative-in-digits", W9, "Does a derivative of $10^{-6}$ prove", "Does a derivative of 0.000001 prove"),
+    # probe 123: h11, two listed sentences joined by a dash (sources.coverage._joined)
+    Edit("w09-answer-joined-by-dash", W9, "No. It measures local sensitivity", "No — it measures local sensitivity"),
+    # probe 123: h02, a read-out's label in symbols for its words (sources.coverage._in_label)
+    Edit("c12-gap-label-in-symbols", C12, "Gap in x (B minus A): 0.271", "Gap in x (B − A): 0.271"),
+    # probe 120: h04, a correct step of arithmetic inserted in the prose where no claim states it
+    # (formula.declared.evident_arithmetic)
+    Edit("c12-caption-arithmetic-plain", C12, "Left: smooth exact decay and zigzag Euler steps.",
+         "Left: smooth exact decay and zigzag Euler steps (1 - 1.8 = -0.8)."),
 ]
 
 

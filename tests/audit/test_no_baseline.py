@@ -43,6 +43,7 @@ def judge(report_cache):
     from noteproof.formula.respelled import registered_view
     from noteproof.run.cache import ResultCache, note_inputs
     from noteproof.run.claim import run_claim
+    from noteproof.run.steps import unchecked_wrong_steps
     from noteproof.sources.coverage import encoded_rows
     from noteproof.sources.project import load_project
     project = load_project(ROOT, documents=False, view=registered_view)   # documents in memory only
@@ -77,8 +78,10 @@ def judge(report_cache):
         yield from (("math", m.text) for m in unaccounted_math(note, claims, project.registry.notes[key]))
         yield from (("prose", p.text) for p in prose_read(note, claims, project.registry.notes[key])
                     if p.coverage == "unaccounted")
+        unchecked = unaccounted_numbers(note, claims, project.registry.notes[key])
+        yield from (("step", c.link.text) for c in unchecked_wrong_steps(note, unchecked))
         if warnings:
-            yield from (("number", n.token.text) for n in unaccounted_numbers(note, claims, project.registry.notes[key]))
+            yield from (("number", n.token.text) for n in unchecked)
 
     def verdict(key: str, text: str) -> set[str]:
         """Everything that fails in the report of note ``key`` printed as ``text``, and every
@@ -104,8 +107,8 @@ def test_the_notes_as_written_fail_only_on_their_errata(judge, as_written):
     """As written, what fails is the notes' own errors (and claims resting on them), nothing else."""
     from noteproof.run.claim import run_claim
     for key, bad in as_written.items():
-        failing = {b[0] for b in bad if b[0] not in ("row", "math", "prose", "number")}
-        assert not [b for b in bad if b[0] in ("row", "math", "prose", "number")], bad   # no row, math, sentence or number unaccounted
+        failing = {b[0] for b in bad if b[0] not in ("row", "math", "prose", "step", "number")}
+        assert not [b for b in bad if b[0] in ("row", "math", "prose", "step", "number")], bad   # no row, math, sentence or number unaccounted
         for claim_id in failing:
             claim = judge.project.registry.claim(claim_id)
             r = run_claim(claim, judge.project.content, judge.project.notes[key])

@@ -259,3 +259,36 @@ def test_a_restricting_phrase_said_as_a_condition_keeps_the_row_in_its_place():
         row = edited.row_of(old)
         assert (row is not None and row.text == new) is found, new
 
+
+
+@pytest.mark.parametrize("text, snippet, number, found", [
+    # probe 122 h16: an exponent's braces and "≈" for "=" are notation; the number there is the quote's
+    ("so after 40 steps H = 0.5 × 1.25^{40} ≈ 3.76 × 10^3.", "1.25^40 = 3,760", "40", "40"),
+    ("so after 40 steps H = 0.5 × 1.25^{40} ≈ 3.76 × 10^3.", "1.25^40 = 3,760", "3,760", "3.76 × 10^3"),
+    # probe 122 h14: factors commuted after the number; its own words before it are kept
+    ("First step: x1 = x0 + h(-a x0) = 1 − 1.2 × 1.5 × 1 = −0.8.", "h(-a x0) = 1 - 1.5", "1", "1"),
+    ("First step: x1 = x0 + h(-a x0) = 2 − 1.2 × 1.5 × 1 = −0.8.", "h(-a x0) = 1 - 1.5", "1", None),
+    # probe 123 h02: an operator in words or in a sign is one word of a label
+    ("Gap in x (B − A): 0.271", "Gap in x (B minus A): 0.271", "0.271", "0.271"),
+    ("Gap in x (B + A): 0.271", "Gap in x (B minus A): 0.271", "0.271", None),
+    # probe 122 h06: a span printed as plain Unicode is that span; another relation is not
+    ("Hold the parameter β > 0 fixed.", "Hold the parameter $\\beta >0$", "0", "0"),
+    ("Hold the parameter β < 0 fixed.", "Hold the parameter $\\beta >0$", "0", None),
+    # probe 125 h02: a relation in words is the relation in symbols, not another
+    ("away from it, because |theta| > 1. Having", "because |theta| is above 1.", "1", "1"),
+    ("away from it, because |theta| < 1. Having", "because |theta| is above 1.", "1", None),
+])
+def test_a_quote_s_words_are_read_with_their_notation_set_aside(text, snippet, number, found):
+    at = Note("notes/x.txt", text).quote_at(snippet, number)
+    assert (at and at[1]) == found and (found is None or text[at[0]:at[0] + len(found)] == found), at
+
+
+@pytest.mark.parametrize("text, still", [
+    ("It settles only when |theta| < 1.", True),                           # the words, in symbols
+    ("It settles only when |theta| < 1 or the start is the fixed point.", False),   # an alternative added
+    ("It settles only when |theta| < 1, unless x = 0.", False),             # an exception added
+])
+def test_an_erratum_s_words_going_on_with_an_alternative_are_no_longer_said(text, still):
+    """The errata's corrections add "or ..." and "unless ...": the refuted words are then not what
+    the note says (Note.says), though every word of them is printed."""
+    assert (Note("notes/x.txt", text).says("settles only when |theta| is below 1") is not None) is still

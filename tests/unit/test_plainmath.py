@@ -18,6 +18,8 @@ def spans(text):
     ("the exact value is e^(-1.2 x 6) = 7.47E-4.", []),     # E-notation is a number, not a symbol E
     ("the exact value is e^(-1.2 x 6) = 7.47e-4.", []),
     ("so E - 4 = 3 here", ["E - 4 = 3"]),                   # a capital E on its own is a symbol
+    ("so 2/(4x10^{-3}) = 500 steps", []),                    # a power of ten is a number's, no symbol x10
+    ("so 2/(4 \u00d7 10^{-3}) = 500 steps", []),            # (probe 122: h20)
     # after a verb or an article a bare x is the variable, not a times sign (probe 70: h11)
     ("the slope is x (1-theta)^(-2), which", ["x (1-theta)^(-2)"]),
     ("solves x_new = x_old - h x rate x x_new, so", ["x_new = x_old - h x rate x x_new"]),

@@ -598,3 +598,84 @@ def test_two_listed_sentences_joined_are_judged_half_by_half(project, new, chang
     text = project.notes["week10"].text
     assert text.count(JOINED) == 1
     assert bool(unaccounted(project, "week10", text.replace(JOINED, new, 1))) is changed
+
+
+@pytest.mark.parametrize("span, accounted", [
+    ("$1-3=-2$", True),          # probe 120 h04: arithmetic that holds accounts for itself
+    ("$1-3=-3$", False),         # a wrong step is no account of anything
+    ("$0.8<1$", True),           # an order, decided exactly
+    ("$0.8>1$", False),
+    ("$1.2+1=2$", False),        # a rounding printed with "=" is a claim's to judge, not evident
+    ("$1-3a=-2$", False),        # a name: what it says is not arithmetic alone
+])
+def test_a_span_of_arithmetic_that_holds_is_accounted_for(project, span, accounted):
+    from noteproof.formula.declared import unaccounted_math, unaccounted_numbers
+    note = project.notes["chapter12"]
+    old = "unlike the exact positive decay."
+    edited = replace(note, text=note.text.replace(old, f"{old[:-1]}, since {span}.", 1), regions=None)
+    claims, spec = project.claims_of("chapter12"), project.registry.notes["chapter12"]
+    lost = unaccounted_math(edited, claims, spec)
+    assert (not lost) is accounted, lost
+    assert (not unaccounted_numbers(edited, claims, spec)) is accounted
+
+
+@pytest.mark.parametrize("new, kept", [("Hold the parameter β > 0 fixed", True),
+                                       ("Hold the parameter β < 0 fixed", False)])
+def test_a_span_printed_in_unicode_outside_math_is_the_listed_sentence(project, new, kept):
+    """Probe 122 h06: "$\\beta >0$" printed "β > 0" in the prose is the listed sentence, its
+    quote found there; another relation is a changed sentence."""
+    note = project.notes["week09"]
+    text = note.text.replace("Hold the parameter $\\beta >0$ fixed", new, 1)
+    assert (not unaccounted(project, "week09", text)) is kept
+
+
+@pytest.mark.parametrize("aside, wrong", [("(1 - 1.8 = -0.8)", False), ("(1 - 1.8 = -0.9)", True)])
+def test_a_wrong_step_no_quote_reads_is_a_finding(project, aside, wrong):
+    """A worked step written into a caption, where no quote reads its numbers: judged as printed
+    (run.steps.unchecked_wrong_steps), accounted for when it holds, a wrong step when not."""
+    from noteproof.formula.declared import unaccounted_numbers
+    from noteproof.run.steps import unchecked_wrong_steps, wrong_step
+    note = project.notes["chapter12"]
+    old = "Left: smooth exact decay and zigzag Euler steps."
+    edited = replace(note, text=note.text.replace(old, f"{old[:-1]} {aside}.", 1), regions=None)
+    lost = unaccounted_numbers(edited, project.claims_of("chapter12"), project.registry.notes["chapter12"])
+    steps = unchecked_wrong_steps(edited, lost)
+    assert bool(lost) is wrong and bool(steps) is wrong
+    if wrong:
+        assert "is −0.8, not −0.9" in wrong_step(steps[0])
+
+
+@pytest.mark.parametrize("label, kept", [("(B − A)", True), ("(A − B)", False)])
+def test_a_read_out_label_in_symbols_is_its_label_in_words(project, label, kept):
+    """Probe 123 h02: "Gap in x (B minus A): 0.271" printed "(B − A)": its quote finds the line,
+    and the label's formula is that quote's; "(A − B)" is another label, its quote lost."""
+    from noteproof.formula.declared import unaccounted_math
+    note = project.notes["chapter12"]
+    edited = replace(note, text=note.text.replace("Gap in x (B minus A): 0.271", f"Gap in x {label}: 0.271", 1),
+                     regions=None)
+    lost = unaccounted_math(edited, project.claims_of("chapter12"), project.registry.notes["chapter12"])
+    assert (not lost) is kept, lost
+
+
+@pytest.mark.parametrize("new, kept", [("No — it measures", True), ("No: it measures", True),
+                                       ("Yes — it measures", False)])
+def test_two_listed_sentences_joined_by_a_dash_or_a_colon_stay_listed(project, new, kept):
+    """Probe 123 h11: "No. It measures ..." printed "No — it measures ...": the two listed sentences."""
+    text = project.notes["week09"].text.replace("No. It measures", new, 1)
+    assert (not unaccounted(project, "week09", text)) is kept
+
+
+@pytest.mark.parametrize("old, new", [
+    ("Step h = 1/4 = 0.25.", "Step h = 1/4 = 0.25. So 1/4 = 0.25 = h/N."),   # a formula that begins with true arithmetic
+    ("Hold the parameter $\\beta >0$ fixed", "Hold the parameter β > 0 - 2 fixed"),   # a span that goes on in Unicode
+])
+def test_notation_read_as_meaning_never_hides_what_goes_on(project, old, new):
+    """Reviewer helper-139 (H1, H2): what the new readings accept must be the whole of what is
+    printed: "1/4 = 0.25 = h/N" stays unaccounted math, "β > 0 - 2" is not the span "$\\beta >0$"."""
+    from noteproof.formula.declared import unaccounted_math
+    key = "chapter12" if "Step h" in old else "week09"
+    note = project.notes[key]
+    assert old in note.text
+    edited = project.judged(key, replace(note, text=note.text.replace(old, new, 1), regions=None))
+    lost = unaccounted_math(edited, project.claims_of(key), project.registry.notes[key])
+    assert lost or unaccounted(project, key, edited.text), new

@@ -1440,3 +1440,47 @@ def test_a_restriction_fronted_a_condition_moved_and_a_no_subject_say_the_same()
     never = "Hence a flow with unique solutions never allows it."
     assert meaning_change(never, "Hence no flow with unique solutions allows it.") is None
     assert meaning_change("Hence a flow with unique solutions allows it.", "Hence no flow with unique solutions allows it.") is not None
+
+
+@pytest.mark.parametrize("old, new, change", [
+    # probe 121 h08: a relation in symbols is the relation in words; another relation is not
+    ("Euler follows the decay only while ah is below 2.", "Euler follows the decay only while ah < 2.", None),
+    ("Euler follows the decay only while ah is below 2.", "Euler follows the decay only while ah > 2.",
+     ("below", "above")),
+    ("It shrinks while h is at most 0.5.", "It shrinks while h <= 0.5.", None),
+])
+def test_a_plain_relation_is_its_words(old, new, change):
+    from noteproof.sources.reword import meaning_change, signature
+    assert meaning_change(old, new) == change
+    assert change is not None or signature(old) == signature(new)
+
+
+@pytest.mark.parametrize("old, new, kept", [
+    ("so 2/0.004 = 500 steps", "so 2/(4x10^{-3}) = 500 steps", True),    # probe 122 h20: notation
+    ("so 2/0.004 = 500 steps", "so 2/(4x10^{-2}) = 500 steps", False),   # another value
+    ("so 2/0.004 = 500 steps", "so 2/(0.004 + 1) = 500 steps", False),   # parentheses that group
+])
+def test_a_signature_reads_a_power_of_ten_as_its_decimal(old, new, kept):
+    from noteproof.sources.reword import signature
+    assert (signature(old) == signature(new)) is kept
+
+
+@pytest.mark.parametrize("old, new, change", [
+    # probe 125 h02: a Greek name in a relation in symbols; h06: a number span printed in digits
+    ("yet the iterates move away from it, because |theta| is above 1.",
+     "yet the iterates move away from it, because |theta| > 1.", None),
+    ("yet the iterates move away from it, because |theta| is above 1.",
+     "yet the iterates move away from it, because |theta| < 1.", ("above", "below")),
+    ("Does a derivative of $10^{-6}$ prove that six digits are lost?",
+     "Does a derivative of 0.000001 prove that six digits are lost?", None),
+])
+def test_a_relation_or_a_number_in_other_notation_is_the_same_sentence(old, new, change):
+    from noteproof.sources.reword import meaning_change
+    assert meaning_change(old, new) == change
+
+
+def test_an_operator_in_words_is_its_sign_in_a_plain_formula():
+    """Probe 125 h12: "p_B minus 1" is p_B - 1; "p_B plus 1" is not."""
+    from noteproof.formula.meaning import same_meaning
+    assert same_meaning("p_B - 1", "p_B minus 1", True) is True
+    assert same_meaning("p_B - 1", "p_B plus 1", True) is not True
