@@ -150,8 +150,8 @@ def _plain_side(text: str, start: int, end: int) -> Side | None:
         body, e = body[:-1].rstrip(), e - 1
     while body.endswith(".") and (e >= len(text) or not text[e:e + 1].isdigit()):
         body, e = body[:-1], e - 1
-    while body.startswith("(") and body.count("(") > body.count(")"):   # "(1 - 1.8 = -0.8)": the
-        body = body[1:].lstrip()                                        # aside's parentheses are no side's
+    while body.count("(") > body.count(")"):   # "(1 - 1.8 = -0.8)", "0.02 (0.05 < 0.02)": an aside's
+        body = body[body.index("(") + 1:].lstrip()   # parenthesis opens it, it is no side's
         s = e - len(body)
     while body.endswith(")") and body.count(")") > body.count("("):
         body, e = body[:-1].rstrip(), e - 1 - (len(body[:-1]) - len(body[:-1].rstrip()))

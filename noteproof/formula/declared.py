@@ -57,6 +57,9 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
     if lost:
         worked = worked_numbers(note, claims, spec, scanned)
         lost = tuple(n for n in lost if n.token.start not in worked)
+    if lost:   # "as h tends to 0" says "as h becomes small" (reword.limits_in_words): a limit, in words
+        lost = tuple(n for n in lost if not (value_of(n.token.text) == 0
+                                             and _TENDS_TO.search(note.text, max(0, n.token.start - 40), n.token.start)))
     if lost:   # a span of arithmetic that holds ("$1-3=-2$"): it accounts for its own numbers
         evident = evident_arithmetic(note)
         lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in evident))
@@ -85,6 +88,9 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
             read = _spans_at(note, unread - {m.location for m in unaccounted_math(note, claims, spec)})
             lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in read))
     return lost
+
+
+_TENDS_TO = re.compile(r"\b(?:as|when)\s+[A-Za-z]{1,2}\s+(?:tends|goes|shrinks|falls)\s+to\s+$")
 
 
 def _named_alike(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, lost: tuple) -> bool:

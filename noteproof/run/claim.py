@@ -390,7 +390,7 @@ def still_said(note: Note, says: str, claim: Claim, at: tuple[int, str] | None) 
     sense (``at``, Note.stated: "set by $S$ and $K$" for "set by $K$ and $S$"), or, for its status
     cell, where the cell stands with a restriction struck out ("[Controlled approximation]" for
     "[Controlled approximation], under the Week 9 hypotheses": weaker hypotheses, the same
-    counterexample); None: corrected."""
+    counterexample) or reworded in the same sense; None: corrected."""
     found = note.says(says)
     if found is None and at is not None and says in claim.text:
         found = note.location_of(at[0])
@@ -398,7 +398,11 @@ def still_said(note: Note, says: str, claim: Claim, at: tuple[int, str] | None) 
         # the status cell with a restriction struck out claims more: the same witness refutes it
         from ..sources.reword import restriction_dropped
         row = note.row_of(claim.row)
-        if row is not None and restriction_dropped(says, row.tag) is not None:
+        # or reworded in the same sense both ways ("[Controlled approximation] — under the hypotheses
+        # of Week 9"; probe 127: h07; a condition added is no rewording): it does not correct the note
+        if row is not None and (restriction_dropped(says, row.tag) is not None
+                                or (cell_meaning_change(says, row.tag) is None
+                                    and cell_meaning_change(row.tag, says) is None)):
             found = row.location
     return found
 

@@ -860,6 +860,8 @@ _ESCAPED_COMMAND = re.compile(r"\\\\([A-Za-z]+)")   # \beta in an escaped patter
 _RELATION_WORDS = re.compile(r"(?<![A-Za-z])is\\s\*(below|above|at\\s\*most|at\\s\*least)(?![A-Za-z])")   # in an escaped pattern
 _RELATION_SIGN = {"below": r"(?:is\s*below|<)", "above": r"(?:is\s*above|>)", "at\\s*most": r"(?:is\s*at\s*most|<=|≤)",
                   "at\\s*least": r"(?:is\s*at\s*least|>=|≥)"}
+_HEDGE_WORDS = re.compile(r"(?<![A-Za-z])(?:at\\s\*about|about|roughly|around|approximately|nearly|near)(?![A-Za-z])")
+_HEDGES = r"(?:at\\s*about|about|roughly|around|approximately|nearly|near)"
 _EQUALS = r"(?:=|\u2248|\\approx(?![A-Za-z])|\\simeq(?![A-Za-z]))"
 
 
@@ -879,6 +881,7 @@ def _spelled_piece(words: str) -> str:
     pattern = re.sub(r"(?<![<>!=])=(?!=)", lambda _: _EQUALS, pattern)
     pattern = _OPERATOR_WORD.sub(lambda m: _OPERATOR_SIGN[m[0]], pattern)
     pattern = _RELATION_WORDS.sub(lambda m: _RELATION_SIGN[m[1]], pattern)   # "|theta| is above 1" is "|θ| > 1"
+    pattern = _HEDGE_WORDS.sub(_HEDGES, pattern)   # "about 11 digits" is "roughly 11 digits" (probe 127: h11)
     pattern = _LOG.sub(lambda m: r"\\(?:log|ln)(?![A-Za-z])", pattern)   # \ln is \log, as the reader reads them
     pattern = re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
     # a relation or operator at either end may stand spaced from the number beside it: ">0" is "> 0"

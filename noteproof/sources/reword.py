@@ -422,7 +422,8 @@ def relations_in_words(text: str) -> str:
 
 
 def _in_words(m: re.Match) -> str:
-    return f"{m[1]} {_RELATION_WORD[m[2]]} {m[3]}"
+    # against 0 a relation is a sign ("h > 0" is "positive h"): signs_as_spans reads those
+    return m[0] if float(m[3]) == 0 else f"{m[1]} {_RELATION_WORD[m[2]]} {m[3]}"
 
 
 _GREEK_NAME = "alpha|beta|gamma|delta|epsilon|eta|theta|lambda|mu|sigma|tau|omega"
@@ -435,8 +436,14 @@ _PLAIN_RELATION = re.compile(rf"(?<![$\\\w])(\|?(?:{_GREEK_NAME}|[A-Za-z]{{1,3}}
 
 def limits_in_words(text: str) -> str:
     """``text`` with "as $\\tau \\to \\infty$" written "at large $\\tau$" and "as $h \\to 0$" (or
-    ``0^{+}``) "at small $h$": one statement, in words or as a limit."""
+    ``0^{+}``) "at small $h$": one statement, in words or as a limit; in the prose, "as h tends to
+    0" is "as h becomes small" (probe 127: h12)."""
+    text = _TENDS_IN_WORDS.sub(lambda m: f"{m[1]} becomes small", text)
     return _TENDS.sub(lambda m: f"at {'small' if m.group(2).startswith('0') else 'large'} ${m.group(1)}$", text)
+
+
+_TENDS_IN_WORDS = re.compile(r"\b((?:as|when)\s+[A-Za-z]{1,2})\s+(?:tends|goes|shrinks|falls)\s+to\s+(?:0|zero)(?!\d|\.\d)",
+                             re.IGNORECASE)
 
 
 # a sign in words or in symbols: "positive decoding temperature $\tau$" is "a decoding temperature
@@ -595,6 +602,7 @@ def meaning_change(old: str, new: str, swaps: int = 2) -> tuple[str, str] | None
     old, new = _roughly_as_about(old, new), _roughly_as_about(new, old)
     old, new = unicode_as_spans(old, new), unicode_as_spans(new, old)
     old, new = relations_in_words(old), relations_in_words(new)
+    old, new = limits_in_words(old), limits_in_words(new)
     old, new = _uninverted(old), _uninverted(new)
     old, new = _never_as_no(old, new), _never_as_no(new, old)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
@@ -1885,7 +1893,7 @@ def signature(text: str) -> str:
     aside) in any order, so ``\\frac{\\sqrt{3}}{\\sqrt{3}+1}`` keeps ``\\sqrt{3}/(1+\\sqrt{3})``'s and
     a changed sign or digit does not (the formula reader judges the span as printed). A plain
     relation is read in words first ("ah < 2" keeps "ah is below 2"'s: relations_in_words)."""
-    text = relations_in_words(text)
+    text = _TENDS_IN_WORDS.sub(lambda m: f"{m[1]} becomes small", relations_in_words(text))
     out, last = [], 0
     for m in MATH_SPAN.finditer(text):
         out += [_maths(_decimals(text[last:m.start()])), "$" + "".join(sorted(_maths(skeleton(m.group(1) or m.group(2))))) + "$"]

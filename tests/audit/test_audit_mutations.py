@@ -577,6 +577,11 @@ MUTATIONS = [
     # reviewer helper-139: H1, a formula that begins with true arithmetic; H2, a span going on in Unicode
     Edit("c12-step-formula-after-arithmetic", C12, "Step h = 1/4 = 0.25.", "Step h = 1/4 = 0.25. So 1/4 = 0.25 = h/N."),
     Edit("w09-beta-unicode-goes-on", W9, "Hold the parameter $\\beta >0$ fixed", "Hold the parameter β > 0 - 2 fixed"),
+    # probe 127: the twins of h11 and h12: another number of digits, another limit
+    Edit("c12-adjoint-digits-hedged-wrong", C12, "one backward solve gets it to about 11 digits",
+         "a single backward solve gets it to roughly 12 digits"),
+    Edit("c12-orders-tend-to-one", C12, "they describe how the error shrinks as h becomes small.",
+         "they describe how the error shrinks as h tends to 1."),
     # probe 123: h11's twin, the answer turned as the sentences are joined
     Edit("w09-answer-joined-by-dash-turned", W9, "No. It measures local sensitivity", "Yes — it measures local sensitivity"),
     # probe 123: h02's twin, the label's difference turned
@@ -1078,6 +1083,14 @@ HARMLESS = [
     # probe 125: h02, a relation in symbols for its words by a Greek name; h06, a number span in digits
     Edit("c12-theta-above-one-in-symbols", C12, "because |theta| is above 1", "because |θ| > 1"),
     Edit("w09-derivative-in-digits", W9, "Does a derivative of $10^{-6}$ prove", "Does a derivative of 0.000001 prove"),
+    # probe 127: h07, a wrong status cell reworded in the same sense: still wrong, nothing new (run.claim.still_said)
+    Edit("w10-adjoint-cell-reworded", W10, "[Controlled approximation], under the Week 9 hypotheses",
+         "[Controlled approximation] — under the hypotheses of Week 9"),
+    # probe 127: h11, one hedge for another; h12, a limit in words
+    Edit("c12-adjoint-digits-hedged", C12, "one backward solve gets it to about 11 digits, while a finite difference peaks near 8 digits",
+         "a single backward solve gets it to roughly 11 digits, whereas a finite difference peaks at about 8 digits"),
+    Edit("c12-orders-tend-to-zero", C12, "they describe how the error shrinks as h becomes small.",
+         "they describe how the error shrinks as h tends to 0."),
     # probe 123: h11, two listed sentences joined by a dash (sources.coverage._joined)
     Edit("w09-answer-joined-by-dash", W9, "No. It measures local sensitivity", "No — it measures local sensitivity"),
     # probe 123: h02, a read-out's label in symbols for its words (sources.coverage._in_label)

@@ -395,3 +395,16 @@ def test_check_lists_a_refutation_of_corrected_words_as_corrected_not_failing(tm
     checked = check_at(project, project.registry.claim("c12.d02.multiplier-decides"), {})
     [old] = [s for s in checked.statements if s["kind"] == "counterexample" and "does not settle" in s["statement"]]
     assert old.get("corrected") and not old["judged"] and checked.result.outcome is Outcome.VERIFIED
+
+
+@pytest.mark.parametrize("cell, live", [
+    ("[Controlled approximation] — under the hypotheses of Week 9", True),   # reworded: still the erratum's words
+    ("[Controlled approximation], for f differentiable in h with a Lipschitz derivative, under the Week 9 "
+     "hypotheses", False),                                                   # corrected as suggested
+])
+def test_a_status_cell_reworded_in_the_same_sense_keeps_its_erratum(tmp_path, cell, live):
+    """Probe 127 h07: a harmless rewording of a wrong cell keeps the note wrong in the same way."""
+    root = copy_project(tmp_path / "project")
+    edit(root / "notes" / "week10.txt", "[Controlled approximation], under the Week 9 hypotheses", cell)
+    result = _run(root, "w10.continuous-adjoint")
+    assert bool(result.errata) is live, result.messages

@@ -277,6 +277,9 @@ def test_a_restricting_phrase_said_as_a_condition_keeps_the_row_in_its_place():
     # probe 125 h02: a relation in words is the relation in symbols, not another
     ("away from it, because |theta| > 1. Having", "because |theta| is above 1.", "1", "1"),
     ("away from it, because |theta| < 1. Having", "because |theta| is above 1.", "1", None),
+    # probe 127 h11: one hedge for another
+    ("a single solve gets it to roughly 11 digits", "gets it to about 11 digits", "11", "11"),
+    ("a finite difference peaks at about 8 digits", "peaks near 8 digits", "8", "8"),
 ])
 def test_a_quote_s_words_are_read_with_their_notation_set_aside(text, snippet, number, found):
     at = Note("notes/x.txt", text).quote_at(snippet, number)

@@ -1484,3 +1484,19 @@ def test_an_operator_in_words_is_its_sign_in_a_plain_formula():
     from noteproof.formula.meaning import same_meaning
     assert same_meaning("p_B - 1", "p_B minus 1", True) is True
     assert same_meaning("p_B - 1", "p_B plus 1", True) is not True
+
+
+def test_a_relation_against_zero_stays_a_sign():
+    """"h > 0" is a sign, for signs_as_spans to read as "positive h", not "h is above 0"."""
+    from noteproof.sources.reword import relations_in_words
+    assert relations_in_words("for all h > 0 and ah < 2") == "for all h > 0 and ah is below 2"
+
+
+@pytest.mark.parametrize("new, change", [
+    ("Orders describe how the error shrinks as h tends to 0.", None),          # probe 127 h12: the limit in words
+    ("Orders describe how the error shrinks as h tends to 1.", ("small", "")),
+    ("Orders describe how the error shrinks as h becomes large.", ("small", "large")),
+])
+def test_a_limit_said_in_words_is_the_same_limit(new, change):
+    from noteproof.sources.reword import meaning_change
+    assert meaning_change("Orders describe how the error shrinks as h becomes small.", new) == change
