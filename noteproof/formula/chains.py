@@ -102,7 +102,7 @@ def _plain_links(text: str, lo: int, hi: int) -> list[Link]:
         left = _plain_side(text, _run_ending(text, lo, m.start()), m.start())
         hedge = _HEDGE.match(text, m.end(), hi)    # ``= about 4,000``: the step is approximate
         start = hedge.end() if hedge else m.end()  # (Note.marks_approximate reads the word)
-        right = _plain_side(text, start, _run_starting(text, start, hi))
+        right = _plain_side(text, start, _run_starting(text, start, hi), right=True)
         if left and right:
             out.append(Link(left, _PLAIN_OPS.get(m[0], m[0]), right))
     for m in _RESTATED.finditer(text, lo, hi):
@@ -137,7 +137,7 @@ def _run_starting(text: str, start: int, hi: int) -> int:
     return m.end() if m else start
 
 
-def _plain_side(text: str, start: int, end: int) -> Side | None:
+def _plain_side(text: str, start: int, end: int, right: bool = False) -> Side | None:
     """The numeric side ``text[start:end]`` (stripped), or None when it is empty, reaches into
     a name, or is not arithmetic."""
     raw = text[start:end]
@@ -150,9 +150,15 @@ def _plain_side(text: str, start: int, end: int) -> Side | None:
         body, e = body[:-1].rstrip(), e - 1
     while body.endswith(".") and (e >= len(text) or not text[e:e + 1].isdigit()):
         body, e = body[:-1], e - 1
-    while body.count("(") > body.count(")"):   # "(1 - 1.8 = -0.8)", "0.02 (0.05 < 0.02)": an aside's
-        body = body[body.index("(") + 1:].lstrip()   # parenthesis opens it, it is no side's
-        s = e - len(body)
+    # "(1 - 1.8 = -0.8)", "0.02 (0.05 < 0.02)": an aside's parenthesis opens it, it is no side's; a
+    # right side ends before one ("= 0.3 (0.263 < 0.3)" prints 0.3; reviewer helper-143: H1)
+    while body.count("(") > body.count(")"):
+        if right:
+            body = body[:body.index("(")].rstrip()
+            e = s + len(body)
+        else:
+            body = body[body.index("(") + 1:].lstrip()
+            s = e - len(body)
     while body.endswith(")") and body.count(")") > body.count("("):
         body, e = body[:-1].rstrip(), e - 1 - (len(body[:-1]) - len(body[:-1].rstrip()))
     if not body:

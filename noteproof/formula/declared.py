@@ -90,7 +90,7 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
     return lost
 
 
-_TENDS_TO = re.compile(r"\b(?:as|when)\s+[A-Za-z]{1,2}\s+(?:tends|goes|shrinks|falls)\s+to\s+$")
+_TENDS_TO = re.compile(r"\b(?:as|when)\s+[A-Za-z]{1,2}\s+(?:tends|goes|shrinks|falls)\s+to\s+$", re.IGNORECASE)
 
 
 def _named_alike(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, lost: tuple) -> bool:

@@ -860,8 +860,8 @@ _ESCAPED_COMMAND = re.compile(r"\\\\([A-Za-z]+)")   # \beta in an escaped patter
 _RELATION_WORDS = re.compile(r"(?<![A-Za-z])is\\s\*(below|above|at\\s\*most|at\\s\*least)(?![A-Za-z])")   # in an escaped pattern
 _RELATION_SIGN = {"below": r"(?:is\s*below|<)", "above": r"(?:is\s*above|>)", "at\\s*most": r"(?:is\s*at\s*most|<=|≤)",
                   "at\\s*least": r"(?:is\s*at\s*least|>=|≥)"}
-_HEDGE_WORDS = re.compile(r"(?<![A-Za-z])(?:at\\s\*about|about|roughly|around|approximately|nearly|near)(?![A-Za-z])")
-_HEDGES = r"(?:at\\s*about|about|roughly|around|approximately|nearly|near)"
+_HEDGE_WORDS = re.compile(r"(?<![A-Za-z])(?:at\\s\*about|about|roughly|around|approximately|near)(?![A-Za-z])")
+_HEDGES = r"(?:at\\s*about|about|roughly|around|approximately|near)"   # not "nearly": slightly under
 _EQUALS = r"(?:=|\u2248|\\approx(?![A-Za-z])|\\simeq(?![A-Za-z]))"
 
 

@@ -422,8 +422,15 @@ def relations_in_words(text: str) -> str:
 
 
 def _in_words(m: re.Match) -> str:
-    # against 0 a relation is a sign ("h > 0" is "positive h"): signs_as_spans reads those
-    return m[0] if float(m[3]) == 0 else f"{m[1]} {_RELATION_WORD[m[2]]} {m[3]}"
+    # against 0 a relation is a sign, each its own word ("h > 0": "h is positive"; "h >= 0" is
+    # not "h > 0": reviewer helper-143, H2)
+    if float(m[3]) == 0:
+        return f"{m[1]} is {_SIGN_WORD[m[2]]}"
+    return f"{m[1]} {_RELATION_WORD[m[2]]} {m[3]}"
+
+
+_SIGN_WORD = {">": "positive", "<": "negative", ">=": "nonnegative", "≥": "nonnegative", "<=": "nonpositive",
+              "≤": "nonpositive"}
 
 
 _GREEK_NAME = "alpha|beta|gamma|delta|epsilon|eta|theta|lambda|mu|sigma|tau|omega"
@@ -442,7 +449,7 @@ def limits_in_words(text: str) -> str:
     return _TENDS.sub(lambda m: f"at {'small' if m.group(2).startswith('0') else 'large'} ${m.group(1)}$", text)
 
 
-_TENDS_IN_WORDS = re.compile(r"\b((?:as|when)\s+[A-Za-z]{1,2})\s+(?:tends|goes|shrinks|falls)\s+to\s+(?:0|zero)(?!\d|\.\d)",
+_TENDS_IN_WORDS = re.compile(r"\b((?:as|when)\s+[A-Za-z]{1,2})\s+(?:tends|goes|shrinks|falls)\s+to\s+(?:0|zero)(?!\d|\.\d|\s*(?:[-+*/^,×·]|times\b|plus\b|minus\b|over\b))",
                              re.IGNORECASE)
 
 

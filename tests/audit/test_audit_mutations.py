@@ -577,6 +577,9 @@ MUTATIONS = [
     # reviewer helper-139: H1, a formula that begins with true arithmetic; H2, a span going on in Unicode
     Edit("c12-step-formula-after-arithmetic", C12, "Step h = 1/4 = 0.25.", "Step h = 1/4 = 0.25. So 1/4 = 0.25 = h/N."),
     Edit("w09-beta-unicode-goes-on", W9, "Hold the parameter $\\beta >0$ fixed", "Hold the parameter β > 0 - 2 fixed"),
+    # reviewer helper-143: H1, a wrong step hidden behind an aside that holds
+    Edit("c12-actual-change-aside", C12, "so the actual change is 5.263 - 5 = 0.263.",
+         "so the actual change is 5.263 - 5 = 0.3 (0.263 < 0.3)."),
     # probe 127: the twins of h11 and h12: another number of digits, another limit
     Edit("c12-adjoint-digits-hedged-wrong", C12, "one backward solve gets it to about 11 digits",
          "a single backward solve gets it to roughly 12 digits"),

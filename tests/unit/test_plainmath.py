@@ -26,3 +26,15 @@ def spans(text):
 ])
 def test_plain_formulas_are_found_and_prose_is_not(text, found):
     assert spans(text) == found
+
+
+@pytest.mark.parametrize("text, steps", [
+    ("so the change is 5.263 - 5 = 0.3 (0.263 < 0.3).", ["5.263 - 5 = 0.3", "0.263 < 0.3"]),   # reviewer helper-143: H1
+    ("the step is 0.02 (0.05 < 0.02) here.", ["0.05 < 0.02"]),
+    ("Left: zigzag steps (1 - 1.8 = -0.8).", ["1 - 1.8 = -0.8"]),
+])
+def test_an_aside_s_parenthesis_opens_no_side_of_a_step(text, steps):
+    """A side before a relation starts after an aside's "(", a side after one ends before it."""
+    from noteproof.formula.chains import links
+    from noteproof.sources.notes import Note
+    assert [k.text for k in links(Note("notes/x.txt", text))] == steps

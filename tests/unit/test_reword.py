@@ -1486,10 +1486,12 @@ def test_an_operator_in_words_is_its_sign_in_a_plain_formula():
     assert same_meaning("p_B - 1", "p_B plus 1", True) is not True
 
 
-def test_a_relation_against_zero_stays_a_sign():
-    """"h > 0" is a sign, for signs_as_spans to read as "positive h", not "h is above 0"."""
-    from noteproof.sources.reword import relations_in_words
-    assert relations_in_words("for all h > 0 and ah < 2") == "for all h > 0 and ah is below 2"
+def test_a_relation_against_zero_is_a_sign_each_its_own():
+    """"h > 0" is "h is positive", not "h is above 0"; "h >= 0" is another sign (reviewer helper-143: H2)."""
+    from noteproof.sources.reword import meaning_change, relations_in_words
+    assert relations_in_words("for all h > 0 and ah < 2") == "for all h is positive and ah is below 2"
+    assert meaning_change("with rate a > 0 only", "with rate a >= 0 only") is not None
+    assert meaning_change("with rate a > 0 only", "with rate a < 0 only") == ("positive", "negative")
 
 
 @pytest.mark.parametrize("new, change", [
