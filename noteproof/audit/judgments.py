@@ -50,13 +50,12 @@ def judgment(results: dict[str, ClaimResult], rows: tuple = (), math: tuple = ()
 
 
 # an ownerless kind the report finds more of, with no finding of the audit naming it: its own
-_UNNAMED = {"math": ("formula", "NP301", "math the report finds unaccounted after the edit"),
-            "prose": ("statement", "NP303", "a sentence the report finds unaccounted after the edit"),
-            "rows": ("row", "NP502", "a status row the report finds no claim encoding after the edit"),
-            "steps": ("number", "NP105", "a worked step no quote reads that does not hold as printed")}
-
-
-_HELP = {"steps": "print what the left side computes, or restore the step"}
+_RESTORE = "restore the text its declaration or listing reads, or register it in claims.yaml"
+_UNNAMED = {"math": ("formula", "NP301", "math the report finds unaccounted after the edit", _RESTORE),
+            "prose": ("statement", "NP303", "a sentence the report finds unaccounted after the edit", _RESTORE),
+            "rows": ("row", "NP502", "a status row the report finds no claim encoding after the edit", _RESTORE),
+            "steps": ("number", "NP105", "a worked step no quote reads that does not hold as printed",
+                      "print what the left side computes, or restore the step")}
 
 
 def new_failures(old: Judgment, new: Judgment) -> dict[str, frozenset[str]]:
@@ -112,7 +111,7 @@ def _unnamed(findings: list[Finding], old: Judgment, new: Judgment) -> list[Find
     beyond the baseline's when no error of the audit names that kind (a declaration's snippet
     broken by words inserted into it: the report's unaccounted math is the audit's too)."""
     out = []
-    for kind, (what, code, message) in _UNNAMED.items():
+    for kind, (what, code, message, advice) in _UNNAMED.items():
         before, after = getattr(old, kind), getattr(new, kind)
         if len(after) <= len(before) or any(f.severity is Severity.ERROR and OWNERLESS.get(f.code) == kind
                                             for f in findings):
@@ -123,8 +122,7 @@ def _unnamed(findings: list[Finding], old: Judgment, new: Judgment) -> list[Find
                 was[text] -= 1
                 continue
             out.append(Finding(what, Severity.ERROR, "", where, f"{message}: {text}", text, code=code,
-                               help=_HELP.get(kind, "restore the text its declaration or listing reads, or "
-                                                     "register it in claims.yaml")))
+                               help=advice))
     return out
 
 

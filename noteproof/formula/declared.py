@@ -17,7 +17,7 @@ from ..sources.coverage import MathCoverage, ProseCoverage, places, scan_math, s
 from ..sources.notes import Note
 from ..sources.numtext import value_of
 from ..sources.registry import Claim, NoteSpec
-from ..sources.reword import as_fraction_word
+from ..sources.reword import as_fraction_word, limit_said_at
 from ..sources.spelling import MATH_SPAN
 
 
@@ -34,8 +34,7 @@ def unaccounted_math(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> t
         lost = tuple(m for m in scan_math(note, claims, spec, worked=steps) if m.coverage == "unaccounted")
     # a whole span of arithmetic that holds (not a formula that merely begins with such a chain:
     # "1/4 = 0.25 = h/N" is a formula; reviewer helper-139: H1)
-    whole = {(s.start, s.end) for s in note.math_spans() + note.plain_math()} & set(evident_arithmetic(note))
-    evident = {note.location_of(a): b - a for a, b in whole}
+    evident = {note.location_of(a): b - a for a, b in arithmetic_spans(note)}
     lost = tuple(m for m in lost if evident.get(m.location) != len(m.text))
     missing = tuple((s, why) for s, why in spec.math if not note.declared(s))
     formulas = tuple(dict.fromkeys((f.text, f.plain) for c in claims for f in c.formulas))
@@ -58,10 +57,9 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
         worked = worked_numbers(note, claims, spec, scanned)
         lost = tuple(n for n in lost if n.token.start not in worked)
     if lost:   # "as h tends to 0" says "as h becomes small" (reword.limits_in_words): a limit, in words
-        lost = tuple(n for n in lost if not (value_of(n.token.text) == 0
-                                             and _TENDS_TO.search(note.text, max(0, n.token.start - 40), n.token.start)))
-    if lost:   # a span of arithmetic that holds ("$1-3=-2$"): it accounts for its own numbers
-        evident = evident_arithmetic(note)
+        lost = tuple(n for n in lost if not limit_said_at(note.text, n.token.start))
+    if lost:   # arithmetic that holds ("$1-3=-2$", "so 1 - 3 = -2"): it accounts for its own numbers
+        evident = arithmetic_spans(note) + arithmetic_chains(note)
         lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in evident))
     if lost:   # "50% of the derivative" in a listed or stated sentence is its "half" (sources.reword reads it so)
         listed = [(p.start, p.end) for p in prose_read(note, claims, spec) if p.coverage in ("prose", "check")]
@@ -88,9 +86,6 @@ def unaccounted_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -
             read = _spans_at(note, unread - {m.location for m in unaccounted_math(note, claims, spec)})
             lost = tuple(n for n in lost if not any(a <= n.token.start < b for a, b in read))
     return lost
-
-
-_TENDS_TO = re.compile(r"\b(?:as|when)\s+[A-Za-z]{1,2}\s+(?:tends|goes|shrinks|falls)\s+to\s+$", re.IGNORECASE)
 
 
 def _named_alike(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, lost: tuple) -> bool:
@@ -211,12 +206,11 @@ def worked_numbers(note: Note, claims: tuple[Claim, ...], spec: NoteSpec, scanne
 
 
 @lru_cache(maxsize=16)
-def evident_arithmetic(note: Note) -> tuple[tuple[int, int], ...]:
+def arithmetic_spans(note: Note) -> tuple[tuple[int, int], ...]:
     """(start, end) of each math span (``$...$`` or plain-text) that is nothing but a chain of
     numbers that holds, exactly or as a marked rounding (``$1-3=-2$``, ``$0.8<1$``,
-    ``$e^{-2}\\approx 0.135$``), and each such chain of the prose (``1 - 3 = -2``): what it says
-    is arithmetic, checked here, so no claim need account for it. A step that fails, or any name
-    or word in the span, leaves it to the claims."""
+    ``$e^{-2}\\approx 0.135$``): what it says is arithmetic, checked here, so no claim need
+    account for it. A step that fails, or any name or word in the span, leaves it to the claims."""
     from .chains import links
     found = links(note)
     out = []
@@ -224,12 +218,19 @@ def evident_arithmetic(note: Note) -> tuple[tuple[int, int], ...]:
         mine = [k for k in found if m.start <= k.left.start and k.right.end <= m.end]
         if mine and all(_holds(k) for k in mine) and not _ARITH_REST.sub("", _blanked(note.text, m, mine)):
             out.append((m.start, m.end))
-    # and in the prose, a chain of plain numbers that holds at every link ("so 1 - 3 = -2")
-    spans = [(m.start, m.end) for m in note.math_spans()]
-    for chain in _chains(k for k in found if not k.left.latex and not any(a <= k.left.start < b for a, b in spans)):
-        if all(_holds(k) for k in chain):
-            out.append((chain[0].left.start, chain[-1].right.end))
     return tuple(out)
+
+
+@lru_cache(maxsize=16)
+def arithmetic_chains(note: Note) -> tuple[tuple[int, int], ...]:
+    """(start, end) of each chain of plain numbers in the prose, outside ``$...$``, that holds at
+    every link ("so 1 - 3 = -2"; ``_holds``): its numbers are accounted for, as a span's are."""
+    from .chains import links
+    spans = [(m.start, m.end) for m in note.math_spans()]
+    return tuple((chain[0].left.start, chain[-1].right.end)
+                 for chain in _chains(k for k in links(note)
+                                      if not k.left.latex and not any(a <= k.left.start < b for a, b in spans))
+                 if all(_holds(k) for k in chain))
 
 
 def _blanked(text: str, m, mine: list) -> str:

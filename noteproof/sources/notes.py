@@ -26,7 +26,7 @@ from .numtext import (
     value_of,
 )
 from .readout import listed_readout, relabelled_line, relabelled_readout, reversed_label, reworded_readout
-from .spelling import MATH_SPAN, command_or_character, goes_on, spelling, turned
+from .spelling import GOES_ON, MATH_SPAN, RELATION_IN_WORDS, command_or_character, goes_on, spelling, turned
 from .tables import Row, status_rows
 
 TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
@@ -854,14 +854,18 @@ _OPERATOR_WORD = re.compile(r"\bminus\b|\bplus\b|\[-\u2212\]|\\\+")   # in an es
 _OPERATOR_SIGN = {"minus": "(?:minus|[-\u2212])", "[-\u2212]": "(?:minus|[-\u2212])", "plus": r"(?:plus|\+)",
                   "\\+": r"(?:plus|\+)"}
 _QUALIFIED = re.compile(r",?\s+(?:or|unless|except|provided)\b")
-_GOES_ON = re.compile(r"\s*(?:[-+*/^=<>\u2212\u00d7\u00b7\d(]|\.\d)")   # a formula going on after a number
+_GOES_ON = re.compile(GOES_ON)
 _SPACED = frozenset("<>=+-*/\u2212\u2264\u2265\u2248")
 _ESCAPED_COMMAND = re.compile(r"\\\\([A-Za-z]+)")   # \beta in an escaped pattern
-_RELATION_WORDS = re.compile(r"(?<![A-Za-z])is\\s\*(below|above|at\\s\*most|at\\s\*least)(?![A-Za-z])")   # in an escaped pattern
-_RELATION_SIGN = {"below": r"(?:is\s*below|<)", "above": r"(?:is\s*above|>)", "at\\s*most": r"(?:is\s*at\s*most|<=|≤)",
-                  "at\\s*least": r"(?:is\s*at\s*least|>=|≥)"}
-_HEDGE_WORDS = re.compile(r"(?<![A-Za-z])(?:at\\s\*about|about|roughly|around|approximately|near)(?![A-Za-z])")
-_HEDGES = r"(?:at\\s*about|about|roughly|around|approximately|near)"   # not "nearly": slightly under
+# a relation's words in an escaped pattern ("is\s*at\s*most") -> the words or its signs
+_RELATION_SIGN = {w.replace(" ", r"\s*"): rf"(?:is\s*{w.replace(' ', chr(92) + 's*')}|"
+                  + "|".join(re.escape(r) for r, v in RELATION_IN_WORDS.items() if v == w) + ")"
+                  for w in dict.fromkeys(RELATION_IN_WORDS.values())}
+_RELATION_WORDS = re.compile(r"(?<![A-Za-z])is\\s\*(" + "|".join(re.escape(k) for k in _RELATION_SIGN) + r")(?![A-Za-z])")
+_HEDGE_LIST = ("at about", "about", "roughly", "around", "approximately", "near")   # not "nearly": slightly under
+_HEDGES = "(?:" + "|".join(h.replace(" ", r"\s*") for h in _HEDGE_LIST) + ")"
+_HEDGE_WORDS = re.compile(r"(?<![A-Za-z])(?:" + "|".join(re.escape(h.replace(" ", r"\s*")) for h in _HEDGE_LIST)
+                          + r")(?![A-Za-z])")   # in an escaped pattern
 _EQUALS = r"(?:=|\u2248|\\approx(?![A-Za-z])|\\simeq(?![A-Za-z]))"
 
 
@@ -881,7 +885,7 @@ def _spelled_piece(words: str) -> str:
     pattern = re.sub(r"(?<![<>!=])=(?!=)", lambda _: _EQUALS, pattern)
     pattern = _OPERATOR_WORD.sub(lambda m: _OPERATOR_SIGN[m[0]], pattern)
     pattern = _RELATION_WORDS.sub(lambda m: _RELATION_SIGN[m[1]], pattern)   # "|theta| is above 1" is "|θ| > 1"
-    pattern = _HEDGE_WORDS.sub(_HEDGES, pattern)   # "about 11 digits" is "roughly 11 digits" (probe 127: h11)
+    pattern = _HEDGE_WORDS.sub(lambda _: _HEDGES, pattern)   # "about 11 digits" is "roughly 11 digits" (probe 127: h11)
     pattern = _LOG.sub(lambda m: r"\\(?:log|ln)(?![A-Za-z])", pattern)   # \ln is \log, as the reader reads them
     pattern = re.sub(r"(?<![A-Za-z\\])x(?![A-Za-z])", "[x×·]", pattern)   # 1.5 x 1.2 is 1.5 × 1.2
     # a relation or operator at either end may stand spaced from the number beside it: ">0" is "> 0"

@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 from ..defaults import EXPONENT
 from .numtext import FRACTION_PARTS, MANTISSA, NUMBER_SPAN, SPOKEN, TIMES_TEN, canonical, spoken, value_of
-from .spelling import MATH_SPAN, alike, skeleton, span_pattern
+from .spelling import GOES_ON, MATH_SPAN, RELATION_IN_WORDS, alike, skeleton, span_pattern
 from .vocabulary import FUNCTION_WORDS, MEANING, REORDERED, WORD, WORD_OR_SPAN, stem, terms_alike, word_bag, word_dice
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
@@ -397,7 +397,7 @@ def unicode_as_spans(text: str, other: str) -> str:
 
 
 _NOT_AFTER_AN_OPERATOR = r"(?<![-+*/^=<>.\u2212\u00d7\u00b7(|])(?<![-+*/^=<>\u2212\u00d7\u00b7]\s)"
-_NOT_GOING_ON = r"(?!\s*(?:[-+*/^=<>\u2212\u00d7\u00b7\d(]|\.\d))"
+_NOT_GOING_ON = f"(?!{GOES_ON})"
 
 
 def _as_span(pattern: re.Pattern, plain: str, printed: str) -> str:
@@ -434,8 +434,7 @@ _SIGN_WORD = {">": "positive", "<": "negative", ">=": "nonnegative", "≥": "non
 
 
 _GREEK_NAME = "alpha|beta|gamma|delta|epsilon|eta|theta|lambda|mu|sigma|tau|omega"
-_RELATION_WORD = {"<": "is below", ">": "is above", "<=": "is at most", "≤": "is at most", ">=": "is at least",
-                  "≥": "is at least"}
+_RELATION_WORD = {r: f"is {w}" for r, w in RELATION_IN_WORDS.items()}
 # outside $...$: a name (letters, no digits first) or |name|, a relation, a number
 _PLAIN_RELATION = re.compile(rf"(?<![$\\\w])(\|?(?:{_GREEK_NAME}|[A-Za-z]{{1,3}}|[\u03b1-\u03c9])\|?)\s*(<=|>=|[<>≤≥])\s*"
                              r"(\d+(?:\.\d+)?)(?![\d$])")
@@ -449,8 +448,14 @@ def limits_in_words(text: str) -> str:
     return _TENDS.sub(lambda m: f"at {'small' if m.group(2).startswith('0') else 'large'} ${m.group(1)}$", text)
 
 
-_TENDS_IN_WORDS = re.compile(r"\b((?:as|when)\s+[A-Za-z]{1,2})\s+(?:tends|goes|shrinks|falls)\s+to\s+(?:0|zero)(?!\d|\.\d|\s*(?:[-+*/^,×·]|times\b|plus\b|minus\b|over\b))",
-                             re.IGNORECASE)
+_TENDS_IN_WORDS = re.compile(r"\b((?:as|when)\s+[A-Za-z]{1,2})\s+(?:tends|goes|shrinks|falls)\s+to\s+(0|zero)"
+                             r"(?!\d|\.\d|\s*(?:[-+*/^,×·]|times\b|plus\b|minus\b|over\b))", re.IGNORECASE)
+
+
+def limit_said_at(text: str, at: int) -> bool:
+    """Whether the 0 at ``at`` is the end of a limit in words ("as h tends to 0": "as h becomes
+    small", limits_in_words reads it so), not a number of its own."""
+    return any(m.start(2) == at for m in _TENDS_IN_WORDS.finditer(text, max(0, at - 40), at + 40))
 
 
 # a sign in words or in symbols: "positive decoding temperature $\tau$" is "a decoding temperature

@@ -14,7 +14,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Iterable
 
-from ..defaults import APPROX_EQUAL
+from ..defaults import APPROX_EQUAL, GREEK
 
 MATH_SPAN = re.compile(r"\$\$(.+?)\$\$|\$(.+?)\$", re.S)   # a note's $$...$$ and $...$ spans
 _NOTATION = re.compile(r"(?<!\\)\{\s*(\\[A-Za-z]+|[A-Za-z0-9])\s*\}"   # a group of one token: {e}, {\sum }
@@ -125,8 +125,8 @@ def _unicode_of(command: str) -> str | None:
         return None
 
 
-_GREEK_NAMES = frozenset("alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau "
-                         "upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Upsilon Phi Psi Omega".split())
+# the Greek letters Unicode names (not the variants, not \ell: a symbol below)
+_GREEK_NAMES = frozenset(n for n in GREEK if not n.startswith("var") and n != "ell")
 _UNICODE_NAME = {"lambda": "LAMDA"}
 _SYMBOLS = {"le": "≤", "leq": "≤", "ge": "≥", "geq": "≥", "ne": "≠", "neq": "≠", "times": "×", "cdot": "·",
             "to": "→", "infty": "∞", "approx": "≈", "simeq": "≃", "pm": "±", "nabla": "∇", "partial": "∂", "ell": "ℓ"}
@@ -162,3 +162,11 @@ def span_pattern(latex: str) -> str:
         else:
             out.append(re.escape(t))
     return r"\s*".join(out)
+
+
+# a formula going on after a number: an operator, a relation, a digit or a decimal point
+GOES_ON = r"\s*(?:[-+*/^=<>\u2212\u00d7\u00b7\d(]|\.\d)"
+# a relation in symbols and in words ("ah < 2", "ah is below 2"): sources.reword reads the one as
+# the other, sources.notes finds a quote's words printed either way
+RELATION_IN_WORDS = {"<": "below", ">": "above", "<=": "at most", "\u2264": "at most", ">=": "at least",
+                     "\u2265": "at least"}
