@@ -140,6 +140,7 @@ def print_summary(view, written: Path | None = None) -> None:
         else:
             out.print(escape(line.text))
     s = view.counts
+    registered_steps = s.get("wrong_steps", 0) - s.get("unregistered_wrong_steps", 0)
     out.print(f"{plural(s['claims'], 'claim')}: {s['verified']} verified, {s['partly_verified']} partly verified, "
               f"{s['failed']} failed ({plural(s['errata'], 'erratum', 'errata')}), {plural(s['errors'], 'error')}, "
               f"{s['unverified']} unverified"
@@ -150,9 +151,8 @@ def print_summary(view, written: Path | None = None) -> None:
               + (f"; {plural(s['unaccounted_numbers'], 'number')} checked by nothing"
                  if s.get("unaccounted_numbers") else "")
               + (f"; {plural(s['decision_errors'], 'decision error')}" if s.get("decision_errors") else "")
-              + (f"; {plural(s['wrong_steps'], 'wrong worked step')}" if s.get("wrong_steps") and not s.get("unregistered")
-                 else "")
-              + (f"; not registered: {', '.join(s['unregistered'])} ({plural(s['wrong_steps'], 'wrong worked step')}, "
+              + (f"; {plural(registered_steps, 'wrong worked step')}" if registered_steps else "")
+              + (f"; not registered: {', '.join(s['unregistered'])} ({plural(s['unregistered_wrong_steps'], 'wrong worked step')}, "
                  f"{plural(s.get('wrong_identities', 0), 'wrong relation')})"
                  if s.get("unregistered") else "")
               + (f"; wrote {written}" if written else ""))

@@ -328,8 +328,32 @@ def _respelled(note: Note, snippet: str, a: int, b: int, printed: str, line: int
 def prose_read(note: Note, claims: tuple[Claim, ...], spec: NoteSpec) -> tuple[ProseCoverage, ...]:
     """The note's sentences with what accounts for each (sources.coverage.scan_prose), a listed
     sentence's formulas compared by meaning: "Their ratio is $\\frac{2}{2-\\eta h}$" is the listed
-    "Their ratio is $1/(1-\\eta h/2)$"."""
-    return scan_prose(note, claims, spec, same=alike)
+    "Their ratio is $1/(1-\\eta h/2)$"; and a listed sentence with a step of its arithmetic shown
+    is that sentence (step_inserted)."""
+    return scan_prose(note, claims, spec, same=alike, steps=step_inserted)
+
+
+@lru_cache(maxsize=1024)
+def step_inserted(old: str, new: str) -> bool:
+    """Whether ``new`` is ``old`` with one side more in one of its chains of arithmetic, that side
+    equal to its neighbour and made only of numbers ``old`` prints: "0.81: 1 / (1 - 0.81) = 1 /
+    0.19 = 5.263" for "0.81: 1 / 0.19 = 5.263" (probe 130: h03). A side with a number of its own
+    ("1 - 3 x 0.5 = 1 - 1.5" where the sentence prints no 3) is no step shown: it says more."""
+    if len(new) <= len(old) or "=" not in new:
+        return False
+    from .chains import read_links
+    flat = " ".join(old.split())
+    printed = {value_of(n) for n in _NUMBER_IN.findall(old)}
+    found = read_links(Note("", new))
+    for k in (k for k in found if k.op == "=" and _holds(k)):
+        for side, cut in ((k.left, new[:k.left.start] + new[k.right.start:]),
+                          (k.right, new[:k.left.end] + new[k.right.end:])):
+            if " ".join(cut.split()) == flat and {value_of(n) for n in _NUMBER_IN.findall(side.text)} <= printed:
+                return True
+    return False
+
+
+_NUMBER_IN = re.compile(r"(?<![\w.])(?:\d+(?:\.\d+)?|\.\d+)")   # ".2" too (reviewer helper-148)
 
 
 def alike(a: str, b: str, plain: bool = False) -> bool:

@@ -81,12 +81,13 @@ class Report:
     @property
     def unregistered_summary(self) -> dict:
         """The notes of notes/ that claims.yaml does not list and their wrong self-contained
-        relations (the fields are there only when there is such a note; ``wrong_steps`` counts
-        every note's)."""
+        relations and worked steps (the fields are there only when there is such a note;
+        ``wrong_steps`` counts every note's, ``unregistered_wrong_steps`` only theirs)."""
         new = [s for s in self.sections if not s.registered]
         if not new:
             return {}
         return {"unregistered": [s.path for s in new],
+                "unregistered_wrong_steps": sum(len(s.wrong_steps) for s in new),
                 "wrong_identities": sum(len(s.wrong_identities) for s in new)}
 
     @property

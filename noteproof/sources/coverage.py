@@ -458,7 +458,8 @@ VOICED = 0.5         # how alike the words of a sentence turned into the other v
 
 
 def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
-               same: Callable[[str, str], bool] | None = None) -> tuple[ProseCoverage, ...]:
+               same: Callable[[str, str], bool] | None = None,
+               steps: Callable[[str, str], bool] | None = None) -> tuple[ProseCoverage, ...]:
     """Each sentence of the note that carries a sense (sources.sentences) with what accounts for
     it: the claim whose row or statement holds it, or whose statement it rewords with every sense
     kept ("check": the claim judges it as printed), or a sentence of its note's ``prose:`` in
@@ -467,7 +468,8 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
     sentence ("negative" -> "positive") when there is one. A note whose entry has no ``prose:``
     key is not inventoried: its other sentences are "unlisted", which fails nothing. A listed
     sentence's ``$...$`` spans are compared up to notation, or by ``same`` (two spans, whether
-    they read alike: formula.declared passes the formula reader's)."""
+    they read alike: formula.declared passes the formula reader's); and a sentence is a listed one
+    with a step of its arithmetic shown when ``steps`` says so (formula.declared.step_inserted)."""
     from .reword import changed_in, counts_in_digits, describe, in_other_voice, meaning_change, senses, valued
     from .sentences import is_legend, sentences, words_senses
     from .vocabulary import REORDERED, word_dice
@@ -484,6 +486,11 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         kinds.setdefault(words_senses(counts_in_digits(text)), []).append(text)
     out, matched, prev = [], set(), None
     for s in sentences(note.text, worded=True):
+        if steps is not None and (shown := next((t for t in unprinted if steps(t, s.text)), None)) is not None:
+            matched.add(shown)   # a listed sentence with a step of its arithmetic shown, that holds
+            out.append(ProseCoverage(s.text, note.location_of(s.start), "prose", listed[shown], "", s.start, s.end, shown))
+            prev = s
+            continue
         if not s.senses and (is_readout(s.text) or words_senses(_spoken_counts(s.text))):
             continue   # a read-out of no sense (its quote judges it), or counts in digits (_counted_in_digits)
         before, prev = prev, s

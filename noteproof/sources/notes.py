@@ -26,7 +26,16 @@ from .numtext import (
     value_of,
 )
 from .readout import listed_readout, relabelled_line, relabelled_readout, reversed_label, reworded_readout
-from .spelling import GOES_ON, MATH_SPAN, RELATION_IN_WORDS, command_or_character, goes_on, spelling, turned
+from .spelling import (
+    GOES_ON,
+    MATH_SPAN,
+    RELATION_IN_WORDS,
+    RELATION_SYNONYMS,
+    command_or_character,
+    goes_on,
+    spelling,
+    turned,
+)
 from .tables import Row, status_rows
 
 TABLE_TITLE = "Key claims and status"   # as shown; sources.tables reads it in any case
@@ -347,6 +356,8 @@ class Note:
             at = self._approximately_at(snippet, number)
         if at is None and "$" in snippet:   # "Hold the parameter β > 0" for "... $\beta >0$": Unicode prose
             at = self._unicode_at(snippet, number)
+        if at is not None and _scaled(self.text, at, snippet, number):
+            return None   # "ah is less than 1 percent" does not print the 1 of "ah < 1"
         return percent_of(self.text, snippet, number, at)
 
     def _approximately_at(self, snippet: str, number: str) -> tuple[int, str] | None:
@@ -449,8 +460,9 @@ class Note:
             bare = number.lower() in BARE_FRACTIONS   # "half": a number here, where its quote names it
             mine, theirs = ([x for x in _numbers_in(t, bare) if (value_of(x[1]) is None) == word] for t in (text, found[1]))
             k = next((j for j, (at, _) in enumerate(mine) if at == i + off), None)
-            if k is None or len(mine) != len(theirs) or not all(
-                    same_value(a, b) for j, ((_, a), (_, b)) in enumerate(zip(mine, theirs)) if j != k):
+            if k is None or len(mine) != len(theirs) or not (all(
+                    same_value(a, b) for j, ((_, a), (_, b)) in enumerate(zip(mine, theirs)) if j != k)
+                    or _result_after_reordered(mine, theirs, k)):
                 continue
             return found[0] + theirs[k][0], theirs[k][1]
         return None
@@ -805,7 +817,10 @@ def loose_pattern(text: str, numbers: frozenset[str]) -> re.Pattern | None:
         if space:
             continue
         piece = f"(?:{NUMBER_TOKEN})(?:{PERCENT})?" if number and number in numbers \
-            else APPROX_EQUAL if re.fullmatch(APPROX_EQUAL, m.group(0)) else re.escape(m.group(0))
+            else APPROX_EQUAL if re.fullmatch(APPROX_EQUAL, m.group(0)) \
+            else _RELATION_SIGN[RELATION_IN_WORDS[m.group(0)].replace(" ", r"\s*")] \
+            if m.group(0) in RELATION_IN_WORDS and text.count("$", 0, m.start()) % 2 == 0 \
+            else re.escape(m.group(0))   # a sign in the prose may be printed in words: "ah is less than 1"
         context += 0 if number and number in numbers else len(m.group(0))
         if prev is not None:
             out.append(r"\s+" if prev.startswith("\\") and prev[1:].isalpha() and m.group(0)[0].isalpha() else r"\s*")
@@ -827,6 +842,16 @@ def _numbers_in(text: str, bare: bool = False) -> list[tuple[int, str]]:
         out += [(m.start(), m.group(0)) for m in _BARE_FRACTION.finditer(text)
                 if not any(a <= m.start() < b for a, b in taken)]
     return sorted(out)
+
+
+def _result_after_reordered(mine: list[tuple[int, str]], theirs: list[tuple[int, str]], k: int) -> bool:
+    """Whether the quoted number ``k`` ends both lists of numbers and the others are the same values
+    in another order: the result of a formula whose terms were commuted ("$\\frac{\\sqrt{3}}{\\sqrt{3}+1}
+    \\simeq 0.63397$" for "$\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$"; probe 129: h06)."""
+    if k != len(mine) - 1:
+        return False
+    values = [sorted(v for _, n in numbers[:-1] if (v := value_of(n)) is not None) for numbers in (mine, theirs)]
+    return values[0] == values[1] and len(values[0]) == k
 
 
 _BARE_FRACTION = re.compile(r"\b(?i:" + "|".join(BARE_FRACTIONS) + r")\b")
@@ -858,9 +883,12 @@ _GOES_ON = re.compile(GOES_ON)
 _SPACED = frozenset("<>=+-*/\u2212\u2264\u2265\u2248")
 _ESCAPED_COMMAND = re.compile(r"\\\\([A-Za-z]+)")   # \beta in an escaped pattern
 # a relation's words in an escaped pattern ("is\s*at\s*most") -> the words or its signs
-_RELATION_SIGN = {w.replace(" ", r"\s*"): rf"(?:is\s*{w.replace(' ', chr(92) + 's*')}|"
+_RELATION_SIGN = {w.replace(" ", r"\s*"): "(?:" + "|".join(rf"is\s*{x.replace(' ', chr(92) + 's*')}"
+                                                       for x in (w, *RELATION_SYNONYMS[w])) + "|"
                   + "|".join(re.escape(r) for r, v in RELATION_IN_WORDS.items() if v == w) + ")"
                   for w in dict.fromkeys(RELATION_IN_WORDS.values())}
+# a relation's sign in an escaped pattern of plain words ("ah < 1" is "ah is less than 1")
+_RELATION_SYMBOL = re.compile(r"(?<![<>=!\\])(<=|>=|<|>|\u2264|\u2265)(?![<>=])")
 _RELATION_WORDS = re.compile(r"(?<![A-Za-z])is\\s\*(" + "|".join(re.escape(k) for k in _RELATION_SIGN) + r")(?![A-Za-z])")
 _HEDGE_LIST = ("at about", "about", "roughly", "around", "approximately", "near")   # not "nearly": slightly under
 _HEDGES = "(?:" + "|".join(h.replace(" ", r"\s*") for h in _HEDGE_LIST) + ")"
@@ -877,6 +905,8 @@ def _spelled(words: str) -> str:
 
 def _spelled_piece(words: str) -> str:
     pattern = re.escape(words)
+    if "$" not in words:   # in plain words a sign is its words: "ah < 1" is "ah is less than 1" (probe 131: h09)
+        pattern = _RELATION_SYMBOL.sub(lambda m: _RELATION_SIGN[RELATION_IN_WORDS[m[1]].replace(" ", r"\s*")], pattern)
     # a command printed as its character or name outside $...$ ("β > 0", "beta > 0" for the span's
     # "\\beta >0": Note._unicode_at; probe 122: h06), read before the spacing (a control space "\\ ")
     pattern = _ESCAPED_COMMAND.sub(lambda m: command_or_character("\\" + m[1]), pattern)
@@ -968,6 +998,26 @@ def _whole(text: str, piece: str) -> int:
             return i
         i = text.find(piece, i + 1)
     return -1
+
+
+# a word after a number that makes it another quantity ("1 percent", "2 tenths", "3 million")
+_SCALE_WORD = re.compile(r"[ \t]*(?:per\s*cent|percent|(?:tenth|hundredth|thousandth|millionth|thousand|million|billion)s?)\b",
+                         re.IGNORECASE)
+
+
+def _scaled(text: str, at: tuple[int, str], snippet: str, number: str) -> bool:
+    """Whether the number found for a quote is printed with a word of scale after it that the
+    snippet does not print there (reviewer helper-148: "only when ah is less than 1 percent"
+    for "only when ah < 1")."""
+    if not scale_word_at(text, at[0] + len(at[1])):
+        return False
+    off = number_offset(snippet, number)
+    return off < 0 or not scale_word_at(snippet, off + len(number))
+
+
+def scale_word_at(text: str, end: int) -> bool:
+    """Whether the number ending at ``end`` is followed by a word of scale ("1 percent")."""
+    return bool(_SCALE_WORD.match(text, end))
 
 
 def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None) -> tuple[int, str] | None:

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from .numtext import PRINTED, verdict
 from .reword import names_turned, transposed
-from .vocabulary import FUNCTION_WORDS, MEANING, stem
+from .vocabulary import FUNCTION_WORDS, MEANING, stem, terms_alike
 
 # each predicate a read-out may ask, its words saying it holds (+1) or that its opposite does (-1)
 PREDICATES = {
@@ -258,7 +258,10 @@ def relabelled_readout(text: str, snippet: str, number: str, same) -> tuple[int,
         if (wanted - have) & _SENSES:   # a word of sense dropped ("fast" for "slow"): another read-out
             continue
         others = {w for q, words in printed if q is not r for w in words}   # what the other read-outs are labelled with
-        if not (wanted - have and (have - wanted) & others):
+        # a word another read-out is labelled with names that one ("Implicit factor per step"), unless
+        # it is a noun of the same group as the word it replaced ("multiplier" for "factor"; probe 129: h11)
+        new = {w for w in have - wanted if not any(terms_alike(w, x) for x in wanted - have)}
+        if not (wanted - have and new & others):
             found.append(at)
     return found[0] if len(found) == 1 else None
 

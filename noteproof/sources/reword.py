@@ -23,7 +23,7 @@ from typing import Callable, Iterator
 
 from ..defaults import EXPONENT
 from .numtext import FRACTION_PARTS, MANTISSA, NUMBER_SPAN, SPOKEN, TIMES_TEN, canonical, spoken, value_of
-from .spelling import GOES_ON, MATH_SPAN, RELATION_IN_WORDS, alike, skeleton, span_pattern
+from .spelling import GOES_ON, MATH_SPAN, RELATION_IN_WORDS, alike, relations_said_plainly, skeleton, span_pattern
 from .vocabulary import FUNCTION_WORDS, MEANING, REORDERED, WORD, WORD_OR_SPAN, stem, terms_alike, word_bag, word_dice
 
 SENTENCE = 0.8      # how alike a reworded row or sentence must stay
@@ -452,6 +452,44 @@ _TENDS_IN_WORDS = re.compile(r"\b((?:as|when)\s+[A-Za-z]{1,2})\s+(?:tends|goes|s
                              r"(?!\d|\.\d|\s*(?:[-+*/^,×·]|times\b|plus\b|minus\b|over\b))", re.IGNORECASE)
 
 
+# what a limit is taken in: "as h becomes small" (limits_in_words writes "as h tends to 0" so),
+# "as the number of steps grows", "at small $h$" (so written from "as $h\to 0$")
+_LIMIT_OF = re.compile(r"\b(?:as|when)\s+([^,.;:()]{1,40}?)\s+(?:becomes?|grows?|gets?|goes|go|tends?|shrinks?|falls?"
+                       r"|increases?|decreases?|(?:is|are)\s+(?:made\s+)?(?:small|large))\b"
+                       r"|\bat\s+(?:small|large)\s+(\$[^$]+\$|[A-Za-z]\b)", re.IGNORECASE)
+_SYMBOL_IN = re.compile(r"\$([^$]+)\$|(?<![\w\\])([A-Za-z])(?![\w])")
+_NOT_NAMING = frozenset(("the", "a", "an", "of", "its", "step", "size", "parameter", "variable"))
+# words that make another quantity of a symbol: "the reciprocal of h" is not h (reviewer helper-148)
+_OF_SYMBOL = frozenset(("reciprocal", "inverse", "square", "number", "count", "log", "logarithm", "root", "power",
+                        "product", "ratio", "sum", "difference"))
+
+
+def _limit_variables(text: str) -> list[frozenset[str]]:
+    """What each limit of ``text`` is taken in: its symbols ("$h$", "h", "the step $h$": {h}),
+    else its naming words ("the number of steps": {number, steps})."""
+    out = []
+    for m in _LIMIT_OF.finditer(text):
+        subject = m[1] or m[2]
+        symbols = {re.sub(r"[\s{}\\]", "", a or b) for a, b in _SYMBOL_IN.findall(subject)}
+        words = {w.lower() for w in re.findall(r"[A-Za-z]{2,}", subject)} - _NOT_NAMING
+        out.append(frozenset(symbols | (words & _OF_SYMBOL) if symbols else words))
+    return out
+
+
+def limit_variable_changed(old: str, new: str) -> tuple[str, str] | None:
+    """The variable of a limit changed by a rewording ("as h becomes small" reworded "as the
+    number of steps becomes small", probe 128: b10; "the $K\to 0$ limit" is a formula's business):
+    the two variables, or None when each limit is taken in what it was, however written
+    ("as $h\to 0$", "as h tends to 0", "at small $h$", "as the step h becomes small")."""
+    a, b = _limit_variables(old), _limit_variables(new)
+    if len(a) != len(b) or a == b:
+        return None
+    for x, y in zip(a, b):
+        if x and y and x != y:   # "the step size" names no symbol: read as words elsewhere
+            return " ".join(sorted(x)), " ".join(sorted(y))
+    return None
+
+
 def limit_said_at(text: str, at: int) -> bool:
     """Whether the 0 at ``at`` is the end of a limit in words ("as h tends to 0": "as h becomes
     small", limits_in_words reads it so), not a number of its own."""
@@ -614,6 +652,7 @@ def meaning_change(old: str, new: str, swaps: int = 2) -> tuple[str, str] | None
     old, new = _roughly_as_about(old, new), _roughly_as_about(new, old)
     old, new = unicode_as_spans(old, new), unicode_as_spans(new, old)
     old, new = relations_in_words(old), relations_in_words(new)
+    old, new = relations_said_plainly(old), relations_said_plainly(new)
     old, new = limits_in_words(old), limits_in_words(new)
     old, new = _uninverted(old), _uninverted(new)
     old, new = _never_as_no(old, new), _never_as_no(new, old)
@@ -633,6 +672,8 @@ def meaning_change(old: str, new: str, swaps: int = 2) -> tuple[str, str] | None
     if _BOTH.search(old) and _EACH.search(new) and not _MANY.search(new) \
             or _EACH.search(old) and _BOTH.search(new) and not _MANY.search(old):
         old, new = _EACH.sub("both are", old), _EACH.sub("both are", new)   # of two things, "each is" is "both are"
+    if (limit := limit_variable_changed(old, new)) is not None:
+        return limit
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
     if (converse := converse_stated(old, new)) is not None:   # before the exchanges a rewording may make

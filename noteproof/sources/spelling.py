@@ -170,3 +170,18 @@ GOES_ON = r"\s*(?:[-+*/^=<>\u2212\u00d7\u00b7\d(]|\.\d)"
 # the other, sources.notes finds a quote's words printed either way
 RELATION_IN_WORDS = {"<": "below", ">": "above", "<=": "at most", "\u2264": "at most", ">=": "at least",
                      "\u2265": "at least"}
+# other words for each ("ah is less than 1" is "ah is below 1"; probe 131: h09), after "is" only:
+# "more than one fixed point" compares nothing
+RELATION_SYNONYMS = {"below": ("less than", "smaller than", "lower than"),
+                     "above": ("greater than", "larger than", "more than", "higher than"),
+                     "at most": ("no more than", "no greater than", "no larger than"),
+                     "at least": ("no less than", "no smaller than")}
+_SYNONYM = re.compile(r"\bis\s+(" + "|".join(sorted((w.replace(" ", r"\s+") for ws in RELATION_SYNONYMS.values()
+                                                       for w in ws), key=len, reverse=True)) + r")\b", re.IGNORECASE)
+_OWN_WORD = {w: own for own, ws in RELATION_SYNONYMS.items() for w in ws}
+
+
+def relations_said_plainly(text: str) -> str:
+    """``text`` with each relation in words said with its own word (RELATION_IN_WORDS): "is less
+    than" is "is below", "is no more than" is "is at most"."""
+    return _SYNONYM.sub(lambda m: "is " + _OWN_WORD[" ".join(m[1].lower().split())], text)

@@ -13,6 +13,7 @@ outside the project (`noteproof audit PATH`, baseline the note in notes/).
 """
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -592,6 +593,25 @@ MUTATIONS = [
     # a wrong step no quote reads, in the prose: a finding of its own (run.steps.unchecked_wrong_steps)
     Edit("c12-caption-wrong-arithmetic-plain", C12, "Left: smooth exact decay and zigzag Euler steps.",
          "Left: smooth exact decay and zigzag Euler steps (1 - 1.8 = -0.9)."),
+    # probe 128: b10, the limit taken in another variable (reword.limit_variable_changed)
+    Edit("c12-orders-limit-in-steps", C12, "they describe how the error shrinks as h becomes small.",
+         "they describe how the error shrinks as the number of steps becomes small."),
+    # probe 129: h11's twin, relabelled with the word of the read-out beside it
+    Edit("c12-euler-factor-labelled-exact", C12, "Euler factor per step (1 - ah): -0.8", "Exact factor per step (1 - ah): -0.8"),
+    # probe 129: h06's twin, the commuted formula's terms changed too
+    Edit("w10-p2-commuted-other-term", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
+         "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+2}\\simeq 0.63397$"),
+    # probe 131: h09's twin, the relation in other words turned
+    Edit("c12-keeps-shape-greater-than", C12, "exact answer only when ah < 1", "exact answer only when ah is greater than 1"),
+    # probe 130: h03's twin, a step shown in a listed sentence that does not hold
+    Edit("c12-equilibrium-wrong-step-shown", C12, "0.81: 1 / 0.19 = 5.263", "0.81: 1 / (1 - 0.8) = 1 / 0.19 = 5.263"),
+    # reviewer helper-148: another method's name for the read-out's; the limit in another quantity of
+    # its symbol; a word of scale after a quoted number
+    Edit("c12-euler-factor-labelled-implicit", C12, "Euler factor per step (1 - ah): -0.8",
+         "Implicit factor per step (1 - ah): -0.8"),
+    Edit("c12-orders-limit-reciprocal", C12, "they describe how the error shrinks as h becomes small.",
+         "they describe how the error shrinks as the reciprocal of h becomes small."),
+    Edit("c12-keeps-shape-percent", C12, "exact answer only when ah < 1", "exact answer only when ah is less than 1 percent"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -1102,6 +1122,18 @@ HARMLESS = [
     # (formula.declared.evident_arithmetic)
     Edit("c12-caption-arithmetic-plain", C12, "Left: smooth exact decay and zigzag Euler steps.",
          "Left: smooth exact decay and zigzag Euler steps (1 - 1.8 = -0.8)."),
+    # probe 128: b10's twin, the same limit with its variable named (reword.limit_variable_changed)
+    Edit("c12-orders-limit-step-named", C12, "they describe how the error shrinks as h becomes small.",
+         "they describe how the error shrinks as the step h becomes small."),
+    # probe 129: h11, relabelled with a word only another demo's read-outs use (readout._block)
+    Edit("c12-euler-factor-multiplier", C12, "Euler factor per step (1 - ah): -0.8", "Euler multiplier per step (1 - ah): -0.8"),
+    # probe 129: h06, the formula's terms commuted and its result re-rounded (Note._in_reworded)
+    Edit("w10-p2-commuted-frac", W10, "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$",
+         "$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+1}\\simeq 0.63397$"),
+    # probe 131: h09, a relation in plain words (spelling.RELATION_SYNONYMS)
+    Edit("c12-keeps-shape-less-than", C12, "exact answer only when ah < 1", "exact answer only when ah is less than 1"),
+    # probe 130: h03, a step of a listed sentence's arithmetic shown, that holds (formula.declared.step_inserted)
+    Edit("c12-equilibrium-step-shown", C12, "0.81: 1 / 0.19 = 5.263", "0.81: 1 / (1 - 0.81) = 1 / 0.19 = 5.263"),
 ]
 
 
@@ -1133,7 +1165,7 @@ def prepare_edit(base: Path, i: int, edit: Edit, template: tuple[Path, Path]) ->
     line and the audit's arguments and folder."""
     work = base / f"{i:02d}-{edit.id}"
     project = work / "project"
-    shutil.copytree(template[i % 2], project, symlinks=True)
+    shutil.copytree(template[i % 2], project, symlinks=True, copy_function=_linked_if_replaced_only)
     note = project / "notes" / f"{edit.note}.txt"
     text = note.read_text(encoding="utf-8")
     assert edit.old in text, edit.id
@@ -1147,6 +1179,16 @@ def prepare_edit(base: Path, i: int, edit: Edit, template: tuple[Path, Path]) ->
         outside.write_text(changed, encoding="utf-8")
         args = ["audit", str(outside), "--json", "--jobs", "1"]
     return edited_line(text, edit), args, project
+
+
+def _linked_if_replaced_only(src: str, dst: str) -> None:
+    """A hard link for a file nothing writes in place (the result cache's entries, written
+    atomically: sources.files.write_atomically; git's objects), a copy for the rest (the note
+    the edit rewrites): 565 copies of 6 MB each cost seconds of the suite and 3 GB of disk."""
+    if "/.noteproof-cache/" in src or "/.git/objects/" in src:
+        os.link(src, dst)
+    else:
+        shutil.copy2(src, dst)
 
 
 @pytest.fixture(scope="session")

@@ -105,3 +105,20 @@ def test_near_miss_headings_are_warned_by_scan(project):
     run = run_cli("scan", "notes/week11.md", cwd=project)
     assert "noteproof: warning: notes/week11.md:27: heading '## Key Claim and Statuses' nearly names" in run.stderr
     assert "NOT ENCODED" not in run.stdout
+
+
+def test_a_registered_note_s_wrong_step_is_not_counted_as_the_new_note_s(cached_project):
+    """The summary line names each note's wrong steps under its own kind: one in a registered
+    note's caption (run.steps.unchecked_wrong_steps), one in the unregistered note."""
+    drop(cached_project)
+    edit(cached_project / "notes" / "chapter12.txt", "Left: smooth exact decay and zigzag Euler steps.",
+         "Left: smooth exact decay and zigzag Euler steps (1 - 1.8 = -0.9).")
+    run = run_cli("report", "--out", str(cached_project / "out"), cwd=cached_project)
+    assert run.code == 1 and "Traceback" not in run.stderr
+    import json
+    summary = json.loads((cached_project / "out" / "claims.json").read_text(encoding="utf-8"))["summary"]
+    assert (summary["wrong_steps"], summary["unregistered_wrong_steps"]) == (2, 1)
+    line = " ".join(run.stdout.split())
+    assert "; 1 wrong worked step; not registered: notes/week11.md (1 wrong worked step, 1 wrong relation)" in line
+    md = (cached_project / "out" / "claims.md").read_text(encoding="utf-8")
+    assert "; 1 wrong worked step; not registered: notes/week11.md (1 wrong worked step, 1 wrong relation)" in md

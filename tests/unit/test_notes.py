@@ -295,3 +295,47 @@ def test_an_erratum_s_words_going_on_with_an_alternative_are_no_longer_said(text
     """The errata's corrections add "or ..." and "unless ...": the refuted words are then not what
     the note says (Note.says), though every word of them is printed."""
     assert (Note("notes/x.txt", text).says("settles only when |theta| is below 1") is not None) is still
+
+
+@pytest.mark.parametrize("printed,found", [
+    ("$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+1}\\simeq 0.63397$", "0.63397"),   # terms commuted (probe 129: h06)
+    ("$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+2}\\simeq 0.63397$", None),        # another formula
+    ("$p_2(A)=\\frac{\\sqrt{3}}{\\sqrt{3}+1}+1\\simeq 0.63397$", None),      # a number more
+])
+def test_a_quoted_result_after_its_formula_s_terms_commuted_is_found(printed, found):
+    from dataclasses import replace
+
+    from noteproof.formula.respelled import registered_view
+    from noteproof.sources.project import load_project
+    project = load_project(ROOT, documents=False, view=registered_view)
+    note = project.notes["week10"]
+    old = "$p_2(A)=\\sqrt{3}/(1+\\sqrt{3})\\simeq 0.633975$"
+    assert old in note.text
+    edited = project.judged("week10", replace(note, text=note.text.replace(old, printed), respellings=(), regions=None))
+    at = edited.quote_at("(1+\\sqrt{3})\\simeq 0.633975", "0.633975")
+    assert (at and at[1]) == found
+
+
+@pytest.mark.parametrize("printed,found", [
+    ("exact answer only when ah is less than 1", "1"),    # a sign in plain words is its words (probe 131: h09)
+    ("exact answer only when ah is below 1", "1"),
+    ("exact answer only when ah is greater than 1", None),
+    ("exact answer only when ah <= 1", None),
+])
+def test_a_quote_s_relation_is_found_in_words(printed, found):
+    note = Note("n.txt", f"Explicit Euler keeps the smooth shape of the {printed}.\n")
+    at = note.quote_at("exact answer only when ah < 1", "1")
+    assert (at and at[1]) == found
+
+
+@pytest.mark.parametrize("printed,found", [
+    ("exact answer only when ah < 1.", "1"),
+    ("exact answer only when ah < 1 percent.", None),      # another quantity (reviewer helper-148)
+    ("exact answer only when ah is less than 1 percent.", None),
+    ("exact answer only when ah < 1 million.", None),
+    ("exact answer only when ah < 1 hundredth.", None),
+])
+def test_a_quoted_number_with_a_word_of_scale_after_it_is_another_quantity(printed, found):
+    note = Note("n.txt", f"Explicit Euler keeps the smooth shape of the {printed}\n")
+    at = note.quote_at("exact answer only when ah < 1", "1")
+    assert (at and at[1]) == found

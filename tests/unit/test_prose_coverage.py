@@ -680,3 +680,25 @@ def test_notation_read_as_meaning_never_hides_what_goes_on(project, old, new):
     edited = project.judged(key, replace(note, text=note.text.replace(old, new, 1), regions=None))
     lost = unaccounted_math(edited, project.claims_of(key), project.registry.notes[key])
     assert lost or unaccounted(project, key, edited.text), new
+
+
+@pytest.mark.parametrize("new, accounted", [
+    ("0.81: 1 / (1 - 0.81) = 1 / 0.19 = 5.263", True),    # a step shown, that holds (probe 130: h03)
+    ("0.81: 1 / (1 - 0.8) = 1 / 0.19 = 5.263", False),    # a step that does not hold
+    ("0.81: 1 / (2 - 1.81) = 1 / 0.19 = 5.263", False),   # numbers the sentence does not print: it says more
+])
+def test_a_listed_sentence_with_a_step_of_its_arithmetic_shown_is_that_sentence(project, new, accounted):
+    from noteproof.formula.declared import prose_read
+    old = "0.81: 1 / 0.19 = 5.263"
+    text = project.notes["chapter12"].text
+    assert text.count(old) == 1
+    note = replace(project.notes["chapter12"], text=text.replace(old, new))
+    read = prose_read(note, project.claims_of("chapter12"), project.registry.notes["chapter12"])
+    assert (not [p for p in read if p.coverage == "unaccounted"]) is accounted
+
+
+def test_a_step_shown_with_a_leading_dot_number_of_its_own_is_unaccounted(project):
+    """Reviewer helper-148: ".2" and ".01" are numbers the sentence does not print."""
+    from noteproof.formula.declared import step_inserted
+    old = "New equilibrium at theta + 0.01 = 0.81: 1 / 0.19 = 5.263, so the actual change is 5.263 - 5 = 0.263."
+    assert not step_inserted(old, old.replace("0.81: 1 / 0.19", "0.81: 1 / (.2 - .01) = 1 / 0.19"))

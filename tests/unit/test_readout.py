@@ -121,3 +121,20 @@ def test_a_read_out_named_by_a_possessive_with_its_value_named_is_the_same_read_
     text = f"{printed}\nPosition of B (starts at +1): x = 0.135\n"
     for snippet, number in (("Position of A (starts at -1)", "-1"), ("Position of A (starts at -1): x = -0.135", "-0.135")):
         assert (relabelled_readout(text, snippet, number, agree_rounded) is not None) is found
+
+
+DEMOS = ("Euler factor per step (1 - ah): -0.8\nExact factor per step (e^(-ah)): 0.165\n\n"
+         "Feedback multiplier (theta): 0.8\nSize of multiplier |theta|: 0.8\n")
+
+
+@pytest.mark.parametrize("label,found", [
+    ("Euler multiplier per step (1 - ah)", True),   # a noun of the group of "factor" (probe 129: h11)
+    ("Exact factor per step (1 - ah)", False),      # "exact" labels the read-out beside it: another one
+    ("Feedback factor per step (1 - ah)", False),   # another demo's read-out's word (reviewer helper-148)
+])
+def test_a_label_reworded_with_a_noun_of_the_same_group_is_the_same_readout(label, found):
+    """A word another read-out is labelled with names that read-out, unless it is a noun of the
+    group of the word it replaced (vocabulary.TERMS_ALIKE: "multiplier" for "factor")."""
+    text = DEMOS.replace("Euler factor per step (1 - ah)", label)
+    at = relabelled_readout(text, "Euler factor per step (1 - ah): -0.8", "-0.8", lambda a, b: a == b)
+    assert (at is not None) is found

@@ -1502,3 +1502,38 @@ def test_a_relation_against_zero_is_a_sign_each_its_own():
 def test_a_limit_said_in_words_is_the_same_limit(new, change):
     from noteproof.sources.reword import meaning_change
     assert meaning_change("Orders describe how the error shrinks as h becomes small.", new) == change
+
+
+@pytest.mark.parametrize("new,change", [
+    ("as the number of steps becomes small.", ("h", "number steps")),   # probe 128: b10
+    ("as a becomes small.", ("h", "a")),
+    ("as the step h becomes small.", None),
+    ("as h tends to 0.", None),
+    ("as $h\\to 0$.", None),
+    ("at small $h$.", None),
+])
+def test_a_limit_taken_in_another_variable_changes_the_sense(new, change):
+    from noteproof.sources.reword import meaning_change
+    old = "Orders are asymptotic: they describe how the error shrinks as h becomes small."
+    assert meaning_change(old, old.replace("as h becomes small.", new)) == change
+
+
+@pytest.mark.parametrize("new,change", [
+    ("only when ah is less than 1.", None),        # another word for "<" (probe 131: h09)
+    ("only when ah is smaller than 1.", None),
+    ("only when ah is greater than 1.", ("below", "above")),
+    ("only when ah is no more than 1.", ("below", "bounded")),   # "<=" is not "<"
+])
+def test_a_relation_in_other_words_keeps_or_changes_its_sense(new, change):
+    from noteproof.sources.reword import meaning_change
+    old = "Explicit Euler keeps the smooth shape of the exact answer only when ah < 1."
+    assert meaning_change(old, old.replace("only when ah < 1.", new)) == change
+
+
+@pytest.mark.parametrize("new", ["as the number of steps become small.", "as the reciprocal of h becomes small.",
+                                 "as the inverse of h becomes small."])
+def test_a_limit_in_another_quantity_of_its_symbol_changes_the_sense(new):
+    """Reviewer helper-148: the verb in the plural, and "the reciprocal of h", which is not h."""
+    from noteproof.sources.reword import meaning_change
+    old = "Orders are asymptotic: they describe how the error shrinks as h becomes small."
+    assert meaning_change(old, old.replace("as h becomes small.", new)) is not None
