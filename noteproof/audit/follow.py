@@ -36,6 +36,7 @@ from ..sources.locate import (
 )
 from ..sources.notes import Note, Row, number_offset, percent_of, scale_word_at
 from ..sources.numtext import is_word, verdict
+from ..sources.readout import is_readout_line, names_another_readout
 from ..sources.registry import Claim
 from ..sources.reword import changed_in, describe, in_digits, row_changed, signature
 from ..sources.tags import LABEL
@@ -345,6 +346,8 @@ def _quote(plan: Plan, claim: Claim, i: int):
             tok = None                                      # ("1 / 0.19 = 5.263" for "- 5 = 0.263" reordered)
         if tok is not None and scale_word_at(text, tok.end) and not scale_word_at(plan.old.text, a + len(q.number)):
             tok = None   # "1 percent" for "1": another quantity, as the report reads it (Note.quote_at)
+        if tok is not None and is_readout_line(q.snippet) and names_another_readout(text, q.snippet, tok.start):
+            tok = None   # "Size of gap |theta|: 1.2" for "Size of multiplier ...": another read-out, as the report reads it
     if tok is None and (at := plan.note.quote_at(q.snippet, q.number)) is not None:
         tok = Token(at[1], at[0], at[0] + len(at[1]))   # where the report reads it: "time six", reordered words
     return _moved_quote(plan, claim, i, _unsigned(q, text, tok))

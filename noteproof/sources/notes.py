@@ -25,7 +25,15 @@ from .numtext import (
     same_value,
     value_of,
 )
-from .readout import listed_readout, relabelled_line, relabelled_readout, reversed_label, reworded_readout
+from .readout import (
+    is_readout_line,
+    listed_readout,
+    names_another_readout,
+    relabelled_line,
+    relabelled_readout,
+    reversed_label,
+    reworded_readout,
+)
 from .spelling import (
     GOES_ON,
     MATH_SPAN,
@@ -453,7 +461,8 @@ class Note:
         word = value_of(number) is None   # a read-out word, placed among the words
         for text in self._registered_texts():
             i = text.find(snippet) if text else -1
-            if i < 0 or (found := self.stated(text) or paraphrased(self.text, text)) is None or found[1] == text:
+            if i < 0 or (found := self.stated(text) or paraphrased(self.text, text)) is None or found[1] == text \
+                    or is_readout_line(text) and names_another_readout(self.text, text, found[0]):
                 continue
             # among the numbers, or among the read-out words, as the quoted one is: a clause moved
             # ("The amplitude shrinks ... at $\\Delta s=0.5$") moves the words past the numbers
@@ -583,6 +592,8 @@ class Note:
             return found[0]
         from .reword import reworded_quote
         hit = None if found else reworded_quote(self.text, snippet, number, off, agree_rounded, NUMBER_TOKEN)
+        if hit is not None and is_readout_line(snippet) and names_another_readout(self.text, snippet, hit[0]):
+            return None   # "Size of gap |theta|" for "Size of multiplier |theta|": another read-out's label
         return None if hit is None or any(a <= hit[0] < b for a, b in owned) else hit
 
     def math_spans(self) -> tuple[MathSpan, ...]:

@@ -210,6 +210,32 @@ def _readouts(text: str) -> tuple[_Readout, ...]:
     return tuple(out)
 
 
+def is_readout_line(text: str) -> bool:
+    """Whether ``text`` is one whole read-out line of a number ("Error ratio (Euler / RK4): 3,490")."""
+    return bool(_NUMBER_LINE.fullmatch(text.strip()))
+
+
+def names_another_readout(text: str, registered: str, at: int) -> bool:
+    """Whether the read-out line of ``text`` at offset ``at``, found for the ``registered`` one
+    reworded, gained a word (of three letters or more) that labels another read-out, is no noun of
+    the group of a word it lost, and is not said in the prose just before the line (its demo's
+    own words: "Biggest step explicit Euler can take stably" under "explicit Euler blows up"):
+    "Size of gap |theta|: 1.2" for "Size of multiplier |theta|: 1.2", "Gap in x" being another
+    read-out; "Error ratio (Verlet / RK4)" (reviewer helper-148)."""
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    mine, theirs = _readouts(registered.strip()), _readouts(text[start:len(text) if end < 0 else end].strip())
+    if not mine or not theirs:
+        return False
+    wanted, have = label_words(mine[0].label), label_words(theirs[0].label)
+    others = {w for r in _readouts(text) if label_words(r.label) != have for w in label_words(r.label)}
+    said = label_words(text[max(0, start - _DEMO_PROSE):start])
+    new = {w for w in have - wanted if len(w) >= 3 and w not in said and not any(terms_alike(w, x) for x in wanted - have)}
+    return bool(new & others)
+
+
+_DEMO_PROSE = 800   # characters of prose before a read-out line that its demo says it in
+
+
 def _registered(snippet: str, number: str) -> tuple[str, tuple[bool, int]] | None:
     """The label of a registered read-out snippet and the place of ``number`` among its numbers:
     a whole line ("Verlet energy range: 0.469 to 0.5"), or a label alone ("Euler energy at the

@@ -612,6 +612,9 @@ MUTATIONS = [
     Edit("c12-orders-limit-reciprocal", C12, "they describe how the error shrinks as h becomes small.",
          "they describe how the error shrinks as the reciprocal of h becomes small."),
     Edit("c12-keeps-shape-percent", C12, "exact answer only when ah < 1", "exact answer only when ah is less than 1 percent"),
+    # reviewer helper-148: a read-out line relabelled with another read-out's word (readout.names_another_readout)
+    Edit("c12-multiplier-size-labelled-gap", C12, "Size of multiplier |theta|: 1.2", "Size of gap |theta|: 1.2"),
+    Edit("c12-error-ratio-verlet", C12, "Error ratio (Euler / RK4): 3,490", "Error ratio (Verlet / RK4): 3,490"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -1134,6 +1137,9 @@ HARMLESS = [
     Edit("c12-keeps-shape-less-than", C12, "exact answer only when ah < 1", "exact answer only when ah is less than 1"),
     # probe 130: h03, a step of a listed sentence's arithmetic shown, that holds (formula.declared.step_inserted)
     Edit("c12-equilibrium-step-shown", C12, "0.81: 1 / 0.19 = 5.263", "0.81: 1 / (1 - 0.81) = 1 / 0.19 = 5.263"),
+    # their twins: the label reworded with no other read-out's word
+    Edit("c12-multiplier-size-magnitude", C12, "Size of multiplier |theta|: 1.2", "Magnitude of the multiplier |theta|: 1.2"),
+    Edit("c12-error-ratio-over", C12, "Error ratio (Euler / RK4): 3,490", "Error ratio (Euler over RK4): 3,490"),
 ]
 
 

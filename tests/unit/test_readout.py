@@ -138,3 +138,16 @@ def test_a_label_reworded_with_a_noun_of_the_same_group_is_the_same_readout(labe
     text = DEMOS.replace("Euler factor per step (1 - ah)", label)
     at = relabelled_readout(text, "Euler factor per step (1 - ah): -0.8", "-0.8", lambda a, b: a == b)
     assert (at is not None) is found
+
+
+@pytest.mark.parametrize("printed,names", [
+    ("Size of gap |theta|: 1.2", True),                   # "Gap in x" is another read-out (reviewer helper-148)
+    ("Magnitude of the multiplier |theta|: 1.2", False),
+    ("Size of multiplier |theta| (1 / (1 - x)): 1.2", False),   # a formula's letters are no label words
+])
+def test_a_read_out_line_reworded_with_another_read_out_s_word_names_that_one(printed, names):
+    from noteproof.sources.readout import names_another_readout
+    text = f"{printed}\nGap in x (B minus A): 0.271\n"
+    assert names_another_readout(text, "Size of multiplier |theta|: 1.2", 0) is names
+    # a word its demo's prose says just before is its own ("explicit Euler blows up")
+    assert not names_another_readout("The gap grows.\n" + text, "Size of multiplier |theta|: 1.2", 15)
