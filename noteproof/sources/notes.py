@@ -573,15 +573,17 @@ class Note:
             # no number stands after the words as registered (reviewer helper-98: not "about 3,760" on
             # another line over the 3,860 printed in its place)
             scored = scores(head + _QUALIFIER + number_on)
-        if not scored and after and not head_numbers and before.rstrip().endswith("=") \
-                and len(before.strip()) > CONTEXT and len(re.findall(head, self.text)) == 1:
+        if not scored and after and not head_numbers and _HEAD_ENDS.search(before) and len(before.strip()) > CONTEXT \
+                and (before.rstrip().endswith("=") and len(re.findall(head, self.text)) == 1
+                     or not before.rstrip().endswith("=") and (head := _any_case_first(before, head))):
             # the words after the number printed otherwise, its own before it kept: "h(-a x0) = 1 - 1.5
             # x 1.2" printed "h(-a x0) = 1 − 1.2 × 1.5" (factors commuted; probe 122: h14). Only the
-            # registered value there, after words without numbers that end in "=" and stand once in
-            # the note: another value, a number after numbers of its own (a link inserted:
-            # Note._in_longer_chain), or after common words ("After 4 steps"), is no place of it
-            scored = [(f, n) for f, n in scores(head + BRACKETED.format(NUMBER_TOKEN) + r"(?![\d.,])")
+            # registered value there, after words without numbers that end in "=" or a noun phrase
+            # (_HEAD_ENDS) and stand once in the note: another value, a number after numbers of its own
+            # (a link inserted: Note._in_longer_chain), or after common words ("After 4 steps"), is no place of it
+            scored = [(f, n) for f, n in scores(head + BRACKETED.format(NUMBER_TOKEN) + r"(?![\d.]|,\d)")
                       if agree_rounded(f[1], number)]
+            scored = scored if len(scored) == 1 else []   # one place only, however many the words have
         # the words around a number printed as registered (in any notation) outrank a coarser re-rounding of them
         # ("1 / 0.18 = 5.263" is the place of "1 / 0.19 = 5.263", not "1 / 0.2 = 5")
         best = max((n for _, n in scored), default=0)
@@ -853,6 +855,19 @@ def _numbers_in(text: str, bare: bool = False) -> list[tuple[int, str]]:
         out += [(m.start(), m.group(0)) for m in _BARE_FRACTION.finditer(text)
                 if not any(a <= m.start() < b for a, b in taken)]
     return sorted(out)
+
+
+# the words before a quoted number that may place it alone: an "=" ("h(-a x0) = "), or a noun
+# phrase of three words or more ("The fixed point -5 exists" printed "the fixed point -5, even
+# though it exists"; probe 132: h09)
+_HEAD_ENDS = re.compile(r"=\s*$|(?:[A-Za-z]{2,}\s+){2,}[A-Za-z]{3,}\s+$")
+
+
+def _any_case_first(words: str, pattern: str) -> str:
+    """``pattern`` (the words' pattern) with the words' first letter in either case: a sentence's
+    first words moved into it ("The fixed point" printed "the fixed point")."""
+    first = words[:1]
+    return f"[{first}{first.swapcase()}]" + pattern[1:] if first.isalpha() and pattern.startswith(first) else pattern
 
 
 def _result_after_reordered(mine: list[tuple[int, str]], theirs: list[tuple[int, str]], k: int) -> bool:

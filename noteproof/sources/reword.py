@@ -2103,6 +2103,7 @@ def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> 
         if (named := _phrases_named(a[i1:i2], b[j1:j2], note)) is not None:
             return named
         if _is_term(a[i]) and _is_term(b[j]) and not terms_alike(a[i], b[j]) \
+                and not (_participle(a[i]) and _participle(b[j])) \
                 and not (i2 - i1 + j2 - j1 > 2 and _share_a_root(a[i1:i2], b[j1:j2])) \
                 and not _holds(a[i], b[j]) \
                 and (not first or _proper(a[i], note) and _proper(b[j], note)) \
@@ -2111,6 +2112,14 @@ def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> 
                 and (new in ka or _note_terms(note)[new] > Counter(kb)[new]):
             return " ".join(a[i1:i2]), " ".join(b[j1:j2])
     return None
+
+
+def _participle(word: str) -> bool:
+    """Whether ``word`` reads as a verb's participle ("set", "determined", "given"): one for another
+    is a verb reworded ("constant determined by $K$" for "constant set by $K$"; probe 131: h04),
+    no noun swapped; words of sense are meaning_change's."""
+    w = word.lower()
+    return w in _PARTICIPLES or w.endswith("ed") and len(w) > 4
 
 
 def question_changed(old: str, new: str) -> tuple[str, str] | None:

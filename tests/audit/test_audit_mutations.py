@@ -615,6 +615,12 @@ MUTATIONS = [
     # reviewer helper-148: a read-out line relabelled with another read-out's word (readout.names_another_readout)
     Edit("c12-multiplier-size-labelled-gap", C12, "Size of multiplier |theta|: 1.2", "Size of gap |theta|: 1.2"),
     Edit("c12-error-ratio-verlet", C12, "Error ratio (Euler / RK4): 3,490", "Error ratio (Verlet / RK4): 3,490"),
+    # probe 131: h04's twin, the constant said free of what sets it
+    Edit("w09-row-constant-independent", W9, "constant set by $K$ and $S$", "constant independent of $K$ and $S$"),
+    # probe 132: h09's twin, the clauses turned round and the fixed point printed wrong
+    Edit("c12-fixed-point-clauses-turned-wrong", C12,
+         "The fixed point -5 exists, yet the iterates move away from it, because |theta| is above 1.",
+         "Because |theta| is above 1, the iterates move away from the fixed point -4, even though it exists."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -1140,6 +1146,13 @@ HARMLESS = [
     # their twins: the label reworded with no other read-out's word
     Edit("c12-multiplier-size-magnitude", C12, "Size of multiplier |theta|: 1.2", "Magnitude of the multiplier |theta|: 1.2"),
     Edit("c12-error-ratio-over", C12, "Error ratio (Euler / RK4): 3,490", "Error ratio (Euler over RK4): 3,490"),
+    # probe 131: h04, one participle for another in a row is no term swapped (reword._participle)
+    Edit("w09-row-constant-determined", W9, "Euler error proportional to $\\Delta s$, constant set by $K$ and $S$",
+         "Euler error proportional to the spacing $\\Delta s$, with constant determined by $K$ and $S$"),
+    # probe 132: h09, the clauses turned round: the number after its noun phrase (notes._HEAD_ENDS)
+    Edit("c12-fixed-point-clauses-turned", C12,
+         "The fixed point -5 exists, yet the iterates move away from it, because |theta| is above 1.",
+         "Because |theta| is above 1, the iterates move away from the fixed point -5, even though it exists."),
 ]
 
 

@@ -339,3 +339,15 @@ def test_a_quoted_number_with_a_word_of_scale_after_it_is_another_quantity(print
     note = Note("n.txt", f"Explicit Euler keeps the smooth shape of the {printed}\n")
     at = note.quote_at("exact answer only when ah < 1", "1")
     assert (at and at[1]) == found
+
+
+@pytest.mark.parametrize("printed,found", [
+    ("Because it is above 1, the iterates leave the fixed point -5, even though it exists.", "-5"),   # probe 132: h09
+    ("Because it is above 1, the iterates leave the fixed point -4, even though it exists.", None),   # another value
+    ("Because it is above 1, the iterates leave the fixed point -5, even though it exists. "
+     "So the fixed point -5 is unstable.", None),                                                     # two places
+])
+def test_a_quoted_number_after_its_noun_phrase_is_found_when_the_clauses_turned(printed, found):
+    note = Note("n.txt", f"Intro.\n{printed}\n")
+    at = note.quote_at("The fixed point -5 exists", "-5")
+    assert (at and at[1]) == found

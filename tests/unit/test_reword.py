@@ -1537,3 +1537,15 @@ def test_a_limit_in_another_quantity_of_its_symbol_changes_the_sense(new):
     from noteproof.sources.reword import meaning_change
     old = "Orders are asymptotic: they describe how the error shrinks as h becomes small."
     assert meaning_change(old, old.replace("as h becomes small.", new)) is not None
+
+
+@pytest.mark.parametrize("new,change", [
+    ("Euler error proportional to the spacing $\\Delta s$, with constant determined by $K$ and $S$", None),   # probe 131: h04
+    ("Euler error proportional to $\\Delta s$, constant independent of $K$ and $S$", "changed"),
+])
+def test_a_row_with_one_participle_for_another_swaps_no_term(new, change):
+    from noteproof.sources.reword import row_changed
+    old = "Euler error proportional to $\\Delta s$, constant set by $K$ and $S$"
+    from tests.helpers import ROOT
+    note = (ROOT / "notes" / "week09.txt").read_text(encoding="utf-8").replace(old, new)
+    assert (row_changed(old, new, note) is not None) == (change is not None)
