@@ -34,7 +34,7 @@ from ..sources.locate import (
     token_at,
     unique_snippet,
 )
-from ..sources.notes import Note, Row, number_offset, percent_of, scale_word_at
+from ..sources.notes import Note, Row, number_offset, percent_of, scale_word_at, scale_word_end
 from ..sources.numtext import is_word, verdict
 from ..sources.readout import is_readout_line, names_another_readout
 from ..sources.registry import Claim
@@ -391,7 +391,8 @@ def _moved_quote(plan: Plan, claim: Claim, i: int, tok):
                  f"still compute with {q.number}", number, q.number, code="NP601", span=(moved.start, moved.end),
                  help=f"restore {q.number}, or change the setting in the content and claims.yaml")
     given = q.given or q.number if q.input and not q.param else None   # what the checks still take
-    return replace(q, snippet=unique_snippet(text, tok.start, tok.end), number=number, given=given)
+    # the word of scale after it stays in the snippet, as the report reads it (Note._scaled)
+    return replace(q, snippet=unique_snippet(text, tok.start, scale_word_end(text, tok.end)), number=number, given=given)
 
 
 def _setting_moved(plan: Plan, claim: Claim, q, moved: Moved) -> None:

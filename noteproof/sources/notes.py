@@ -1027,8 +1027,8 @@ def _whole(text: str, piece: str) -> int:
 
 
 # a word after a number that makes it another quantity ("1 percent", "2 tenths", "3 million")
-_SCALE_WORD = re.compile(r"[ \t]*(?:per\s*cent|percent|(?:tenth|hundredth|thousandth|millionth|thousand|million|billion)s?)\b",
-                         re.IGNORECASE)
+_SCALE_WORD = re.compile(r"[ \t]*(?:per\s*cent|percent|(?:tenth|hundredth|thousandth|millionth|thousand|million|billion)s?"
+                         r"|squared|cubed|times|-?fold)\b|[A-Za-z\u00b2\u00b3^]", re.IGNORECASE)   # or glued: "100k", "0.271M", "5²"
 
 
 def _scaled(text: str, at: tuple[int, str], snippet: str, number: str) -> bool:
@@ -1042,8 +1042,16 @@ def _scaled(text: str, at: tuple[int, str], snippet: str, number: str) -> bool:
 
 
 def scale_word_at(text: str, end: int) -> bool:
-    """Whether the number ending at ``end`` is followed by a word of scale ("1 percent")."""
+    """Whether the number ending at ``end`` is followed by a word of scale ("1 percent", "0.271
+    squared") or a letter, power or unit glued to it ("100k", "5²"; reviewer helper-152)."""
     return bool(_SCALE_WORD.match(text, end))
+
+
+def scale_word_end(text: str, end: int) -> int:
+    """Where the word of scale after the number ending at ``end`` ends (``end`` when there is none):
+    a snippet that quotes the number keeps its word ("7,520 times")."""
+    m = _SCALE_WORD.match(text, end)
+    return m.end() if m else end
 
 
 def percent_of(text: str, snippet: str, number: str, at: tuple[int, str] | None) -> tuple[int, str] | None:

@@ -2103,7 +2103,7 @@ def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> 
         if (named := _phrases_named(a[i1:i2], b[j1:j2], note)) is not None:
             return named
         if _is_term(a[i]) and _is_term(b[j]) and not terms_alike(a[i], b[j]) \
-                and not (_participle(a[i]) and _participle(b[j])) \
+                and not _same_participle(a[i], b[j]) \
                 and not (i2 - i1 + j2 - j1 > 2 and _share_a_root(a[i1:i2], b[j1:j2])) \
                 and not _holds(a[i], b[j]) \
                 and (not first or _proper(a[i], note) and _proper(b[j], note)) \
@@ -2114,12 +2114,15 @@ def term_swapped(text: str, printed: str, note: str, anywhere: bool = False) -> 
     return None
 
 
-def _participle(word: str) -> bool:
-    """Whether ``word`` reads as a verb's participle ("set", "determined", "given"): one for another
-    is a verb reworded ("constant determined by $K$" for "constant set by $K$"; probe 131: h04),
-    no noun swapped; words of sense are meaning_change's."""
-    w = word.lower()
-    return w in _PARTICIPLES or w.endswith("ed") and len(w) > 4
+# participles of one sense: one for another is a verb reworded ("constant determined by $K$" for
+# "constant set by $K$"; probe 131: h04), no term swapped. A closed list: "generated" for
+# "supplied", "trained" for "shared" name other things (reviewer helper-152)
+_SAME_PARTICIPLE = (frozenset("set determined fixed specified chosen given governed controlled".split()),)
+
+
+def _same_participle(a: str, b: str) -> bool:
+    """Whether two words are participles of one sense (_SAME_PARTICIPLE)."""
+    return any(a.lower() in group and b.lower() in group for group in _SAME_PARTICIPLE)
 
 
 def question_changed(old: str, new: str) -> tuple[str, str] | None:

@@ -37,7 +37,7 @@ SENSES = {
     "later": "later late", "forward": "forward forwards", "backward": "backward backwards reverse", "first": "first", "second": "second",
     "inward": "inward inwards", "outward": "outward outwards", "explicit": "explicit", "implicit": "implicit",
     "continuous": "continuous", "discrete": "discrete", "finite": "finite", "infinite": "infinite",
-    "necessary": "necessary necessarily", "need": "need needs", "sufficient": "sufficient sufficiently suffice suffices sufficed guarantee guarantees guaranteed ensure ensures ensured", "independent": "independent", "dependent": "dependent",
+    "necessary": "necessary necessarily", "need": "need needs", "sufficient": "sufficient sufficiently suffice suffices sufficed guarantee guarantees guaranteed ensure ensures ensured", "independent": "independent unaffected", "dependent": "dependent",
     "convex": "convex", "concave": "concave", "definite": "definite", "semidefinite": "semidefinite semi-definite", "attracting": "attracting attractive attractor",
     "repelling": "repelling repulsive repeller", "contract": "contract contracts contracting contraction contractive",
     "expand": "expand expands expanding expansion expansive",

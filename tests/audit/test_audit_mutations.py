@@ -617,6 +617,12 @@ MUTATIONS = [
     Edit("c12-error-ratio-verlet", C12, "Error ratio (Euler / RK4): 3,490", "Error ratio (Verlet / RK4): 3,490"),
     # probe 131: h04's twin, the constant said free of what sets it
     Edit("w09-row-constant-independent", W9, "constant set by $K$ and $S$", "constant independent of $K$ and $S$"),
+    # reviewer helper-152: participles of other senses; a suffix glued to a quoted number; a row's
+    # constant said unaffected by what sets it
+    Edit("w09-supplied-generated", W9, "while the supplied tokens and all parameters remain fixed",
+         "while the generated tokens and all parameters remain fixed"),
+    Edit("c12-gap-glued-suffix", C12, "so the gap 0.271 stays above zero", "so the gap 0.271M stays above zero"),
+    Edit("w09-row-constant-unaffected", W9, "constant set by $K$ and $S$", "constant unaffected by $K$ and $S$"),
     # probe 132: h09's twin, the clauses turned round and the fixed point printed wrong
     Edit("c12-fixed-point-clauses-turned-wrong", C12,
          "The fixed point -5 exists, yet the iterates move away from it, because |theta| is above 1.",

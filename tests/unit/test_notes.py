@@ -351,3 +351,15 @@ def test_a_quoted_number_after_its_noun_phrase_is_found_when_the_clauses_turned(
     note = Note("n.txt", f"Intro.\n{printed}\n")
     at = note.quote_at("The fixed point -5 exists", "-5")
     assert (at and at[1]) == found
+
+
+@pytest.mark.parametrize("printed,found", [
+    ("so the gap 0.271 stays above zero", "0.271"),
+    ("so the gap 0.271M stays above zero", None),          # a suffix glued to it (reviewer helper-152)
+    ("so the gap 0.271 squared stays above zero", None),   # a power of it
+    ("so the gap 0.271² stays above zero", None),
+])
+def test_a_quoted_number_with_a_suffix_or_power_is_another_quantity(printed, found):
+    note = Note("n.txt", f"Intro.\n{printed}.\n")
+    at = note.quote_at("so the gap 0.271 stays above zero", "0.271")
+    assert (at and at[1]) == found

@@ -1549,3 +1549,13 @@ def test_a_row_with_one_participle_for_another_swaps_no_term(new, change):
     from tests.helpers import ROOT
     note = (ROOT / "notes" / "week09.txt").read_text(encoding="utf-8").replace(old, new)
     assert (row_changed(old, new, note) is not None) == (change is not None)
+
+
+@pytest.mark.parametrize("old,new,swapped", [
+    ("while the supplied tokens remain fixed", "while the generated tokens remain fixed", True),   # reviewer helper-152
+    ("With shared parameters held fixed", "With trained parameters held fixed", True),
+])
+def test_participles_of_other_senses_are_a_term_swapped(old, new, swapped):
+    from noteproof.sources.reword import term_swapped
+    note = f"{new} The generated tokens and the trained parameters differ. {new}"
+    assert (term_swapped(old, new, note, anywhere=True) is not None) is swapped
