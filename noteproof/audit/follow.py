@@ -34,7 +34,7 @@ from ..sources.locate import (
     token_at,
     unique_snippet,
 )
-from ..sources.notes import Note, Row, number_offset, percent_of, scale_word_at, scale_word_end
+from ..sources.notes import Note, Row, number_offset, percent_of, scale_word_end, scaled
 from ..sources.numtext import is_word, verdict
 from ..sources.readout import is_readout_line, names_another_readout
 from ..sources.registry import Claim
@@ -344,7 +344,7 @@ def _quote(plan: Plan, claim: Claim, i: int):
         tok = token_at(text, *span, near) if span else find_number(text, q.snippet, q.number, near)
         if tok is not None and tok.start in plan.placed:   # another quote's number, where the report places it
             tok = None                                      # ("1 / 0.19 = 5.263" for "- 5 = 0.263" reordered)
-        if tok is not None and scale_word_at(text, tok.end) and not scale_word_at(plan.old.text, a + len(q.number)):
+        if tok is not None and scaled(text, (tok.start, text[tok.start:tok.end]), q.snippet, q.number):
             tok = None   # "1 percent" for "1": another quantity, as the report reads it (Note.quote_at)
         if tok is not None and is_readout_line(q.snippet) and names_another_readout(text, q.snippet, tok.start):
             tok = None   # "Size of gap |theta|: 1.2" for "Size of multiplier ...": another read-out, as the report reads it

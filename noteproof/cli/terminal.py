@@ -140,7 +140,8 @@ def print_summary(view, written: Path | None = None) -> None:
         else:
             out.print(escape(line.text))
     s = view.counts
-    registered_steps = s.get("wrong_steps", 0) - s.get("unregistered_wrong_steps", 0)
+    from ..report.report import registered_wrong_steps
+    registered_steps = registered_wrong_steps(s)
     out.print(f"{plural(s['claims'], 'claim')}: {s['verified']} verified, {s['partly_verified']} partly verified, "
               f"{s['failed']} failed ({plural(s['errata'], 'erratum', 'errata')}), {plural(s['errors'], 'error')}, "
               f"{s['unverified']} unverified"

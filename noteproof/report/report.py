@@ -134,6 +134,12 @@ def mark(result: ClaimResult) -> Mark:
     return reported(result)
 
 
+def registered_wrong_steps(summary: dict) -> int:
+    """The wrong worked steps of the registered notes (``wrong_steps`` counts every note's;
+    ``unregistered_wrong_steps``, the new notes')."""
+    return summary.get("wrong_steps", 0) - summary.get("unregistered_wrong_steps", 0)
+
+
 def build_report(project: Project, results: list[ClaimResult], dps: int,
                  jobs: int | None = None, figures: bool = True) -> Report:
     """Sections in the registry's note order, the weakest-link rule applied, and (unless

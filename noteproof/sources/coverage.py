@@ -486,17 +486,16 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         kinds.setdefault(words_senses(counts_in_digits(text)), []).append(text)
     out, matched, prev = [], set(), None
     for s in sentences(note.text, worded=True):
+        def found(kind: str, by: str, change: str = "", rewords: str = "") -> None:
+            out.append(ProseCoverage(s.text, note.location_of(s.start), kind, by, change, s.start, s.end, rewords))
         if steps is not None and (shown := next((t for t in unprinted if steps(t, s.text)), None)) is not None:
             matched.add(shown)   # a listed sentence with a step of its arithmetic shown, that holds
-            out.append(ProseCoverage(s.text, note.location_of(s.start), "prose", listed[shown], "", s.start, s.end, shown))
+            found("prose", listed[shown], rewords=shown)
             prev = s
             continue
         if not s.senses and (is_readout(s.text) or words_senses(_spoken_counts(s.text))):
             continue   # a read-out of no sense (its quote judges it), or counts in digits (_counted_in_digits)
         before, prev = prev, s
-
-        def found(kind: str, by: str, change: str = "", rewords: str = "") -> None:
-            out.append(ProseCoverage(s.text, note.location_of(s.start), kind, by, change, s.start, s.end, rewords))
         owner = next((cid for a, b, cid in stated if a < s.end and s.start < b), None)
         rest = _unstated(note.text, s, stated) if owner is not None else ""
         for t in (t for t in listed if t in rest):

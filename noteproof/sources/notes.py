@@ -364,7 +364,7 @@ class Note:
             at = self._approximately_at(snippet, number)
         if at is None and "$" in snippet:   # "Hold the parameter β > 0" for "... $\beta >0$": Unicode prose
             at = self._unicode_at(snippet, number)
-        if at is not None and _scaled(self.text, at, snippet, number):
+        if at is not None and scaled(self.text, at, snippet, number):
             return None   # "ah is less than 1 percent" does not print the 1 of "ah < 1"
         return percent_of(self.text, snippet, number, at)
 
@@ -1031,7 +1031,7 @@ _SCALE_WORD = re.compile(r"[ \t]*(?:per\s*cent|percent|(?:tenth|hundredth|thousa
                          r"|squared|cubed|times|-?fold)\b|[A-Za-z\u00b2\u00b3^]", re.IGNORECASE)   # or glued: "100k", "0.271M", "5²"
 
 
-def _scaled(text: str, at: tuple[int, str], snippet: str, number: str) -> bool:
+def scaled(text: str, at: tuple[int, str], snippet: str, number: str) -> bool:
     """Whether the number found for a quote is printed with a word of scale after it that the
     snippet does not print there (reviewer helper-148: "only when ah is less than 1 percent"
     for "only when ah < 1")."""
@@ -1044,7 +1044,7 @@ def _scaled(text: str, at: tuple[int, str], snippet: str, number: str) -> bool:
 def scale_word_at(text: str, end: int) -> bool:
     """Whether the number ending at ``end`` is followed by a word of scale ("1 percent", "0.271
     squared") or a letter, power or unit glued to it ("100k", "5²"; reviewer helper-152)."""
-    return bool(_SCALE_WORD.match(text, end))
+    return scale_word_end(text, end) > end
 
 
 def scale_word_end(text: str, end: int) -> int:

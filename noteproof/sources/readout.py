@@ -222,15 +222,26 @@ def names_another_readout(text: str, registered: str, at: int) -> bool:
     own words: "Biggest step explicit Euler can take stably" under "explicit Euler blows up"):
     "Size of gap |theta|: 1.2" for "Size of multiplier |theta|: 1.2", "Gap in x" being another
     read-out; "Error ratio (Verlet / RK4)" (reviewer helper-148)."""
-    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
-    mine, theirs = _readouts(registered.strip()), _readouts(text[start:len(text) if end < 0 else end].strip())
+    start, line = _line_around(text, at)
+    mine, theirs = _readouts(registered.strip()), _readouts(line.strip())
     if not mine or not theirs:
         return False
     wanted, have = label_words(mine[0].label), label_words(theirs[0].label)
     others = {w for r in _readouts(text) if label_words(r.label) != have for w in label_words(r.label)}
     said = label_words(text[max(0, start - _DEMO_PROSE):start])
-    new = {w for w in have - wanted if len(w) >= 3 and w not in said and not any(terms_alike(w, x) for x in wanted - have)}
-    return bool(new & others)
+    return bool({w for w in _gained(wanted, have) if len(w) >= 3 and w not in said} & others)
+
+
+def _gained(wanted: frozenset[str], have: frozenset[str]) -> set[str]:
+    """The label words ``have`` gained over ``wanted``, but for nouns of the group of a word it
+    lost (vocabulary.TERMS_ALIKE: "multiplier" for "factor")."""
+    return {w for w in have - wanted if not any(terms_alike(w, x) for x in wanted - have)}
+
+
+def _line_around(text: str, at: int) -> tuple[int, str]:
+    """(start, text) of the line of ``text`` that holds offset ``at``."""
+    start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+    return start, text[start:len(text) if end < 0 else end]
 
 
 _DEMO_PROSE = 800   # characters of prose before a read-out line that its demo says it in
@@ -286,8 +297,7 @@ def relabelled_readout(text: str, snippet: str, number: str, same) -> tuple[int,
         others = {w for q, words in printed if q is not r for w in words}   # what the other read-outs are labelled with
         # a word another read-out is labelled with names that one ("Implicit factor per step"), unless
         # it is a noun of the same group as the word it replaced ("multiplier" for "factor"; probe 129: h11)
-        new = {w for w in have - wanted if not any(terms_alike(w, x) for x in wanted - have)}
-        if not (wanted - have and new & others):
+        if not (wanted - have and _gained(wanted, have) & others):
             found.append(at)
     return found[0] if len(found) == 1 else None
 
@@ -299,9 +309,8 @@ def relabelled_line(text: str, line: str, same) -> tuple[int, str] | None:
     found = relabelled_readout(text, line, m.group(2), same) if m else None
     if found is None:
         return None
-    start = text.rfind("\n", 0, found[0]) + 1
-    end = text.find("\n", found[0])
-    return start, text[start:len(text) if end < 0 else end].rstrip()
+    start, printed = _line_around(text, found[0])
+    return start, printed.rstrip()
 
 
 # a read-out of a list: "Network evaluations (Euler, RK4): 4, 16", each value its name's
