@@ -522,6 +522,9 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif (joined := _joined(s.text, listed, unprinted, same)) is not None:   # two listed sentences joined
             matched.update(joined)
             found("prose", listed[joined[0]], rewords=" ".join(joined))
+        elif (halves := _joined_changed(s.text, listed, unprinted, same)) is not None:   # one of them changed
+            matched.update(halves[0])
+            found("unaccounted", "", describe(halves[1]))
         elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
             matched.add(moved)
             found("prose", listed[moved], rewords=moved)
@@ -894,7 +897,7 @@ def _joined(text: str, listed: dict, unprinted: list[str] = (),
             same: Callable[[str, str], bool] | None = None) -> tuple[str, ...] | None:
     """The listed sentences ``text`` prints joined by "; " ("A fixed map gives an autonomous one;
     both are legitimate dynamical systems." for the two), a dash or a colon ("No — it measures"), each as listed but for its first
-    capital and its full stop; or joined by ", then" (or "; then", ", and then"), each half a
+    capital and its full stop; or joined by ", then" (or "; then", ", and then", ", and"), each half a
     listed sentence the note no longer prints, reworded with its senses and ``$...$`` spans kept
     ("After training, hold the parameters fixed, then evaluate on a prompt, draw a token, append
     it and repeat." for the two sentences; probe 105: h15); None otherwise."""
@@ -911,12 +914,29 @@ def _joined(text: str, listed: dict, unprinted: list[str] = (),
     return None
 
 
+def _joined_changed(text: str, listed: dict, unprinted: list[str] = (),
+                    same: Callable[[str, str], bool] | None = None) -> tuple[tuple[str, ...], tuple] | None:
+    """Two listed sentences joined as _joined joins them, one of them with a sense changed: (the
+    two, the first change), or None. "Shared parameters make a system autonomous, and they make
+    the map the same; ..." for "Shared parameters do not make a system autonomous. They make the
+    map the same; ...": the second half alone is like a listed sentence, and would pass for its
+    rewording (reviewer helper-158)."""
+    for joint in _JOINTS.finditer(text):
+        whole = [_as_sentence(text[:joint.start()]), _as_sentence(text[joint.end():])]
+        found = [t if t in listed else most_alike(t, unprinted) for t in whole]
+        if all(found) and len(set(found)) == len(found):
+            change = next(filter(None, (_changed_in_words(f, t, same) for f, t in zip(found, whole))), None)
+            if change is not None:
+                return tuple(found), change
+    return None
+
+
 def _as_sentence(part: str) -> str:
     """A part of a joined sentence as a sentence of its own: its first capital, its full stop."""
     return part[:1].upper() + part[1:] + ("" if part.endswith((".", "!", "?")) else ".")
 
 
-_JOINTS = re.compile(r"; (?:then )?|, (?:and )?then ")
+_JOINTS = re.compile(r"; (?:and )?(?:then )?|, (?:and )?then |, and ")   # ", and": probe 138 h08
 _WHOLE_JOINTS = ("; ", " \u2014 ", " \u2013 ", ": ")   # a semicolon, a dash or a colon between two whole sentences
 
 

@@ -26,12 +26,17 @@ WORDS = {w: n for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
     "sixteen seventeen eighteen nineteen twenty".split())}
 WORDS.update({"thirty": 30, "forty": 40, "fifty": 50, "hundred": 100, "thousand": 1000})
+# a round number said in words, "one thousand", "a hundred", "two million": one number, not a
+# count followed by a word of scale
+COMPOUNDS = {f"{head} {scale}": (1 if head in ("a", "one") else WORDS[head]) * size
+             for scale, size in (("hundred", 100), ("thousand", 1000), ("million", 10**6))
+             for head in ("a", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")}
 # a unit fraction in words, "a sixteenth" or "one hundredth": 1/16, 1/100
 FRACTION_PARTS = {"half": 2, "third": 3, "quarter": 4, "fifth": 5, "sixth": 6, "seventh": 7, "eighth": 8, "ninth": 9,
           "tenth": 10, "twelfth": 12, "sixteenth": 16, "twentieth": 20, "hundredth": 100, "thousandth": 1000,
           "millionth": 1000000}
 FRACTIONS = {f"{article} {part}": f"1/{n}" for part, n in FRACTION_PARTS.items() for article in ("a", "one")}
-SPOKEN = {**{w: str(n) for w, n in WORDS.items()}, **FRACTIONS}   # every number in words, as digits
+SPOKEN = {**{w: str(n) for w, n in WORDS.items()}, **{w: str(n) for w, n in COMPOUNDS.items()}, **FRACTIONS}   # every number in words, as digits
 # a fraction said with no article, "half the derivative is missing": canonical reads it (a quote's
 # number "half"), but the number patterns (WORD, PRINTED_OR_WORD) do not, so the prose's "half
 # kick" or "shrinks by half" is no number of the note
@@ -51,7 +56,8 @@ SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 TIMES_TEN = (r"\s*(?:x|×|\\times|\\cdot|·)\s*10(?:\^\{\s*[-+\u2212]?\s*\d+\s*\}|\^\(?[-+\u2212]?\d+\)?"
              r"|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 MANTISSA = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
-WORD = r"\b(?i:" + "|".join(sorted([*FRACTIONS, *WORDS, *VERDICT], key=len, reverse=True)) + r")\b"   # "No", "Twelve"
+WORD = r"\b(?i:" + "|".join(sorted([w.replace(" ", r"\s+") for w in [*FRACTIONS, *COMPOUNDS, *WORDS, *VERDICT]],
+                                     key=len, reverse=True)) + r")\b"   # "No", "Twelve"
 # a printed number: sign, mantissa, then an exponent in any of its notations or a fraction's
 # denominator (the same token the quote finder and the interval rule read)
 UNSIGNED = rf"(?:{MANTISSA})(?:{EXPONENT}|{TIMES_TEN}|/[1-9]\d*)?"
@@ -127,7 +133,7 @@ def count(text: str) -> int | None:
 
 def is_word(text: str) -> bool:
     """Whether a printed number is written as a word (``ten``)."""
-    return text.strip().lower() in WORDS
+    return " ".join(text.lower().split()) in WORDS.keys() | COMPOUNDS.keys()
 
 
 def verdict(text: str) -> bool | None:

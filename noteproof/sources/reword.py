@@ -22,7 +22,7 @@ from itertools import combinations, permutations
 from typing import Callable, Iterator
 
 from ..defaults import EXPONENT
-from .numtext import FRACTION_PARTS, MANTISSA, NUMBER_SPAN, SPOKEN, TIMES_TEN, canonical, spoken, value_of
+from .numtext import COMPOUNDS, FRACTION_PARTS, MANTISSA, NUMBER_SPAN, SPOKEN, TIMES_TEN, canonical, spoken, value_of
 from .spelling import GOES_ON, MATH_SPAN, RELATION_IN_WORDS, alike, relations_said_plainly, skeleton, span_pattern
 from .vocabulary import FUNCTION_WORDS, MEANING, REORDERED, WORD, WORD_OR_SPAN, stem, terms_alike, word_bag, word_dice
 
@@ -490,6 +490,45 @@ def limit_variable_changed(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
+# a word that makes another quantity of the noun after it ("the number of steps" is no step), or
+# of the noun before it ("the step count", "the step squared"), or a word before the noun ("the
+# inverse step")
+_QUANTITY_OF = re.compile(r"\b(number|count|reciprocal|inverse|square|log|logarithm|root)s?\s+of\s+"
+                          r"(?:the\s+|a\s+|an\s+|its\s+|their\s+)?([A-Za-z]{3,})", re.IGNORECASE)
+_QUANTITY_AFTER = re.compile(r"\b([A-Za-z]{3,})\s+(count|number|squared|cubed)\b", re.IGNORECASE)
+_QUANTITY_BEFORE = re.compile(r"\b(inverse|reciprocal)\s+([A-Za-z]{3,})", re.IGNORECASE)
+_DETERMINERS = frozenset(("the", "its", "their", "this", "that", "each", "any", "every", "some", "total", "same", "whose"))
+_COUNTED = re.compile(r"\b(?:number|count)s?\s+of\b|\bhow\s+many\b|\b[A-Za-z]+\s+(?:count|number)\b", re.IGNORECASE)
+
+
+def quantity_of_changed(old: str, new: str) -> tuple[str, str] | None:
+    """A noun made another quantity by a rewording ("Halving the step" reworded "Halving the
+    number of steps", probe 138: b09; "the step count", "the step squared", "the inverse step"):
+    (the noun, the new words), or None. A count said otherwise ("the number of steps" and "the
+    step count", "how many steps") is the same quantity; a quantity dropped is left to the
+    sentence's other rules (a count is said in too many ways to read its absence)."""
+    for m in [*_QUANTITY_OF.finditer(new), *_QUANTITY_BEFORE.finditer(new)]:
+        word, noun = m[1].lower(), m[2].lower()
+        if _quantity_gained(old, new, noun, word, rf"\b{word}s?\s+of\b|\b{word}\s+[A-Za-z]{{3,}}"):
+            return noun.removesuffix("s"), m[0]
+    for m in _QUANTITY_AFTER.finditer(new):
+        noun, word = m[1].lower(), m[2].lower()
+        if _quantity_gained(old, new, noun, word, rf"\b[A-Za-z]{{3,}}\s+{word}\b"):
+            return noun.removesuffix("s"), m[0]
+    return None
+
+
+def _quantity_gained(old: str, new: str, noun: str, word: str, said: str) -> bool:
+    """Whether ``new`` says ``word`` of ``noun`` more often than ``old`` does, where ``old`` names
+    the noun; a count is one quantity however it is said."""
+    stem = noun.removesuffix("s")
+    if stem in _DETERMINERS or not re.search(rf"\b{stem}s?\b", old, re.IGNORECASE):
+        return False
+    counted = word in ("number", "count")
+    pattern = _COUNTED if counted else re.compile(said, re.IGNORECASE)
+    return len(pattern.findall(new)) > len(pattern.findall(old))
+
+
 def limit_said_at(text: str, at: int) -> bool:
     """Whether the 0 at ``at`` is the end of a limit in words ("as h tends to 0": "as h becomes
     small", limits_in_words reads it so), not a number of its own."""
@@ -672,7 +711,7 @@ def meaning_change(old: str, new: str, swaps: int = 2) -> tuple[str, str] | None
     if _BOTH.search(old) and _EACH.search(new) and not _MANY.search(new) \
             or _EACH.search(old) and _BOTH.search(new) and not _MANY.search(old):
         old, new = _EACH.sub("both are", old), _EACH.sub("both are", new)   # of two things, "each is" is "both are"
-    if (limit := limit_variable_changed(old, new)) is not None:
+    if (limit := limit_variable_changed(old, new) or quantity_of_changed(old, new)) is not None:
         return limit
     a, b = senses(old), senses(new)
     sa, sb = [s for s, _ in a], [s for s, _ in b]
@@ -1697,13 +1736,17 @@ def in_digits(text: str, other: str) -> str:
     out = text
     for word in {" ".join(m.group(0).lower().split()) for m in _COUNT_WORD.finditer(text)}:
         value = spoken(word)
-        digit = rf"(?<![\w.,/]){re.escape(value)}(?![\d/]|[.,]\d)"   # not the 4 of RK4, nor of 1/4
+        # not the 4 of RK4, nor of 1/4; "one thousand" is 1000 or 1,000 (a bare "thousand" is
+        # none: "fifty thousand" is no "fifty 1,000", reviewer helper-158)
+        forms = [value, f"{int(value):,}"] if word in COMPOUNDS and int(value) >= 1000 else [value]
+        digit = rf"(?<![\w.,/])(?:{'|'.join(map(re.escape, forms))})(?![\d/]|[.,]\d)"
         spots = [m for m in re.finditer(rf"\b{word}\b", out, re.IGNORECASE)]
         extra = len(spots) - len(re.findall(rf"\b{word}\b", other, re.IGNORECASE))
         more = len(re.findall(digit, other)) - len(re.findall(digit, out))
         k = min(extra, more)
         if k <= 0:
             continue
+        value = re.search(digit, other).group(0)   # as ``other`` prints it
         def written(chosen) -> str:
             pieces, last = [], 0
             for m in chosen:

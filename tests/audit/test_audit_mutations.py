@@ -627,6 +627,21 @@ MUTATIONS = [
     Edit("c12-fixed-point-clauses-turned-wrong", C12,
          "The fixed point -5 exists, yet the iterates move away from it, because |theta| is above 1.",
          "Because |theta| is above 1, the iterates move away from the fixed point -4, even though it exists."),
+    # probe 138: b09, the step made a count of steps (reword.quantity_of_changed)
+    Edit("c12-halving-number-of-steps", C12, "Halving the step roughly halves the Euler error",
+         "Halving the number of steps roughly halves the Euler error"),
+    # probe 135: h11's twin, another round number in words
+    Edit("c12-parameters-two-thousand", C12, "A model has 1,000 parameters", "A model has two thousand parameters"),
+    # probe 138: h08's twin, two listed sentences joined by ", and", one of them changed
+    Edit("c12-tangent-step-joined-wrong", C12,
+         "Euler replaces the smooth curve by a straight tangent step. Each step multiplies the state by 1 - ah.",
+         "Euler replaces the smooth curve by a straight tangent step, and each step divides the state by 1 - ah."),
+    # reviewer helper-158: the step said a count another way; two sentences joined, the first negated
+    # away, the second alone like a listed sentence (coverage._joined_changed)
+    Edit("c12-halving-step-count", C12, "Halving the step roughly halves the Euler error",
+         "Halving the step count roughly halves the Euler error"),
+    Edit("w09-autonomous-joined-negation-lost", W9, "Shared parameters do not make a system autonomous. They make",
+         "Shared parameters make a system autonomous, and they make"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -1159,6 +1174,19 @@ HARMLESS = [
     Edit("c12-fixed-point-clauses-turned", C12,
          "The fixed point -5 exists, yet the iterates move away from it, because |theta| is above 1.",
          "Because |theta| is above 1, the iterates move away from the fixed point -5, even though it exists."),
+    # probe 138: b09's twin, the step named otherwise, the same quantity
+    Edit("c12-halving-step-size", C12, "Halving the step roughly halves the Euler error",
+         "Halving the step size roughly halves the Euler error"),
+    # probe 135: h11, a round number in words (numtext.COMPOUNDS; reword.in_digits reads 1,000)
+    Edit("c12-parameters-one-thousand", C12, "A model has 1,000 parameters", "A model has one thousand parameters"),
+    # probe 138: h08, two listed sentences joined by ", and" (coverage._JOINTS)
+    Edit("c12-tangent-step-joined", C12,
+         "Euler replaces the smooth curve by a straight tangent step. Each step multiplies the state by 1 - ah.",
+         "Euler replaces the smooth curve by a straight tangent step, and each step multiplies the state by 1 - ah."),
+    # reviewer helper-158: a count said otherwise is the same count (reword._COUNTED)
+    Edit("c12-count-of-steps", C12, "n: number of steps taken", "n: count of steps taken"),
+    Edit("w09-residual-block-count", W9, "Does doubling the number of residual blocks approach an ODE?",
+         "Does doubling the residual block count approach an ODE?"),
 ]
 
 
@@ -1171,11 +1199,15 @@ def edited_line(text: str, edit: Edit) -> int:
 
 def templates(base: Path, cache: Path) -> tuple[Path, Path]:
     """Two copies of the project with the report's cache, to copy for each edit: a git
-    repository with everything committed (the baseline), and a plain folder."""
+    repository with everything committed (the baseline), and a plain folder. Their cache is one
+    folder every edit's copy links to: its entries are keyed by everything a result depends on
+    (run.cache.ResultCache.key) and written atomically, so a result one audit stores is the
+    result of any audit that finds it, and 589 copies of its hundreds of files cost seconds."""
     plain = copy_project(base / "template" / "plain")
-    shutil.copytree(cache, plain / ".noteproof-cache")
+    shutil.copytree(cache, base / "cache")
+    (plain / ".noteproof-cache").symlink_to(base / "cache", target_is_directory=True)
     repo = base / "template" / "git"
-    shutil.copytree(plain, repo)
+    shutil.copytree(plain, repo, symlinks=True)
     git_baseline(repo)
     # a few files to copy (and to delete after) rather than one per object, and no sample hooks
     subprocess.run(["git", "-C", str(repo), "repack", "-a", "-d", "-q"], check=True, capture_output=True)
@@ -1207,10 +1239,10 @@ def prepare_edit(base: Path, i: int, edit: Edit, template: tuple[Path, Path]) ->
 
 
 def _linked_if_replaced_only(src: str, dst: str) -> None:
-    """A hard link for a file nothing writes in place (the result cache's entries, written
-    atomically: sources.files.write_atomically; git's objects), a copy for the rest (the note
-    the edit rewrites): 565 copies of 6 MB each cost seconds of the suite and 3 GB of disk."""
-    if "/.noteproof-cache/" in src or "/.git/objects/" in src:
+    """A hard link for a file nothing writes in place (the registry, the content, git's objects),
+    a copy for the rest (the notes, which the edit rewrites; git's index and refs): 589 copies of
+    6 MB each cost seconds of the suite and 3 GB of disk."""
+    if "/notes/" not in src and ("/.git/" not in src or "/.git/objects/" in src):
         os.link(src, dst)
     else:
         shutil.copy2(src, dst)

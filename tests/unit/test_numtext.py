@@ -163,3 +163,14 @@ def test_a_bare_half_is_a_value_only_where_a_quote_names_it():
     assert canonical("half") == "1/2" and value_of("Half") == Fraction(1, 2)
     assert not re.fullmatch(PRINTED_OR_WORD, "half")
     assert [t.text for t in numeric_tokens("a half kick gives p = -0.25")] == ["-0.25"]
+
+
+@pytest.mark.parametrize("printed, plain", [("one thousand", "1000"), ("A hundred", "100"), ("two  million", "2000000"),
+                                            ("ten thousand", "10000")])
+def test_a_round_number_in_words_is_one_number(printed, plain):
+    """Probe 135 h11: "A model has one thousand parameters" prints 1,000, not "one" and a word of scale."""
+    import re
+
+    from noteproof.sources.numtext import WORD, canonical, same_value
+    assert canonical(printed) == plain and same_value(printed, plain)
+    assert re.fullmatch(WORD, printed)

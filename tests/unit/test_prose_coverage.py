@@ -590,6 +590,9 @@ JOINED = "After training, hold the parameters fixed. Evaluate on a prompt, draw 
     ("After training, hold the parameters fixed, then evaluate on a prompt, draw a token, append it and repeat.",
      False),
     ("After training, hold the parameters fixed; then evaluate on a prompt, draw a token, append it, repeat.", False),
+    # probe 138 h08: joined by ", and"
+    ("After training, hold the parameters fixed, and evaluate on a prompt, draw a token, append it, repeat.", False),
+    ("After training, hold the parameters fixed, and never evaluate on a prompt, draw a token, append it, repeat.", True),
     # a half with a sense changed, or a half that is no listed sentence
     ("After training, update the parameters, then evaluate on a prompt, draw a token, append it and repeat.", True),
     ("After training, hold the parameters fixed, then evaluate on a prompt, never append it and repeat.", True),
@@ -598,6 +601,18 @@ def test_two_listed_sentences_joined_are_judged_half_by_half(project, new, chang
     text = project.notes["week10"].text
     assert text.count(JOINED) == 1
     assert bool(unaccounted(project, "week10", text.replace(JOINED, new, 1))) is changed
+
+
+@pytest.mark.parametrize("key, old, new", [
+    # reviewer helper-158: the second half alone is like a listed sentence; the first changed sense
+    ("week09", "Shared parameters do not make a system autonomous. They make",
+     "Shared parameters make a system autonomous, and they make"),
+    ("chapter12", "at every time. No smooth flow can swap A and B,", "at every time, and a smooth flow can swap A and B,"),
+])
+def test_a_joined_sentence_with_a_half_changed_is_unaccounted(project, key, old, new):
+    text = project.notes[key].text
+    assert text.count(old) == 1
+    assert unaccounted(project, key, text.replace(old, new, 1))
 
 
 @pytest.mark.parametrize("span, accounted", [

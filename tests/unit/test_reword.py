@@ -1559,3 +1559,43 @@ def test_participles_of_other_senses_are_a_term_swapped(old, new, swapped):
     from noteproof.sources.reword import term_swapped
     note = f"{new} The generated tokens and the trained parameters differ. {new}"
     assert (term_swapped(old, new, note, anywhere=True) is not None) is swapped
+
+
+@pytest.mark.parametrize("new, change", [
+    # probe 138 b09: the step made a count of steps is another quantity
+    ("Halving the number of steps roughly halves the Euler error", ("step", "number of steps")),
+    ("Halving the reciprocal of the step roughly halves the Euler error", ("step", "reciprocal of the step")),
+    ("Halving the step size roughly halves the Euler error", None),
+])
+def test_a_noun_made_another_quantity_changes_the_sense(new, change):
+    assert meaning_change("Halving the step roughly halves the Euler error", new) == change
+
+
+@pytest.mark.parametrize("new", ["Halving the step count doubles the error", "Halving the count of steps doubles the error",
+                                 "Halving how many steps are taken doubles the error"])
+def test_a_count_said_two_ways_is_no_other_quantity(new):
+    """Reviewer helper-158: a count is one quantity however it is said."""
+    assert meaning_change("Halving the number of steps doubles the error", new) is None
+
+
+@pytest.mark.parametrize("old, new", [
+    # reviewer helper-158: the step said a count, squared or inverted; a count gained beside one printed
+    ("Halving the step roughly halves the Euler error", "Halving the step count roughly halves the Euler error"),
+    ("Halving the step roughly halves the Euler error", "Halving the step squared roughly halves the Euler error"),
+    ("Halving the step roughly halves the Euler error", "Halving the inverse step roughly halves the Euler error"),
+    ("h: step size, 1 divided by the number of steps", "h: number of steps, 1 divided by the number of steps"),
+])
+def test_a_quantity_gained_in_other_words_changes_the_sense(old, new):
+    assert meaning_change(old, new) is not None
+
+
+def test_a_bare_thousand_is_no_round_number():
+    """Reviewer helper-158: "fifty thousand" is no "fifty 1,000"."""
+    assert meaning_change("A model has 1,000 parameters.", "A model has fifty thousand parameters.") is not None
+    assert meaning_change("A model has 1,000 parameters.", "A model has several thousand parameters.") is not None
+
+
+def test_a_round_number_in_words_is_its_digits_with_their_commas():
+    """Probe 135 h11: "one thousand" reads as the "1,000" the listed sentence prints."""
+    assert meaning_change("A model has 1,000 parameters.", "A model has one thousand parameters.") is None
+    assert meaning_change("A model has 1,000 parameters.", "A model has two thousand parameters.") is not None
