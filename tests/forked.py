@@ -107,11 +107,12 @@ def _job(i: int | str, args: list[str], cwd: Path, scratch: Path) -> None:
         (scratch / f"{i}.code").write_text(str(code))
 
 
-def _worker(queue: int, jobs: list[tuple[list[str], Path]], scratch: Path, timeout: float, then: Then) -> None:
+def _worker(queue: int, jobs: list[tuple[list[str], Path]], scratch: Path, timeout: float, then: Then,
+            after: After) -> None:
     """A pool worker, forked once: take job numbers from the shared pipe (4 bytes each, read
     whole) and run each in this process until the pipe is empty, and the run ``then`` asks for
-    after it; a job past ``timeout`` seconds ends the worker (SIGALRM), and the others take the
-    rest. Never returns into pytest."""
+    after it, and ``after(i)`` (its JSON to a file); a job past ``timeout`` seconds ends the
+    worker (SIGALRM), and the others take the rest. Never returns into pytest."""
     signal.signal(signal.SIGALRM, signal.SIG_DFL)
     try:
         while len(raw := os.read(queue, 4)) == 4:
@@ -120,9 +121,22 @@ def _worker(queue: int, jobs: list[tuple[list[str], Path]], scratch: Path, timeo
             _job(i, list(jobs[i][0]), jobs[i][1], scratch)
             if then is not None and (more := then(_result(scratch, i), list(jobs[i][0]))) is not None:
                 _job(f"{i}.then", list(more), jobs[i][1], scratch)
+            if after is not None:
+                _after(after, i, scratch)
             signal.alarm(0)
     finally:
         os._exit(0)
+
+
+def _after(after: Callable[[int], object], i: int, scratch: Path) -> None:
+    """``after(i)`` as JSON in ``i.after.json``, or what it raised as ``{"raised": ...}``."""
+    import json
+    import traceback
+    try:
+        value = {"value": after(i)}
+    except BaseException:  # a job must never end its worker
+        value = {"raised": traceback.format_exc()}
+    (scratch / f"{i}.after.json").write_text(json.dumps(value), encoding="utf-8")
 
 
 def run_forked(jobs: list[tuple[list[str], Path]], parallel: int | None = None,
@@ -135,19 +149,28 @@ def run_forked(jobs: list[tuple[list[str], Path]], parallel: int | None = None,
 
 
 Then = Callable[[CliRun, list[str]], "list[str] | None"] | None
+After = Callable[[int], object] | None
 
 
 def run_forked_then(jobs: list[tuple[list[str], Path]], then: Then, parallel: int | None = None,
                     timeout: float = 600) -> list[tuple[CliRun, CliRun | None]]:
     """run_forked, and after each run the run ``then(run, its arguments)`` names (its arguments,
     from the same folder, in the same worker right after), or None: (run, the run after it or None)."""
+    return [(run, again) for run, again, _ in run_forked_judged(jobs, then, None, parallel, timeout)]
+
+
+def run_forked_judged(jobs: list[tuple[list[str], Path]], then: Then, after: After, parallel: int | None = None,
+                      timeout: float = 600) -> list[tuple[CliRun, CliRun | None, dict | None]]:
+    """run_forked_then, and after job ``i``'s runs ``after(i)`` in the same worker, with what
+    they left in its memory (the edited note's document, the results they stored): (run, the run
+    after it or None, ``{"value": after(i)}`` or ``{"raised": traceback}`` or None)."""
     warm()
     with derived_once():
-        return _run_all(jobs, parallel or max(2, os.cpu_count() or 1), timeout, then)
+        return _run_all(jobs, parallel or max(2, os.cpu_count() or 1), timeout, then, after)
 
 
 def _run_all(jobs: list[tuple[list[str], Path]], parallel: int, timeout: float,
-             then: Then) -> list[tuple[CliRun, CliRun | None]]:
+             then: Then, after: After = None) -> list[tuple[CliRun, CliRun | None, dict | None]]:
     scratch = Path(tempfile.mkdtemp(prefix="noteproof-forked-"))
     read, write = os.pipe()
     # the whole queue fits the pipe's buffer: written before any worker starts, then closed
@@ -163,15 +186,15 @@ def _run_all(jobs: list[tuple[list[str], Path]], parallel: int, timeout: float,
         for _ in range(min(parallel, len(jobs))):
             pid = os.fork()
             if pid == 0:
-                _worker(read, jobs, scratch, timeout, then)
+                _worker(read, jobs, scratch, timeout, then, after)
             workers.append(pid)
     finally:
         gc.unfreeze()
         os.close(read)
     for pid in workers:   # only our own children: never reap another's
         os.waitpid(pid, 0)
-    results = [(_result(scratch, i), _result(scratch, f"{i}.then") if (scratch / f"{i}.then.err").exists() else None)
-               for i in range(len(jobs))]
+    results = [(_result(scratch, i), _result(scratch, f"{i}.then") if (scratch / f"{i}.then.err").exists() else None,
+                _judged(scratch, i)) for i in range(len(jobs))]
     shutil.rmtree(scratch, ignore_errors=True)
     return results
 
@@ -180,6 +203,12 @@ def _result(scratch: Path, i: int | str) -> CliRun:
     code = scratch / f"{i}.code"
     return CliRun(int(code.read_text()) if code.exists() else -9, _read(scratch / f"{i}.out"),
                   _read(scratch / f"{i}.err"))
+
+
+def _judged(scratch: Path, i: int) -> dict | None:
+    import json
+    path = scratch / f"{i}.after.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
 
 
 def _read(path: Path) -> str:

@@ -695,6 +695,7 @@ def meaning_change(old: str, new: str, swaps: int = 2) -> tuple[str, str] | None
     old, new = limits_in_words(old), limits_in_words(new)
     old, new = _uninverted(old), _uninverted(new)
     old, new = _never_as_no(old, new), _never_as_no(new, old)
+    old, new = not_one_as_none(old), not_one_as_none(new)
     old, new = spans_as_words(old, new), spans_as_words(new, old)
     old, new = signs_as_spans(old, new), signs_as_spans(new, old)
     old, new = _as_fraction_words(old, new), _as_fraction_words(new, old)
@@ -786,6 +787,15 @@ def _uninverted(text: str) -> str:
             subject = subject[:1].upper() + subject[1:]
         return f"{subject} {_UNINVERTED[m.group(2)].format(verb=m.group(4))} only {m.group(1)}"
     return _INVERTED_ONLY.sub(turn, text)
+
+
+_NOT_ONE_OF = re.compile(r"\bnot\s+(?:a\s+single\s+)?one\s+of\b", re.IGNORECASE)
+
+
+def not_one_as_none(text: str) -> str:
+    """``text`` with "not one of" (or "not a single one of") said "none of": one quantifier,
+    not a count of one (probe 139: h03)."""
+    return _NOT_ONE_OF.sub("none of", text)
 
 
 def _never_as_no(text: str, other: str) -> str:

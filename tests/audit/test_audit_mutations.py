@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.forked import run_forked_then
+from tests.audit.judge import as_written, report_judge
+from tests.forked import run_forked_judged
 from tests.helpers import ROOT, copy_project, git_baseline
 
 pytestmark = pytest.mark.slow   # one session fixture audits every edit, concurrently
@@ -642,6 +643,8 @@ MUTATIONS = [
          "Halving the step count roughly halves the Euler error"),
     Edit("w09-autonomous-joined-negation-lost", W9, "Shared parameters do not make a system autonomous. They make",
          "Shared parameters make a system autonomous, and they make"),
+    # probe 139: h03's twin, the quantifier turned into a count
+    Edit("w09-answers-one-of", W9, "alone answers none of those questions", "alone answers one of those questions"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -1187,6 +1190,8 @@ HARMLESS = [
     Edit("c12-count-of-steps", C12, "n: number of steps taken", "n: count of steps taken"),
     Edit("w09-residual-block-count", W9, "Does doubling the number of residual blocks approach an ODE?",
          "Does doubling the residual block count approach an ODE?"),
+    # probe 139: h03, "not one of" for "none of" (reword.not_one_as_none)
+    Edit("w09-answers-not-one-of", W9, "alone answers none of those questions", "alone answers not one of those questions"),
 ]
 
 
@@ -1251,7 +1256,9 @@ def _linked_if_replaced_only(src: str, dst: str) -> None:
 @pytest.fixture(scope="session")
 def audits(request, tmp_path_factory):
     """Every selected edit's (edited line, audit with --no-cache or None, audit with the report's
-    cache), each audit a fork of this warm process (tests/forked.py)."""
+    cache, the report's judgment of the edited note with no baseline), each audit a fork of this
+    warm process (tests/forked.py), the judgment in the same fork right after (tests/audit/judge.py:
+    it finds the edited note's document and the results the audit stored)."""
     chosen = {item.callspec.params["edit"].id for item in request.session.items
               if hasattr(item, "callspec") and isinstance(item.callspec.params.get("edit"), Edit)}
     edits = [e for e in MUTATIONS + HARMLESS if e.id in chosen]
@@ -1261,12 +1268,31 @@ def audits(request, tmp_path_factory):
     base = tmp_path_factory.mktemp("audit-mutations")
     template = templates(base, cache)
     prepared = [prepare_edit(base, (MUTATIONS + HARMLESS).index(e), e, template) for e in edits]
+    judge = report_judge(base / "cache", memoize=False)   # tests.forked.derived_once memoizes
+    known = as_written(judge)
     # then the same edit with --no-cache, where the two paths can differ: the warm audit replayed a
     # claim from the cache instead of running it (one that replayed nothing ran every claim); in
     # the same worker, right after
-    pairs = run_forked_then([(args, project) for _, args, project in prepared],
-                            lambda warm, args: [*args, "--no-cache"] if _replayed(warm) else None)
-    return {e.id: (line, again, warm) for (e, (line, _, _)), (warm, again) in zip(zip(edits, prepared), pairs)}
+    runs = run_forked_judged([(args, project) for _, args, project in prepared],
+                             lambda warm, args: [*args, "--no-cache"] if _replayed(warm) else None,
+                             lambda i: _without_baseline(judge, known, edits[i]))
+    return {e.id: (line, again, warm, judged)
+            for (e, (line, _, _)), (warm, again, judged) in zip(zip(edits, prepared), runs)}
+
+
+BREAKING = frozenset(e.id for e in MUTATIONS)
+
+
+def _without_baseline(judge, known: dict, edit: Edit):
+    """The report's judgment of the edited note as it stands, beyond the notes' own errata: for
+    a breaking edit its first new failure (or None), for a harmless one every new failure and
+    every number listed as checked by nothing."""
+    text = ROOT.joinpath("notes", f"{edit.note}.txt").read_text(encoding="utf-8")
+    edited = text.replace(edit.old, edit.new, 1)
+    if edit.id in BREAKING:
+        found = judge.new_failure(edit.note, edited, known[edit.note])
+        return list(found) if found else None
+    return sorted(map(list, judge(edit.note, edited) - known[edit.note]))
 
 
 def _replayed(run) -> bool:
@@ -1286,7 +1312,7 @@ def test_the_suite_is_big_enough_and_spread_over_the_notes():
 
 @pytest.mark.parametrize("edit", MUTATIONS, ids=lambda e: e.id)
 def test_each_mutation_is_an_error_on_its_line(edit, audits):
-    line, _, run = audits[edit.id]
+    line, _, run, _ = audits[edit.id]
     if edit.at:
         line = edited_line(ROOT.joinpath("notes", f"{edit.note}.txt").read_text(encoding="utf-8"),
                            Edit("", edit.note, edit.at, edit.at + "\0"))
@@ -1305,7 +1331,7 @@ def test_each_mutation_is_an_error_on_its_line(edit, audits):
 def test_a_number_across_its_conclusions_threshold_is_a_decision_error(edit, audits):
     """NP106 where the printed number and the value lie on opposite sides of what the note
     concludes from it; NP101, and no decision error, for a wrong digit on the same side."""
-    line, _, run = audits[edit.id]
+    line, _, run, _ = audits[edit.id]
     codes = [f["code"] for f in run.json["findings"] if f["location"].split(":")[1:2] == [str(line)]]
     assert DECISIONS[edit.id] in codes, run.json["findings"]
     assert ("NP106" in codes) == (DECISIONS[edit.id] == "NP106"), codes
@@ -1317,7 +1343,7 @@ def test_a_number_across_its_conclusions_threshold_is_a_decision_error(edit, aud
 @pytest.mark.parametrize("edit", HARMLESS, ids=lambda e: e.id)
 def test_each_harmless_edit_passes(edit, audits):
     """Exit 0 and nothing to warn of: what the report passes, the audit passes (notices aside)."""
-    _, _, run = audits[edit.id]
+    _, _, run, _ = audits[edit.id]
     assert run.code == 0, f"exit {run.code}\n{run.stdout[-3000:]}\n{run.stderr[-2000:]}"
     assert not [f for f in run.json["findings"] if f["severity"] in ("error", "warning")], run.json["findings"]
 
@@ -1327,7 +1353,7 @@ def test_judging_again_from_the_cache_agrees_with_a_run(edit, audits):
     """The audit after a report judges most edits from the cached results (replay.py); whatever
     it decides must be what running the claims decides, finding for finding. An edit whose
     warm audit replayed nothing was judged by a run already."""
-    _, run, warm = audits[edit.id]
+    _, run, warm, _ = audits[edit.id]
     if run is None:
         assert not warm.json["summary"]["claims_replayed"]
         return
@@ -1342,7 +1368,47 @@ def test_most_edits_are_judged_from_the_cache(audits):
         pytest.skip("needs the whole suite")
     # a formula edited or respelled is read at its place by the formula reader: that needs a run
     read = {e.id for e in MUTATIONS if e.kind == "formula"} | RESPELLED
-    judged = {k: warm.json["summary"] for k, (_, _, warm) in audits.items() if k not in read}
+    judged = {k: warm.json["summary"] for k, (_, _, warm, _) in audits.items() if k not in read}
     replayed = [k for k, s in judged.items() if s["claims_replayed"]]
     touched = [k for k, s in judged.items() if s["touched"]]
     assert len(replayed) >= len(touched) // 2, (replayed, touched)
+
+
+# The "no baseline" column: every breaking edit fails the report of the edited note as it stands
+# (no git, no earlier note), and every harmless edit passes it; so whenever `audit` exits 0 on an
+# edited note, `report` does too (one judgment, four doors).
+# Known gaps, each an expected failure (strict: it must keep failing until the gap is closed, then
+# the mark goes). None is left: Chapter 12's plain-text formulas are inventoried like $...$ spans
+# (Note.plain_math), so an edit of one occurrence of a formula printed twice leaves that
+# occurrence unaccounted.
+GAPS: dict[str, str] = {}
+# Harmless edits after which the report lists numbers as checked by nothing (warnings; the audit,
+# comparing values with the baseline, says nothing). None is left: a span only the formula reader
+# finds alike to its registered formula or declaration accounts for its numbers too
+# (formula.declared.unaccounted_numbers). Strict: each must keep listing them until closed.
+NUMBER_GAPS: dict[str, str] = {}
+
+
+def _cases(edits):
+    return [pytest.param(e, id=e.id, marks=pytest.mark.xfail(reason=GAPS[e.id], strict=True))
+            if e.id in GAPS else pytest.param(e, id=e.id) for e in edits]
+
+
+def _judged(audits, edit: Edit):
+    judged = audits[edit.id][3]
+    assert judged is not None and "raised" not in judged, judged
+    return judged["value"]
+
+
+@pytest.mark.parametrize("edit", _cases(MUTATIONS))
+def test_a_breaking_edit_fails_the_report_without_a_baseline(edit, audits):
+    assert _judged(audits, edit), f"{edit.id}: the report of the edited note finds nothing new"
+
+
+@pytest.mark.parametrize("edit", _cases(HARMLESS))
+def test_a_harmless_edit_passes_the_report_without_a_baseline(edit, audits):
+    extra = _judged(audits, edit)
+    if edit.id in NUMBER_GAPS:   # known: numbers listed, nothing failing
+        assert extra and {kind for kind, _ in extra} == {"number"}, f"{edit.id}: {extra}"
+        return
+    assert not extra, f"{edit.id}: {extra}"

@@ -1599,3 +1599,13 @@ def test_a_round_number_in_words_is_its_digits_with_their_commas():
     """Probe 135 h11: "one thousand" reads as the "1,000" the listed sentence prints."""
     assert meaning_change("A model has 1,000 parameters.", "A model has one thousand parameters.") is None
     assert meaning_change("A model has 1,000 parameters.", "A model has two thousand parameters.") is not None
+
+
+@pytest.mark.parametrize("new, change", [
+    # probe 139 h03: "not one of" is "none of", no count of one
+    ("Counting internal iterations alone answers not one of those questions.", None),
+    ("Counting internal iterations alone answers not a single one of those questions.", None),
+    ("Counting internal iterations alone answers one of those questions.", ("none", "one")),
+])
+def test_not_one_of_is_none_of(new, change):
+    assert meaning_change("Counting internal iterations alone answers none of those questions.", new) == change
