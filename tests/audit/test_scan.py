@@ -8,8 +8,7 @@ from noteproof.sources.coverage import coverage_of, covers, slug, yaml_quote
 from noteproof.sources.locate import numeric_tokens
 from noteproof.sources.notes import Note
 from noteproof.sources.registry import load_registry
-from tests.forked import run_cli
-from tests.helpers import edit
+from tests.helpers import edit, run_cli
 
 TOKENS = {
     "Error at time 6: 0.409": ["6", "0.409"],

@@ -14,8 +14,7 @@ from noteproof.errors import RegistryError
 from noteproof.run.claim import run_claim
 from noteproof.sources.project import load_project
 from noteproof.sources.registry import load_registry
-from tests.forked import run_cli
-from tests.helpers import ROOT, edit
+from tests.helpers import ROOT, edit, run_cli
 
 SAMPLE = ROOT / "tests" / "samples" / "week11.md"
 ENTRY = '  week11: {file: notes/week11.md, title: "Week 11"}\n'

@@ -5,8 +5,7 @@ import shutil
 import pytest
 
 from noteproof.sources.notes import read_note, table_rows
-from tests.forked import run_cli
-from tests.helpers import ROOT
+from tests.helpers import ROOT, run_cli
 
 ILLUSTRATIONS = [f"c12.d0{i}." for i in range(1, 9)]
 

@@ -9,8 +9,7 @@ import shlex
 import shutil
 import subprocess
 
-from tests.forked import run_cli
-from tests.helpers import ROOT, CliRun
+from tests.helpers import ROOT, CliRun, run_cli
 
 BLOCK = re.compile(r"<!-- tutorial: (\w+) -->\n( *)```\w*\n(.*?)\n *```\n *<!-- /tutorial -->", re.S)
 
