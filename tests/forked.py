@@ -82,13 +82,39 @@ def derived_once():
         shared.checks.update(plain)
 
 
-def _job(i: int | str, args: list[str], cwd: Path, scratch: Path) -> None:
+def run_cli(*args: str, cwd: Path = ROOT, timeout: float = 600, env: dict | None = None) -> CliRun:
+    """tests.helpers.run_cli's run of the real command line, in a child forked from this warm
+    process rather than a new interpreter (no start, no import of SymPy: about a second each).
+    For the tests of what a command does; what a fresh process does (its imports, hash seeds,
+    signals, the import-time errors of content) is run_cli's, in a subprocess. The child inherits
+    this process as it is, monkeypatches included: never call it while a fixture patches anything
+    (test_show_check's module-wide patch of load_project made a forked `show` of an edited copy
+    judge the project's own note). A run past ``timeout`` seconds is reported with exit status -9."""
+    warm()
+    scratch = Path(tempfile.mkdtemp(prefix="noteproof-forked-"))
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:
+        try:
+            signal.signal(signal.SIGALRM, signal.SIG_DFL)
+            signal.alarm(max(1, int(timeout)))
+            _job(0, list(args), cwd, scratch, env)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    run = _result(scratch, 0)
+    shutil.rmtree(scratch, ignore_errors=True)
+    return run
+
+
+def _job(i: int | str, args: list[str], cwd: Path, scratch: Path, env: dict | None = None) -> None:
     """In a pool worker: one run of ``main`` from ``cwd``, stdout and stderr to files (descriptors
     too, for grandchildren), its exit status to ``i.code``; nothing it raises leaves the job."""
     code = 70
     try:
         os.chdir(cwd)
-        os.environ.update(CLI_ENV)
+        os.environ.update({**CLI_ENV, **(env or {})})
         for fd, path in ((1, scratch / f"{i}.out"), (2, scratch / f"{i}.err")):
             handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
             os.dup2(handle, fd)

@@ -8,7 +8,8 @@ import pytest
 import yaml
 
 from noteproof.sources.locate import changed_lines, find_fragment, find_number, map_span
-from tests.helpers import GIT_ENV, ROOT, edit, git_baseline, run_cli
+from tests.forked import run_cli
+from tests.helpers import GIT_ENV, ROOT, edit, git_baseline
 
 
 def git(root: Path, *args: str) -> subprocess.CompletedProcess:

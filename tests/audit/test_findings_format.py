@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from noteproof.audit.present import CODES, changed_span
-from tests.helpers import ROOT, copy_project, run_cli
+from tests.forked import run_cli
+from tests.helpers import ROOT, copy_project
 
 GIT_ENV = {**os.environ, "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t",
            "GIT_COMMITTER_EMAIL": "t@t"}

@@ -8,7 +8,8 @@ from noteproof.sources.coverage import coverage_of, covers, slug, yaml_quote
 from noteproof.sources.locate import numeric_tokens
 from noteproof.sources.notes import Note
 from noteproof.sources.registry import load_registry
-from tests.helpers import edit, run_cli
+from tests.forked import run_cli
+from tests.helpers import edit
 
 TOKENS = {
     "Error at time 6: 0.409": ["6", "0.409"],

@@ -10,7 +10,8 @@ import pytest
 from noteproof.errors import ContentError
 from noteproof.sources.literal import refuse_constant_evidence
 from noteproof.sources.yamlescapes import escape_warnings
-from tests.helpers import edit, run_cli
+from tests.forked import run_cli
+from tests.helpers import edit
 
 MISSING = "claim 'w09.contraction' refers to 'w09.contraction', which no module of derivations/ or numerics/ registers"
 

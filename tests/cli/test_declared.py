@@ -14,7 +14,8 @@ from noteproof.errors import RegistryError
 from noteproof.run.claim import run_claim
 from noteproof.sources.project import load_project
 from noteproof.sources.registry import load_registry
-from tests.helpers import ROOT, edit, run_cli
+from tests.forked import run_cli
+from tests.helpers import ROOT, edit
 
 SAMPLE = ROOT / "tests" / "samples" / "week11.md"
 ENTRY = '  week11: {file: notes/week11.md, title: "Week 11"}\n'

@@ -9,7 +9,8 @@ from pathlib import Path
 
 from noteproof.report.report import unregistered_section
 from noteproof.sources.project import load_project
-from tests.helpers import ROOT, edit, note_text, run_cli
+from tests.forked import run_cli
+from tests.helpers import ROOT, edit, note_text
 
 SAMPLE = ROOT / "tests" / "samples" / "week11.md"
 WRONG = "1 - 0.3 x 2 = 0.5"

@@ -5,7 +5,8 @@ import shutil
 import pytest
 
 from noteproof.sources.notes import read_note, table_rows
-from tests.helpers import ROOT, run_cli
+from tests.forked import run_cli
+from tests.helpers import ROOT
 
 ILLUSTRATIONS = [f"c12.d0{i}." for i in range(1, 9)]
 

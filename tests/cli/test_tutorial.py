@@ -9,7 +9,8 @@ import shlex
 import shutil
 import subprocess
 
-from tests.helpers import ROOT, CliRun, run_cli
+from tests.forked import run_cli
+from tests.helpers import ROOT, CliRun
 
 BLOCK = re.compile(r"<!-- tutorial: (\w+) -->\n( *)```\w*\n(.*?)\n *```\n *<!-- /tutorial -->", re.S)
 
