@@ -519,10 +519,10 @@ def scan_prose(note: Note, claims: tuple[Claim, ...], spec: NoteSpec,
         elif (by := next((n for at, n in read if s.start <= at < s.end and is_readout(s.text)), None)) is not None:
             matched.update(t for t in listed if same_readout(t, s.text))   # its question reworded: its quote judges it
             found("check", by)
-        elif (joined := _joined(s.text, listed, unprinted, same)) is not None:   # two listed sentences joined
+        elif (joined := _joined(s.text, listed, unprinted, same, note.text)) is not None:   # listed sentences joined
             matched.update(joined)
             found("prose", listed[joined[0]], rewords=" ".join(joined))
-        elif (halves := _joined_changed(s.text, listed, unprinted, same)) is not None:   # one of them changed
+        elif (halves := _joined_changed(s.text, listed, unprinted, same, note.text)) is not None:   # one changed
             matched.update(halves[0])
             found("unaccounted", "", describe(halves[1]))
         elif (moved := _restructured(s.text, listed, same)) is not None:   # its parts in another order
@@ -894,41 +894,59 @@ _SYNONYM = re.compile(r"(\\le|\\ge|\\ne)q(?![A-Za-z])")   # \leq is \le, \geq \g
 
 
 def _joined(text: str, listed: dict, unprinted: list[str] = (),
-            same: Callable[[str, str], bool] | None = None) -> tuple[str, ...] | None:
+            same: Callable[[str, str], bool] | None = None, note: str = "") -> tuple[str, ...] | None:
     """The listed sentences ``text`` prints joined by "; " ("A fixed map gives an autonomous one;
     both are legitimate dynamical systems." for the two), a dash or a colon ("No — it measures"), each as listed but for its first
-    capital and its full stop; or joined by ", then" (or "; then", ", and then", ", and"), each half a
-    listed sentence the note no longer prints, reworded with its senses and ``$...$`` spans kept
-    ("After training, hold the parameters fixed, then evaluate on a prompt, draw a token, append
-    it and repeat." for the two sentences; probe 105: h15); None otherwise."""
+    capital and its full stop; or joined by ", then" (or "; then", ", and then", ", and"), each
+    part a listed sentence the note no longer prints, reworded with its senses and ``$...$``
+    spans kept ("After training, hold the parameters fixed, then evaluate on a prompt, draw a
+    token, append it and repeat." for the two sentences; probe 105: h15); None otherwise."""
     for joint in _WHOLE_JOINTS:   # "No — it measures ..." for "No. It measures ..." (probe 123: h11)
         whole = [_as_sentence(p) for p in text.split(joint)]
         if len(whole) > 1 and all(w in listed for w in whole):
             return tuple(whole)
-    for joint in _JOINTS.finditer(text):
-        whole = [_as_sentence(text[:joint.start()]), _as_sentence(text[joint.end():])]
-        found = [t if t in listed else most_alike(t, unprinted) for t in whole]
-        if all(found) and len(set(found)) == len(found) and all(
-                _changed_in_words(f, t, same) is None for f, t in zip(found, whole)):
-            return tuple(found)
+    for found, changes in _joined_parts(text, _JOINTS, listed, unprinted, same, note):
+        if not any(changes):
+            return found
     return None
 
 
 def _joined_changed(text: str, listed: dict, unprinted: list[str] = (),
-                    same: Callable[[str, str], bool] | None = None) -> tuple[tuple[str, ...], tuple] | None:
-    """Two listed sentences joined as _joined joins them, one of them with a sense changed: (the
-    two, the first change), or None. "Shared parameters make a system autonomous, and they make
-    the map the same; ..." for "Shared parameters do not make a system autonomous. They make the
-    map the same; ...": the second half alone is like a listed sentence, and would pass for its
-    rewording (reviewer helper-158)."""
-    for joint in _JOINTS.finditer(text):
-        whole = [_as_sentence(text[:joint.start()]), _as_sentence(text[joint.end():])]
-        found = [t if t in listed else most_alike(t, unprinted) for t in whole]
-        if all(found) and len(set(found)) == len(found):
-            change = next(filter(None, (_changed_in_words(f, t, same) for f, t in zip(found, whole))), None)
-            if change is not None:
-                return tuple(found), change
+                    same: Callable[[str, str], bool] | None = None, note: str = "") -> tuple[tuple[str, ...], tuple] | None:
+    """Listed sentences joined (as _joined joins them, or by ", while", ", but", ", so", ",
+    which", ...), one of them with a sense changed: (them, the first change), or None. "Shared
+    parameters make a system autonomous, and they make the map the same; ..." for "Shared
+    parameters do not make a system autonomous. They make the map the same; ...": the second
+    part alone is like a listed sentence, and would pass for its rewording (reviewer
+    helper-158); "..., while using an observed target ... changes the token position" drops the
+    second listed sentence's sense (reviewer helper-161)."""
+    for found, changes in _joined_parts(text, _ANY_JOINT, listed, unprinted, same, note):
+        if (change := next(filter(None, changes), None)) is not None:
+            return found, change
     return None
+
+
+def _joined_parts(text: str, joints: re.Pattern, listed: dict, unprinted: list[str],
+                  same: Callable[[str, str], bool] | None, note: str = ""):
+    """Each way of cutting ``text`` at some of its ``joints`` into parts that are distinct listed
+    sentences (as listed, or the most alike the note no longer prints, of about its length: a
+    part holding two sentences is no rewording of one, reviewer helper-161): (the listed
+    sentences, how each part changes its own: None where it keeps its senses and, in ``note``,
+    its terms: reword.changed_in)."""
+    from itertools import combinations
+
+    from .reword import term_swapped
+    cuts = list(joints.finditer(text))[:_MOST_JOINTS]
+    for k in range(1, len(cuts) + 1):
+        for chosen in combinations(cuts, k):
+            bounds = [0, *[x for m in chosen for x in (m.start(), m.end())], len(text)]
+            parts = [_as_sentence(text[bounds[i]:bounds[i + 1]]) for i in range(0, len(bounds), 2)]
+            found = [t if t in listed else most_alike(t, unprinted) for t in parts]
+            if not all(found) or len(set(found)) < len(found) \
+                    or not all(_ALIKE_LENGTH <= len(p) / len(f) <= 1 / _ALIKE_LENGTH for p, f in zip(parts, found)):
+                continue
+            yield tuple(found), [_changed_in_words(f, t, same) or (term_swapped(f, t, note) if note else None)
+                                 for f, t in zip(found, parts)]
 
 
 def _as_sentence(part: str) -> str:
@@ -937,6 +955,12 @@ def _as_sentence(part: str) -> str:
 
 
 _JOINTS = re.compile(r"; (?:and )?(?:then )?|, (?:and )?then |, and ")   # ", and": probe 138 h08
+# every joint two sentences may be joined by, where one changed is to be found (not where both kept
+# their senses: ", so" and ", since" add a sense of their own)
+_ANY_JOINT = re.compile(r"; (?:and )?(?:then )?|, (?:and )?then |, (?:and|while|whereas|but|yet|so|which|since|as) "
+                        r"| and | \u2014 | \u2013 |: ")
+_MOST_JOINTS = 4   # cut at no more than four joints: sixteen ways at most
+_ALIKE_LENGTH = 0.7   # a part and its listed sentence: lengths within 0.7 to 1/0.7 of each other
 _WHOLE_JOINTS = ("; ", " \u2014 ", " \u2013 ", ": ")   # a semicolon, a dash or a colon between two whole sentences
 
 

@@ -56,8 +56,19 @@ SUPERSCRIPT = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺", "0123456789-+")
 TIMES_TEN = (r"\s*(?:x|×|\\times|\\cdot|·)\s*10(?:\^\{\s*[-+\u2212]?\s*\d+\s*\}|\^\(?[-+\u2212]?\d+\)?"
              r"|[⁻⁺]?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)")
 MANTISSA = r"(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|\.\d+"
-WORD = r"\b(?i:" + "|".join(sorted([w.replace(" ", r"\s+") for w in [*FRACTIONS, *COMPOUNDS, *WORDS, *VERDICT]],
-                                     key=len, reverse=True)) + r")\b"   # "No", "Twelve"
+# a round number in words is one only where no number goes on after it: "one thousand and fifty",
+# "a thousand-odd" are other numbers (reviewer helper-161)
+_GOES_ON = r"(?!\s*-?\s*(?:and\s+)?(?:" + "|".join(WORDS) + r"|odd)\b)"
+
+
+def spoken_alternatives(words) -> str:
+    """A regular expression's alternatives for ``words`` (numbers in words), the longest first,
+    a space matching any run of spaces, a round number only where no number goes on after it."""
+    return "|".join(w.replace(" ", r"\s+") + (_GOES_ON if w in COMPOUNDS else "")
+                    for w in sorted(words, key=len, reverse=True))
+
+
+WORD = r"\b(?i:" + spoken_alternatives([*FRACTIONS, *COMPOUNDS, *WORDS, *VERDICT]) + r")\b"   # "No", "Twelve"
 # a printed number: sign, mantissa, then an exponent in any of its notations or a fraction's
 # denominator (the same token the quote finder and the interval rule read)
 UNSIGNED = rf"(?:{MANTISSA})(?:{EXPONENT}|{TIMES_TEN}|/[1-9]\d*)?"

@@ -22,7 +22,18 @@ from itertools import combinations, permutations
 from typing import Callable, Iterator
 
 from ..defaults import EXPONENT
-from .numtext import COMPOUNDS, FRACTION_PARTS, MANTISSA, NUMBER_SPAN, SPOKEN, TIMES_TEN, canonical, spoken, value_of
+from .numtext import (
+    COMPOUNDS,
+    FRACTION_PARTS,
+    MANTISSA,
+    NUMBER_SPAN,
+    SPOKEN,
+    TIMES_TEN,
+    canonical,
+    spoken,
+    spoken_alternatives,
+    value_of,
+)
 from .spelling import GOES_ON, MATH_SPAN, RELATION_IN_WORDS, alike, relations_said_plainly, skeleton, span_pattern
 from .vocabulary import FUNCTION_WORDS, MEANING, REORDERED, WORD, WORD_OR_SPAN, stem, terms_alike, word_bag, word_dice
 
@@ -490,31 +501,39 @@ def limit_variable_changed(old: str, new: str) -> tuple[str, str] | None:
     return None
 
 
-# a word that makes another quantity of the noun after it ("the number of steps" is no step), or
-# of the noun before it ("the step count", "the step squared"), or a word before the noun ("the
-# inverse step")
+# a word that makes another quantity of the noun after it ("the number of steps", "the number of
+# solver steps": no step), or of the noun before it ("the step count", "the step-count", "the
+# steps' count", "the step squared", "the step's square"), or a word before the noun ("the inverse
+# step", "the squared step"), or a question of how many ("how many steps")
 _QUANTITY_OF = re.compile(r"\b(number|count|reciprocal|inverse|square|log|logarithm|root)s?\s+of\s+"
-                          r"(?:the\s+|a\s+|an\s+|its\s+|their\s+)?([A-Za-z]{3,})", re.IGNORECASE)
-_QUANTITY_AFTER = re.compile(r"\b([A-Za-z]{3,})\s+(count|number|squared|cubed)\b", re.IGNORECASE)
-_QUANTITY_BEFORE = re.compile(r"\b(inverse|reciprocal)\s+([A-Za-z]{3,})", re.IGNORECASE)
-_DETERMINERS = frozenset(("the", "its", "their", "this", "that", "each", "any", "every", "some", "total", "same", "whose"))
-_COUNTED = re.compile(r"\b(?:number|count)s?\s+of\b|\bhow\s+many\b|\b[A-Za-z]+\s+(?:count|number)\b", re.IGNORECASE)
+                          r"(?:the\s+|a\s+|an\s+|its\s+|their\s+)?((?:[A-Za-z]+\s+){0,2}[A-Za-z]{3,})\b", re.IGNORECASE)
+_QUANTITY_AFTER = re.compile(r"\b([A-Za-z]{3,})(?:'s?)?(?:\s+|-)(count|number|squared|cubed|square|frequency)\b",
+                             re.IGNORECASE)
+_QUANTITY_BEFORE = re.compile(r"\b(inverse|reciprocal|squared|how\s+many)\s+([A-Za-z]{3,})", re.IGNORECASE)
+_COUNTED = re.compile(r"\b(?:number|count)s?\s+of\b|\bhow\s+many\b|\b[A-Za-z]+(?:'s?)?(?:\s+|-)(?:count|number)\b"
+                      r"|\bcount(?:ing|ed)\b", re.IGNORECASE)
+_COUNT_WORDS = ("number", "count", "how many")
+_QUANTITY_DETERMINERS = frozenset(("the", "its", "their", "this", "that", "each", "any", "every", "some", "total", "same",
+                                   "whose"))
 
 
 def quantity_of_changed(old: str, new: str) -> tuple[str, str] | None:
     """A noun made another quantity by a rewording ("Halving the step" reworded "Halving the
-    number of steps", probe 138: b09; "the step count", "the step squared", "the inverse step"):
-    (the noun, the new words), or None. A count said otherwise ("the number of steps" and "the
-    step count", "how many steps") is the same quantity; a quantity dropped is left to the
-    sentence's other rules (a count is said in too many ways to read its absence)."""
-    for m in [*_QUANTITY_OF.finditer(new), *_QUANTITY_BEFORE.finditer(new)]:
-        word, noun = m[1].lower(), m[2].lower()
-        if _quantity_gained(old, new, noun, word, rf"\b{word}s?\s+of\b|\b{word}\s+[A-Za-z]{{3,}}"):
-            return noun.removesuffix("s"), m[0]
+    number of steps", probe 138: b09; "the step count", "the step squared", "the inverse step",
+    "how many steps"): (the noun, the new words), or None. A count said otherwise ("the number
+    of steps" and "the step count", "how many steps", "counting steps") is the same quantity; a
+    quantity dropped is left to the sentence's other rules (a count is said in too many ways to
+    read its absence)."""
     for m in _QUANTITY_AFTER.finditer(new):
         noun, word = m[1].lower(), m[2].lower()
-        if _quantity_gained(old, new, noun, word, rf"\b[A-Za-z]{{3,}}\s+{word}\b"):
+        if _quantity_gained(old, new, noun, word, rf"\b[A-Za-z]{{3,}}(?:'s?)?(?:\s+|-){word}\b"):
             return noun.removesuffix("s"), m[0]
+    for m in [*_QUANTITY_OF.finditer(new), *_QUANTITY_BEFORE.finditer(new)]:
+        word = " ".join(m[1].lower().split())
+        # the noun: the first of the words after it that the old text names ("time steps": steps)
+        for noun in (w for w in m[2].lower().split() if len(w) >= 3):
+            if _quantity_gained(old, new, noun, word, rf"\b{word}s?\s+of\b|\b{word}\s+[A-Za-z]{{3,}}"):
+                return noun.removesuffix("s"), m[0][:m.start(2) - m.start(0) + m[2].lower().index(noun) + len(noun)]
     return None
 
 
@@ -522,10 +541,9 @@ def _quantity_gained(old: str, new: str, noun: str, word: str, said: str) -> boo
     """Whether ``new`` says ``word`` of ``noun`` more often than ``old`` does, where ``old`` names
     the noun; a count is one quantity however it is said."""
     stem = noun.removesuffix("s")
-    if stem in _DETERMINERS or not re.search(rf"\b{stem}s?\b", old, re.IGNORECASE):
+    if stem in _QUANTITY_DETERMINERS or not re.search(rf"\b{stem}s?\b", old, re.IGNORECASE):
         return False
-    counted = word in ("number", "count")
-    pattern = _COUNTED if counted else re.compile(said, re.IGNORECASE)
+    pattern = _COUNTED if word in _COUNT_WORDS else re.compile(said, re.IGNORECASE)
     return len(pattern.findall(new)) > len(pattern.findall(old))
 
 
@@ -1857,8 +1875,7 @@ def counts_in_digits(text: str) -> str:
     return _COUNT_WORD.sub(lambda m: spoken(m.group(0)), text)
 
 
-_COUNT_WORD = re.compile(r"\b(?:" + "|".join(sorted(SPOKEN, key=len, reverse=True)).replace(" ", r"\s+") + r")\b",
-                         re.IGNORECASE)   # "a sixteenth" before "a"
+_COUNT_WORD = re.compile(r"\b(?:" + spoken_alternatives(SPOKEN) + r")\b", re.IGNORECASE)   # "a sixteenth" before "a"
 
 
 def describe(change: tuple[str, str], old: str = "", new: str = "") -> str:
@@ -1904,7 +1921,7 @@ def _quick(a: str, b: str) -> float:
 
 # "equals 12", "is equal to 12", "comes to 12": a value stated, as "is 12" states it
 _VALUE_COPULA = re.compile(r"\b(?:is\s+equal\s+to|equals|comes\s+to|amounts\s+to)\s+(?=[-\u2212$\d]|(?:"
-                           + "|".join(sorted(SPOKEN, key=len, reverse=True)).replace(" ", r"\s+") + r")\b)", re.IGNORECASE)
+                           + spoken_alternatives(SPOKEN) + r")\b)", re.IGNORECASE)
 
 
 def valued(text: str) -> str:

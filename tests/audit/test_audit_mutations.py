@@ -645,6 +645,16 @@ MUTATIONS = [
          "Shared parameters make a system autonomous, and they make"),
     # probe 139: h03's twin, the quantifier turned into a count
     Edit("w09-answers-one-of", W9, "alone answers none of those questions", "alone answers one of those questions"),
+    # reviewer helper-161: sentences joined, a term swapped in a part (coverage._joined_parts, term_swapped);
+    # a round number with more after it (numtext._GOES_ON)
+    Edit("w09-joined-while-term-swapped", W9, "changes token position and the available context. Using an observed target "
+         "to adjust a weight changes the training step.", "changes token position and the available context, while using "
+         "an observed target to adjust a weight changes the token position."),
+    Edit("w09-three-joined-negation-lost", W9, "consulted. The scalar map of §3 is the course’s teaching example and not a "
+         "reduction derived from it. Empirical results from other recurrent architectures do not transfer to it.",
+         "consulted, and the scalar map of §3 is the course’s teaching example and not a reduction derived from it, and "
+         "empirical results from other recurrent architectures transfer to it."),
+    Edit("c12-parameters-thousand-and-fifty", C12, "A model has 1,000 parameters", "A model has one thousand and fifty parameters"),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only
@@ -1192,6 +1202,11 @@ HARMLESS = [
          "Does doubling the residual block count approach an ODE?"),
     # probe 139: h03, "not one of" for "none of" (reword.not_one_as_none)
     Edit("w09-answers-not-one-of", W9, "alone answers none of those questions", "alone answers not one of those questions"),
+    # reviewer helper-161: three listed sentences joined by ", and", each kept
+    Edit("w09-three-joined", W9, "consulted. The scalar map of §3 is the course’s teaching example and not a "
+         "reduction derived from it. Empirical results from other recurrent architectures do not transfer to it.",
+         "consulted, and the scalar map of §3 is the course’s teaching example and not a reduction derived from it, and "
+         "empirical results from other recurrent architectures do not transfer to it."),
 ]
 
 

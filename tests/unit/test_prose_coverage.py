@@ -615,6 +615,27 @@ def test_a_joined_sentence_with_a_half_changed_is_unaccounted(project, key, old,
     assert unaccounted(project, key, text.replace(old, new, 1))
 
 
+L94 = ("with no measured performance in the version consulted. The scalar map of §3 is the course’s teaching example and "
+       "not a reduction derived from it. Empirical results from other recurrent architectures do not transfer to it.")
+L26 = ("changes token position and the available context. Using an observed target to adjust a weight changes the "
+       "training step.")
+
+
+@pytest.mark.parametrize("old, new, changed", [
+    # reviewer helper-161: three sentences joined; a part holding two is no rewording of one
+    (L94, L94.replace("consulted. The", "consulted, and the").replace("it. Empirical", "it, and empirical"), False),
+    (L94, L94.replace("consulted. The", "consulted, and the").replace("it. Empirical", "it, and empirical")
+     .replace("do not transfer", "transfer"), True),
+    # joined by ", while": each part judged, a term swapped in the second
+    (L26, L26.replace("context. Using", "context, while using"), False),
+    (L26, L26.replace("context. Using", "context, while using").replace("training step", "token position"), True),
+])
+def test_sentences_joined_are_judged_part_by_part(project, old, new, changed):
+    text = project.notes["week09"].text
+    assert text.count(old) == 1
+    assert bool(unaccounted(project, "week09", text.replace(old, new, 1))) is changed
+
+
 @pytest.mark.parametrize("span, accounted", [
     ("$1-3=-2$", True),          # probe 120 h04: arithmetic that holds accounts for itself
     ("$1-3=-3$", False),         # a wrong step is no account of anything

@@ -1609,3 +1609,16 @@ def test_a_round_number_in_words_is_its_digits_with_their_commas():
 ])
 def test_not_one_of_is_none_of(new, change):
     assert meaning_change("Counting internal iterations alone answers none of those questions.", new) == change
+
+
+@pytest.mark.parametrize("said", ["number of time steps", "step-count", "steps' count", "squared step", "step's square",
+                                  "step frequency"])
+def test_a_quantity_said_in_more_ways_changes_the_sense(said):
+    """Reviewer helper-161: the forms quantity_of_changed first missed."""
+    old = "Halving the step roughly halves the Euler error"
+    assert meaning_change(old, old.replace("step", said, 1)) is not None
+
+
+def test_a_round_number_with_more_after_it_is_no_round_number():
+    """Reviewer helper-161: "one thousand and fifty" is not 1,000 and a word."""
+    assert meaning_change("A model has 1,000 parameters.", "A model has one thousand and fifty parameters.") is not None
