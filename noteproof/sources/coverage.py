@@ -923,6 +923,29 @@ def _joined_changed(text: str, listed: dict, unprinted: list[str] = (),
     for found, changes in _joined_parts(text, _ANY_JOINT, listed, unprinted, same, note):
         if (change := next(filter(None, changes), None)) is not None:
             return found, change
+    return _clause_added(text, listed, unprinted, same, note)
+
+
+def _clause_added(text: str, listed: dict, unprinted: list[str], same: Callable[[str, str], bool] | None,
+                  note: str) -> tuple[tuple[str, ...], tuple] | None:
+    """A listed sentence, kept, joined to a clause that is no listed sentence: (it, ("", the
+    clause)), or None. "The noise comes from which examples were sampled, so it vanishes." says
+    more than the listed sentence, and "..., and the derivative says it." drops one (reviewer
+    helper-162: the whole passed for the listed sentence's rewording)."""
+    from .reword import term_swapped
+    for joint in list(_CLAUSE_JOINT.finditer(text))[:_MOST_JOINTS]:
+        head, tail = text[:joint.start()], text[joint.end():]
+        for kept, extra in ((head, tail), (tail, head)):
+            kept = _as_sentence(kept)
+            f = kept if kept in listed else most_alike(kept, unprinted)
+            if f is None or not _ALIKE_LENGTH <= len(kept) / len(f) <= 1 / _ALIKE_LENGTH \
+                    or _changed_in_words(f, kept, same) or (note and term_swapped(f, kept, note)):
+                continue
+            words = set(re.findall(r"[A-Za-z]{3,}", extra.lower()))
+            if most_alike(_as_sentence(extra), unprinted) is None and len(extra.split()) >= 2 \
+                    and len(words - set(re.findall(r"[A-Za-z]{3,}", f.lower()))) > len(words) / 2:
+                # (its words mostly the listed sentence's own: one sentence reworded, not a clause added)
+                return (f,), ("", extra.strip(" .,;:"))
     return None
 
 
@@ -959,6 +982,8 @@ _JOINTS = re.compile(r"; (?:and )?(?:then )?|, (?:and )?then |, and ")   # ", an
 # their senses: ", so" and ", since" add a sense of their own)
 _ANY_JOINT = re.compile(r"; (?:and )?(?:then )?|, (?:and )?then |, (?:and|while|whereas|but|yet|so|which|since|as) "
                         r"| and | \u2014 | \u2013 |: ")
+# a joint that opens a clause of its own (not " and " inside a clause, nor a colon before a value)
+_CLAUSE_JOINT = re.compile(r"; (?:and )?|, (?:and|while|whereas|but|yet|so|which|since|as) ")
 _MOST_JOINTS = 4   # cut at no more than four joints: sixteen ways at most
 _ALIKE_LENGTH = 0.7   # a part and its listed sentence: lengths within 0.7 to 1/0.7 of each other
 _WHOLE_JOINTS = ("; ", " \u2014 ", " \u2013 ", ": ")   # a semicolon, a dash or a colon between two whole sentences

@@ -655,6 +655,11 @@ MUTATIONS = [
          "consulted, and the scalar map of §3 is the course’s teaching example and not a reduction derived from it, and "
          "empirical results from other recurrent architectures transfer to it."),
     Edit("c12-parameters-thousand-and-fifty", C12, "A model has 1,000 parameters", "A model has one thousand and fifty parameters"),
+    # reviewer helper-162: a listed sentence joined to a clause of its own (coverage._clause_added)
+    Edit("w10-noise-so-it-vanishes", W10, "The noise comes from which examples were sampled.",
+         "The noise comes from which examples were sampled, so it vanishes."),
+    Edit("c12-decays-and-euler-too", C12, "The exact answer always decays smoothly.",
+         "The exact answer always decays smoothly, and Euler too."),
 ]
 
 # the code each decision-error case must give on its line: the conclusion reversed, or a wrong digit only

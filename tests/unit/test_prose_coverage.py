@@ -738,3 +738,17 @@ def test_a_step_shown_with_a_leading_dot_number_of_its_own_is_unaccounted(projec
     from noteproof.formula.declared import step_inserted
     old = "New equilibrium at theta + 0.01 = 0.81: 1 / 0.19 = 5.263, so the actual change is 5.263 - 5 = 0.263."
     assert not step_inserted(old, old.replace("0.81: 1 / 0.19", "0.81: 1 / (.2 - .01) = 1 / 0.19"))
+
+
+@pytest.mark.parametrize("key, old, new", [
+    # reviewer helper-162: a listed sentence, kept, joined to a clause that is no listed sentence
+    ("week10", "The noise comes from which examples were sampled.", "The noise comes from which examples were sampled, so it vanishes."),
+    ("chapter12", "The exact answer always decays smoothly.", "The exact answer always decays smoothly, and Euler too."),
+    ("week09", "A computational path says an early input can enter a later calculation. The derivative says how strongly "
+     "a perturbation propagates along that path.",
+     "A computational path says an early input can enter a later calculation, and the derivative says it."),
+])
+def test_a_listed_sentence_with_a_clause_added_is_unaccounted(project, key, old, new):
+    text = project.notes[key].text
+    assert text.count(old) == 1
+    assert unaccounted(project, key, text.replace(old, new, 1))
