@@ -932,14 +932,11 @@ def _clause_added(text: str, listed: dict, unprinted: list[str], same: Callable[
     clause)), or None. "The noise comes from which examples were sampled, so it vanishes." says
     more than the listed sentence, and "..., and the derivative says it." drops one (reviewer
     helper-162: the whole passed for the listed sentence's rewording)."""
-    from .reword import term_swapped
     for joint in list(_CLAUSE_JOINT.finditer(text))[:_MOST_JOINTS]:
         head, tail = text[:joint.start()], text[joint.end():]
         for kept, extra in ((head, tail), (tail, head)):
             kept = _as_sentence(kept)
-            f = kept if kept in listed else most_alike(kept, unprinted)
-            if f is None or not _ALIKE_LENGTH <= len(kept) / len(f) <= 1 / _ALIKE_LENGTH \
-                    or _changed_in_words(f, kept, same) or (note and term_swapped(f, kept, note)):
+            if (f := _listed_for(kept, listed, unprinted)) is None or _part_change(f, kept, same, note):
                 continue
             words = set(re.findall(r"[A-Za-z]{3,}", extra.lower()))
             if most_alike(_as_sentence(extra), unprinted) is None and len(extra.split()) >= 2 \
@@ -957,19 +954,29 @@ def _joined_parts(text: str, joints: re.Pattern, listed: dict, unprinted: list[s
     sentences, how each part changes its own: None where it keeps its senses and, in ``note``,
     its terms: reword.changed_in)."""
     from itertools import combinations
-
-    from .reword import term_swapped
     cuts = list(joints.finditer(text))[:_MOST_JOINTS]
     for k in range(1, len(cuts) + 1):
         for chosen in combinations(cuts, k):
             bounds = [0, *[x for m in chosen for x in (m.start(), m.end())], len(text)]
             parts = [_as_sentence(text[bounds[i]:bounds[i + 1]]) for i in range(0, len(bounds), 2)]
-            found = [t if t in listed else most_alike(t, unprinted) for t in parts]
-            if not all(found) or len(set(found)) < len(found) \
-                    or not all(_ALIKE_LENGTH <= len(p) / len(f) <= 1 / _ALIKE_LENGTH for p, f in zip(parts, found)):
-                continue
-            yield tuple(found), [_changed_in_words(f, t, same) or (term_swapped(f, t, note) if note else None)
-                                 for f, t in zip(found, parts)]
+            found = [_listed_for(t, listed, unprinted) for t in parts]
+            if all(found) and len(set(found)) == len(found):
+                yield tuple(found), [_part_change(f, t, same, note) for f, t in zip(found, parts)]
+
+
+def _listed_for(part: str, listed: dict, unprinted: list[str]) -> str | None:
+    """The listed sentence a part of a joined sentence stands for: itself as listed, or the most
+    alike one the note no longer prints, of about its length (a part holding two sentences is
+    no rewording of one, reviewer helper-161); None when there is none."""
+    found = part if part in listed else most_alike(part, unprinted)
+    return found if found is not None and _ALIKE_LENGTH <= len(part) / len(found) <= 1 / _ALIKE_LENGTH else None
+
+
+def _part_change(listed: str, part: str, same: Callable[[str, str], bool] | None, note: str):
+    """How a part of a joined sentence changes its listed sentence: a sense or a ``$...$`` span
+    (_changed_in_words), or, in ``note``, a term (reword.term_swapped); None when it keeps them."""
+    from .reword import term_swapped
+    return _changed_in_words(listed, part, same) or (term_swapped(listed, part, note) if note else None)
 
 
 def _as_sentence(part: str) -> str:

@@ -142,9 +142,12 @@ def count(text: str) -> int | None:
     return int(s) if s.isdigit() else None
 
 
+_SAID_AS_WORDS = frozenset(WORDS) | frozenset(COMPOUNDS)
+
+
 def is_word(text: str) -> bool:
     """Whether a printed number is written as a word (``ten``)."""
-    return " ".join(text.lower().split()) in WORDS.keys() | COMPOUNDS.keys()
+    return " ".join(text.lower().split()) in _SAID_AS_WORDS
 
 
 def verdict(text: str) -> bool | None:
